@@ -1,0 +1,161 @@
+//! The `Game` trait: the one interface the search, perft, bench and protocol layers are generic
+//! over. A game is a small `Copy` state with copy-make `apply`; it knows nothing of search or I/O.
+
+use std::fmt::Debug;
+
+use arrayvec::ArrayVec;
+
+/// A player seat. `First` always starts a game from its start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    /// The other seat.
+    #[inline]
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for `First`, 1 for `Second`.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Inverse of [`Side::index`]; any non-zero value is `Second`.
+    #[inline]
+    pub fn from_index(i: usize) -> Side {
+        if i == 0 { Side::First } else { Side::Second }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+/// A bounded move list. Implemented for every `ArrayVec`; each game names its own capacity
+/// (and justifies it next to the type alias).
+pub trait MoveList<M>: Default + AsRef<[M]> + AsMut<[M]> + Debug + Clone {
+    /// Appends a move. Capacity overflow is a bug in the game's capacity bound.
+    fn push_move(&mut self, m: M);
+    /// Removes every move.
+    fn clear_moves(&mut self);
+}
+
+impl<M: Copy + Debug, const N: usize> MoveList<M> for ArrayVec<M, N> {
+    #[inline]
+    fn push_move(&mut self, m: M) {
+        self.push(m);
+    }
+    #[inline]
+    fn clear_moves(&mut self) {
+        self.clear();
+    }
+}
+
+/// An integer option of a game variant (`setoption name <name> value <int>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantOption {
+    pub name: &'static str,
+    pub default: i64,
+    pub min: i64,
+    pub max: i64,
+}
+
+/// One named term of an evaluation, for the `eval` command.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalTerm {
+    pub name: String,
+    /// Value of the term for the side it is reported for (free-form text, e.g. "3 - 1 = 2").
+    pub value: String,
+}
+
+/// The game-agnostic interface. `Self` is the state of one position.
+///
+/// Contract:
+/// - `legal_moves` writes nothing when `outcome()` is `Some` (finished games have no moves).
+/// - `apply` is only called with a move from `legal_moves` of the same state (trusted input);
+///   untrusted text goes through [`Game::parse_move`], which validates legality.
+/// - `hash` covers everything that affects the future of the game (side to move, pending
+///   movements, dice, items, …): equal hashes are treated as equal positions by the search.
+/// - Several plies in a row by the same side are normal; nothing may assume alternation.
+pub trait Game: Copy + Debug + Send + Sync + 'static {
+    /// A move of this game; small and `Copy`.
+    type Move: Copy + Eq + Debug + Send + Sync + 'static;
+    /// The bounded move list (an `ArrayVec` whose capacity is justified by the game).
+    type Moves: MoveList<Self::Move>;
+    /// Variant parameters (board size, seeds…), built from [`Game::OPTIONS`] values.
+    type Config: Copy + Debug + Default + PartialEq + Send + Sync + 'static;
+
+    /// Name used by `UCI_Variant` and `--game`.
+    const NAME: &'static str;
+    /// Variant options in the order `configure` receives their values.
+    const OPTIONS: &'static [VariantOption];
+    /// Heuristic names accepted by `setoption name Heuristic`; index 0 is the default one.
+    const HEURISTICS: &'static [&'static str];
+
+    /// Builds a config from one value per entry of `OPTIONS` (each within min..=max).
+    fn configure(values: &[i64]) -> Result<Self::Config, String>;
+    /// The start position of the variant.
+    fn start(config: &Self::Config) -> Self;
+    /// Other named start positions (`position <name>`), e.g. Parchís' `playground`.
+    fn named_start(name: &str, config: &Self::Config) -> Option<Self> {
+        let _ = (name, config);
+        None
+    }
+
+    /// The side whose move it is (also meaningful for finished games: the side that would move).
+    fn side_to_move(&self) -> Side;
+    /// All legal moves, in a fixed deterministic order. Empty for finished games.
+    fn legal_moves(&self, out: &mut Self::Moves);
+    /// The position after `m` (copy-make). `m` must be legal here.
+    fn apply(&self, m: Self::Move) -> Self;
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A hash of everything that affects the future of the game.
+    fn hash(&self) -> u64;
+
+    /// Parses move text and checks it is legal in this position.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// The protocol notation of a move (inverse of `parse_move`).
+    fn format_move(&self, m: Self::Move) -> String;
+    /// The state string (`fen`); `parse_fen(format_fen(s)) == s`.
+    fn format_fen(&self) -> String;
+    /// Parses a state string. The config supplies defaults the string does not carry.
+    fn parse_fen(text: &str, config: &Self::Config) -> Result<Self, String>;
+    /// A human-readable multi-line board for `d`.
+    fn display(&self) -> String;
+
+    /// Static evaluation of a non-finished position for `perspective`, with heuristic number
+    /// `heuristic` (index into `HEURISTICS`). Must stay within ±`EVAL_LIMIT`.
+    fn evaluate(&self, heuristic: usize, perspective: Side) -> i32;
+    /// The terms of `evaluate` for the `eval` command.
+    fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm>;
+    /// A cheap ordering hint: larger is searched first. Ties keep generation order.
+    fn move_order_hint(&self, m: Self::Move) -> i32 {
+        let _ = m;
+        0
+    }
+}
+
+/// Every static evaluation must stay strictly inside this bound, so that win/loss scores
+/// (which start at `crate::core::score::WIN_BASE`) are never confused with evaluations.
+pub const EVAL_LIMIT: i32 = 100_000_000;
+
+/// Applies `text` as a move after validating it: the fallible tier for untrusted input.
+pub fn try_play<G: Game>(state: &G, text: &str) -> Result<G, String> {
+    if state.outcome().is_some() {
+        return Err(format!("game is over, no move '{text}' possible"));
+    }
+    let m = state.parse_move(text)?;
+    Ok(state.apply(m))
+}

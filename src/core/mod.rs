@@ -1,0 +1,9 @@
+//! The game-agnostic core: the `Game` trait, scores, perft and the generic search. Names no game
+//! and does no I/O.
+
+pub mod game;
+pub mod perft;
+pub mod score;
+pub mod search;
+
+pub use game::{EVAL_LIMIT, EvalTerm, Game, MoveList, Outcome, Side, VariantOption, try_play};

@@ -1,0 +1,3 @@
+//! Generic adversarial search over any `Game`.
+
+pub mod reference;

@@ -1,0 +1,1 @@
+//! boom (not implemented yet).

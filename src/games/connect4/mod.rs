@@ -1,0 +1,1 @@
+//! connect4 (not implemented yet).

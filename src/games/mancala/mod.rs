@@ -1,0 +1,1 @@
+//! mancala (not implemented yet).

@@ -1,0 +1,1 @@
+//! parchis (not implemented yet).

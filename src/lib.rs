@@ -1,0 +1,6 @@
+//! tablero: a headless engine for the course's adversarial-search games (Parchís with items,
+//! Conecta-4 BOOM, Mancala/Kalah, classic Connect Four) speaking a UCI-like protocol.
+#![forbid(unsafe_code)]
+
+pub mod core;
+pub mod games;
