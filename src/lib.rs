@@ -2,5 +2,8 @@
 //! Conecta-4 BOOM, Mancala/Kalah, classic Connect Four) speaking a UCI-like protocol.
 #![forbid(unsafe_code)]
 
+pub mod bench;
+pub mod cli;
 pub mod core;
 pub mod games;
+pub mod protocol;

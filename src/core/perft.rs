@@ -1,6 +1,6 @@
 //! Generic perft (leaf count of the legal-move tree) and divide, for every `Game`.
 
-use super::game::{Game, MoveList};
+use super::game::Game;
 
 /// Number of leaves of the legal-move tree of `state` at `depth` plies. A finished game is a
 /// leaf at any depth (it contributes 1 only at depth 0, like chess perft: no moves, no leaves).

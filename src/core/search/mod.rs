@@ -1,3 +1,473 @@
-//! Generic adversarial search over any `Game`.
+//! Generic adversarial search over any `Game`: iterative deepening over alpha-beta with a
+//! transposition table and move ordering, or plain minimax; limits, stop flag and per-iteration
+//! reports. The recursive functions do no I/O: they count nodes and poll one `AtomicBool`;
+//! results leave at iteration boundaries through a callback.
+//!
+//! Values are minimax values from the root player's point of view (`perspective` = side to move
+//! at the root). A node is MAX when the root player is to move there, MIN otherwise — decided
+//! by the side to move, never by depth parity, because one side often moves several plies in a
+//! row (BOOM's two movements, Kalah's extra turns, Parchís' 6/+10/+20).
+//!
+//! Exactness: the transposition table only cuts off with entries searched to exactly the
+//! remaining depth, so alpha-beta returns exactly the minimax value of the same depth; each
+//! search starts with an empty table in effect (see `tt`), so the same position, options and
+//! depth always give the same bestmove and node count.
 
 pub mod reference;
+pub mod tt;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use arrayvec::ArrayVec;
+
+use crate::core::game::{Game, Side};
+use crate::core::score::{INFINITY, from_tt, is_decisive, plies_to_end, to_tt};
+use reference::terminal_value;
+use tt::{Bound, TranspositionTable, TtEntry};
+
+/// Deepest iteration ever searched (`go infinite`, long time limits).
+pub const MAX_DEPTH: u32 = 64;
+
+/// Which tree search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Algorithm {
+    /// Plain minimax, no pruning, no table: the course's reference.
+    Minimax,
+    /// Alpha-beta with transposition table and move ordering.
+    #[default]
+    AlphaBeta,
+}
+
+/// Limits of one search. Unset fields do not limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Wall time for this move.
+    pub movetime: Option<Duration>,
+    /// Search until stopped (the result is still returned when the search ends by itself).
+    pub infinite: bool,
+}
+
+/// One finished iteration of iterative deepening.
+#[derive(Clone, Debug)]
+pub struct Iteration<M> {
+    pub depth: u32,
+    /// Value from the root player's point of view.
+    pub score: i32,
+    /// Nodes searched so far in this search (all iterations).
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Principal variation, starting with the best move.
+    pub pv: Vec<M>,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// `None` only when the root has no legal move (finished game).
+    pub best_move: Option<M>,
+    /// Value of the last completed iteration (root player's view).
+    pub score: i32,
+    /// Depth of the last completed iteration (0 if none completed).
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<M>,
+    /// True when the value is exact for the whole game (no horizon reached).
+    pub proven: bool,
+}
+
+/// Search options that change the tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchOptions {
+    pub algorithm: Algorithm,
+    /// Index into `Game::HEURISTICS`.
+    pub heuristic: usize,
+}
+
+/// Keeps the transposition table between searches and runs them.
+pub struct Searcher<G: Game> {
+    tt: TranspositionTable,
+    _game: std::marker::PhantomData<G>,
+}
+
+/// Most root/inner moves any game produces; the ordering scratch array is this big.
+const MAX_ORDERED: usize = 256;
+
+struct Run<'a, G: Game> {
+    tt: &'a mut TranspositionTable,
+    stop: &'a AtomicBool,
+    heuristic: usize,
+    perspective: Side,
+    /// XOR-ed into hashes: stored scores are from the root player's point of view.
+    key_salt: u64,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+    /// Set when a depth-0 node was evaluated (or a table hit may hide one): the value is not
+    /// proven for the whole game.
+    horizon: bool,
+    pv: Vec<Vec<G::Move>>,
+    root_pv: Vec<G::Move>,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher with a table of `hash_mib` MiB.
+    pub fn new(hash_mib: usize) -> Self {
+        Searcher {
+            tt: TranspositionTable::new(hash_mib),
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// Reallocates the table.
+    pub fn resize(&mut self, hash_mib: usize) {
+        self.tt = TranspositionTable::new(hash_mib);
+    }
+
+    /// Forgets everything learnt (`ucinewgame`).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches `root` within `limits`, calling `on_iteration` after each completed depth.
+    /// `stop` aborts the search (the last completed iteration's move is returned).
+    pub fn search(
+        &mut self,
+        root: &G,
+        options: SearchOptions,
+        limits: Limits,
+        stop: &AtomicBool,
+        mut on_iteration: impl FnMut(&Iteration<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.tt.new_search();
+        let perspective = root.side_to_move();
+        let mut run = Run::<G> {
+            tt: &mut self.tt,
+            stop,
+            heuristic: options.heuristic,
+            perspective,
+            key_salt: if perspective == Side::First {
+                0
+            } else {
+                0x9e37_79b9_7f4a_7c15
+            },
+            nodes: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.movetime.map(|t| start + t),
+            aborted: false,
+            horizon: false,
+            pv: vec![Vec::with_capacity(MAX_DEPTH as usize + 1); MAX_DEPTH as usize + 2],
+            root_pv: Vec::new(),
+        };
+        let mut moves = G::Moves::default();
+        root.legal_moves(&mut moves);
+        let mut result = SearchResult {
+            best_move: moves.as_ref().first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+            proven: false,
+        };
+        if moves.as_ref().is_empty() {
+            result.proven = root.outcome().is_some();
+            result.nodes = 1;
+            if let Some(o) = root.outcome() {
+                result.score = terminal_value(o, perspective, 0);
+            }
+            return result;
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // Root move order carried between iterations: best move of the last one first.
+        let mut order: Vec<usize> = (0..moves.as_ref().len()).collect();
+        for depth in 1..=max_depth {
+            run.horizon = false;
+            let outcome = match options.algorithm {
+                Algorithm::AlphaBeta => run.root_alphabeta(root, moves.as_ref(), &order, depth),
+                Algorithm::Minimax => run.root_minimax(root, moves.as_ref(), depth),
+            };
+            let Some((best_idx, score)) = outcome else {
+                break;
+            };
+            let pv = run.root_pv.clone();
+            result.best_move = Some(moves.as_ref()[best_idx]);
+            result.score = score;
+            result.depth = depth;
+            result.pv = pv.clone();
+            result.proven = !run.horizon;
+            if let Some(p) = order.iter().position(|&i| i == best_idx) {
+                order[..=p].rotate_right(1);
+            }
+            on_iteration(&Iteration {
+                depth,
+                score,
+                nodes: run.nodes,
+                elapsed: start.elapsed(),
+                pv,
+                hashfull: run.tt.hashfull(),
+            });
+            // Deeper iterations cannot change a value that no horizon touched, nor find a
+            // faster win than one proven within the current depth.
+            if result.proven
+                || (is_decisive(score)
+                    && plies_to_end(score).is_some_and(|p| p.unsigned_abs() <= depth))
+            {
+                break;
+            }
+            if run.node_limit <= run.nodes || run.time_up() || stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        result.nodes = run.nodes;
+        result.elapsed = start.elapsed();
+        result
+    }
+}
+
+impl<G: Game> Run<'_, G> {
+    #[inline]
+    fn time_up(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Counts a node and polls the limits every 1024 nodes. Returns true when aborting.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && (self.stop.load(Ordering::Relaxed) || self.time_up()))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Root of one alpha-beta iteration; `None` if aborted before completion. Leaves the best
+    /// line in `self.root_pv`.
+    fn root_alphabeta(
+        &mut self,
+        root: &G,
+        moves: &[G::Move],
+        order: &[usize],
+        depth: u32,
+    ) -> Option<(usize, i32)> {
+        if self.tick() {
+            return None;
+        }
+        let mut alpha = -INFINITY;
+        let mut best: Option<(usize, i32)> = None;
+        for &i in order {
+            let v = self.alphabeta(&root.apply(moves[i]), depth - 1, 1, alpha, INFINITY);
+            if self.aborted {
+                return None;
+            }
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((i, v));
+                self.set_root_pv(moves[i]);
+            }
+            alpha = alpha.max(v);
+        }
+        let (i, v) = best?;
+        self.tt.store(
+            self.key(root),
+            TtEntry {
+                score: to_tt(v, 0),
+                depth: depth as u8,
+                bound: Bound::Exact,
+                move_index: Some(i as u8),
+            },
+        );
+        Some((i, v))
+    }
+
+    fn set_root_pv(&mut self, m: G::Move) {
+        self.root_pv.clear();
+        self.root_pv.push(m);
+        self.root_pv.extend_from_slice(&self.pv[1]);
+    }
+
+    #[inline]
+    fn key(&self, s: &G) -> u64 {
+        s.hash() ^ self.key_salt
+    }
+
+    /// Fail-soft alpha-beta. Returns the exact minimax value of `state` at `depth` when it lies
+    /// strictly inside (`alpha`, `beta`); otherwise a bound on the failing side (≤ alpha or
+    /// ≥ beta). Leaves the principal variation below this node in `self.pv[ply]`.
+    fn alphabeta(
+        &mut self,
+        state: &G,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        if let Some(o) = state.outcome() {
+            return terminal_value(o, self.perspective, ply as i32);
+        }
+        if depth == 0 {
+            self.horizon = true;
+            return state.evaluate(self.heuristic, self.perspective);
+        }
+        let key = self.key(state);
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.move_index;
+            if u32::from(e.depth) == depth {
+                let s = from_tt(e.score, ply as i32);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    // The stored subtree may have reached the horizon.
+                    self.horizon = true;
+                    if let (Bound::Exact, Some(mi)) = (e.bound, e.move_index) {
+                        {
+                            let mut ms = G::Moves::default();
+                            state.legal_moves(&mut ms);
+                            if let Some(&m) = ms.as_ref().get(mi as usize) {
+                                self.pv[ply].push(m);
+                            }
+                        }
+                    }
+                    return s;
+                }
+            }
+        }
+        let mut moves = G::Moves::default();
+        state.legal_moves(&mut moves);
+        let moves = moves.as_ref();
+        // Order: table move first, then the game's hint; ties keep generation order.
+        let mut keyed: ArrayVec<(i32, u8), MAX_ORDERED> = ArrayVec::new();
+        for (i, &m) in moves.iter().enumerate() {
+            let k = if tt_move == Some(i as u8) {
+                i32::MAX
+            } else {
+                state.move_order_hint(m)
+            };
+            keyed.push((k, i as u8));
+        }
+        // Stable insertion sort, descending: lists are short.
+        for a in 1..keyed.len() {
+            let mut b = a;
+            while b > 0 && keyed[b - 1].0 < keyed[b].0 {
+                keyed.swap(b - 1, b);
+                b -= 1;
+            }
+        }
+        let maximizing = state.side_to_move() == self.perspective;
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = if maximizing { -INFINITY } else { INFINITY };
+        let mut best_idx: Option<u8> = None;
+        for &(_, i) in &keyed {
+            let m = moves[i as usize];
+            let v = self.alphabeta(&state.apply(m), depth - 1, ply + 1, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            let better = if maximizing { v > best } else { v < best };
+            if better {
+                best = v;
+                best_idx = Some(i);
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                let line = &mut head[ply];
+                line.clear();
+                line.push(m);
+                line.extend_from_slice(&tail[0]);
+            }
+            if maximizing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(
+            key,
+            TtEntry {
+                score: to_tt(best, ply as i32),
+                depth: depth as u8,
+                bound,
+                move_index: best_idx,
+            },
+        );
+        best
+    }
+
+    /// Root of one plain minimax iteration (no table, generation order, first best wins).
+    fn root_minimax(&mut self, root: &G, moves: &[G::Move], depth: u32) -> Option<(usize, i32)> {
+        if self.tick() {
+            return None;
+        }
+        let mut best: Option<(usize, i32)> = None;
+        for (i, &m) in moves.iter().enumerate() {
+            let v = self.minimax(&root.apply(m), depth - 1, 1);
+            if self.aborted {
+                return None;
+            }
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((i, v));
+                self.set_root_pv(m);
+            }
+        }
+        best
+    }
+
+    fn minimax(&mut self, state: &G, depth: u32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        if let Some(o) = state.outcome() {
+            return terminal_value(o, self.perspective, ply as i32);
+        }
+        if depth == 0 {
+            self.horizon = true;
+            return state.evaluate(self.heuristic, self.perspective);
+        }
+        let mut moves = G::Moves::default();
+        state.legal_moves(&mut moves);
+        let maximizing = state.side_to_move() == self.perspective;
+        let mut best = if maximizing { -INFINITY } else { INFINITY };
+        for &m in moves.as_ref() {
+            let v = self.minimax(&state.apply(m), depth - 1, ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if (maximizing && v > best) || (!maximizing && v < best) {
+                best = v;
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].clear();
+                head[ply].push(m);
+                head[ply].extend_from_slice(&tail[0]);
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests;

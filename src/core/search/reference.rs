@@ -6,7 +6,7 @@
 //! there and MIN otherwise — never by depth parity. Finished games score `±(WIN - ply)` or 0;
 //! depth-0 nodes score the heuristic.
 
-use crate::core::game::{Game, MoveList, Outcome, Side};
+use crate::core::game::{Game, Outcome, Side};
 use crate::core::score::{INFINITY, WIN};
 
 /// The value of a finished game `ply` plies below the root, for `perspective`.

@@ -1,0 +1,349 @@
+//! One game's engine behind a trait object: the current position, the searcher and the search
+//! thread. Generic over `Game`, so the search is monomorphised per game; the protocol loop only
+//! sees `dyn Engine`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::command::{GoParams, StartSpec, Token};
+use super::output::Out;
+use super::parse::clip;
+use crate::core::game::{Game, Side, try_play};
+use crate::core::perft::{divide, perft};
+use crate::core::score::plies_to_end;
+use crate::core::search::{Iteration, Limits, SearchOptions, Searcher};
+
+/// What the protocol loop needs from a game's engine.
+pub trait Engine: Send {
+    /// `UCI_Variant` name of the game.
+    fn game_name(&self) -> &'static str;
+    /// Heuristic names of the game (index 0 is the default).
+    fn heuristics(&self) -> &'static [&'static str];
+    /// Sets the position; on error the previous position is kept.
+    fn set_position(&mut self, start: &StartSpec, moves: &[Token]) -> Result<(), String>;
+    /// Starts a search in the background; replies go to `out`.
+    fn go(&mut self, params: &GoParams, options: SearchOptions, out: Out) -> Result<(), String>;
+    /// Asks a running search to stop (no effect when none runs).
+    fn stop(&mut self);
+    /// Waits for the running search (if any) to finish and reclaims the searcher.
+    fn wait(&mut self);
+    /// Is a search running?
+    fn searching(&mut self) -> bool;
+    /// Is a `go infinite` search running (it only ends on `stop`)?
+    fn searching_infinite(&mut self) -> bool;
+    /// Perft with divide lines, then `nodes <total>`.
+    fn perft(&self, depth: u32) -> Vec<String>;
+    /// Legal moves in notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Human-readable board plus state string and side to move.
+    fn display(&self) -> String;
+    /// Evaluation terms of heuristic `h` for the side to move.
+    fn eval(&self, h: usize) -> Vec<String>;
+    /// Forgets what earlier searches learnt.
+    fn new_game(&mut self) -> Result<(), String>;
+    /// Resizes the transposition table.
+    fn set_hash(&mut self, mib: usize) -> Result<(), String>;
+}
+
+/// The `Engine` of game `G`.
+pub struct GameEngine<G: Game> {
+    config: G::Config,
+    position: G,
+    searcher: Option<Searcher<G>>,
+    hash_mib: usize,
+    worker: Option<JoinHandle<Searcher<G>>>,
+    stop: Arc<AtomicBool>,
+    infinite: bool,
+}
+
+impl<G: Game> GameEngine<G> {
+    /// An engine at the start position of the variant `option_values` (one per `G::OPTIONS`).
+    pub fn new(option_values: &[i64], hash_mib: usize) -> Result<Self, String> {
+        let config = G::configure(option_values)?;
+        Ok(GameEngine {
+            config,
+            position: G::start(&config),
+            searcher: Some(Searcher::new(hash_mib)),
+            hash_mib,
+            worker: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            infinite: false,
+        })
+    }
+
+    /// Reclaims the searcher of a finished search thread.
+    fn reap(&mut self) {
+        if self.worker.as_ref().is_some_and(|w| w.is_finished()) {
+            self.join();
+        }
+    }
+
+    fn join(&mut self) {
+        if let Some(w) = self.worker.take() {
+            match w.join() {
+                Ok(s) => self.searcher = Some(s),
+                // A panicking search loses its table; make a fresh one rather than die.
+                Err(_) => self.searcher = Some(Searcher::new(self.hash_mib)),
+            }
+        }
+    }
+
+    fn busy_error(&self) -> String {
+        "a search is running; send 'stop' first".to_string()
+    }
+}
+
+/// Formats a score from the side to move's point of view.
+pub fn format_score(score: i32) -> String {
+    match plies_to_end(score) {
+        Some(p) => format!("mate {p}"),
+        None => format!("cp {score}"),
+    }
+}
+
+/// Formats a line of moves, playing them from `state`.
+pub fn format_line<G: Game>(state: &G, line: &[G::Move]) -> String {
+    let mut s = *state;
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        out.push(s.format_move(m));
+        s = s.apply(m);
+    }
+    out.join(" ")
+}
+
+fn info_line<G: Game>(root: &G, it: &Iteration<G::Move>) -> String {
+    let ms = it.elapsed.as_millis();
+    let nps = (it.nodes as u128 * 1000) / ms.max(1);
+    let mut line = format!(
+        "info depth {} score {} nodes {} nps {} time {} hashfull {}",
+        it.depth,
+        format_score(it.score),
+        it.nodes,
+        nps,
+        ms,
+        it.hashfull
+    );
+    if !it.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&format_line(root, &it.pv));
+    }
+    line
+}
+
+/// The per-move time budget for a clock: a share of the remaining time plus most of the
+/// increment, never closer than 50 ms (or a tenth of the clock) to a flag fall.
+pub fn clock_budget(time_left: u64, inc: u64, movestogo: Option<u64>) -> u64 {
+    let moves = movestogo.unwrap_or(30).clamp(1, 60);
+    let share = time_left / moves + inc * 3 / 4;
+    let reserve = (time_left / 10).min(50);
+    share.min(time_left.saturating_sub(reserve)).max(1)
+}
+
+impl<G: Game> Engine for GameEngine<G> {
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn heuristics(&self) -> &'static [&'static str] {
+        G::HEURISTICS
+    }
+
+    fn set_position(&mut self, start: &StartSpec, moves: &[Token]) -> Result<(), String> {
+        let mut s = match start {
+            StartSpec::StartPos => G::start(&self.config),
+            StartSpec::Fen(f) => G::parse_fen(f, &self.config)
+                .map_err(|e| format!("position fen: invalid state string: {e}"))?,
+            StartSpec::Named(n) => G::named_start(n, &self.config).ok_or_else(|| {
+                format!(
+                    "position: unknown start '{}' for {} (use 'startpos' or 'fen <state>')",
+                    clip(n),
+                    G::NAME
+                )
+            })?,
+        };
+        for (i, t) in moves.iter().enumerate() {
+            s = try_play(&s, &t.text).map_err(|e| {
+                format!(
+                    "position: move {} '{}' (column {}) is illegal: {e}; position unchanged",
+                    i + 1,
+                    clip(&t.text),
+                    t.column
+                )
+            })?;
+        }
+        self.position = s;
+        Ok(())
+    }
+
+    fn go(&mut self, params: &GoParams, options: SearchOptions, out: Out) -> Result<(), String> {
+        self.reap();
+        if self.worker.is_some() {
+            return Err(self.busy_error());
+        }
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(self.hash_mib));
+        let root = self.position;
+        let (clock, inc) = match root.side_to_move() {
+            Side::First => (params.wtime, params.winc),
+            Side::Second => (params.btime, params.binc),
+        };
+        let mut movetime = params.movetime;
+        if let Some(c) = clock {
+            let b = clock_budget(c, inc.unwrap_or(0), params.movestogo);
+            movetime = Some(movetime.map_or(b, |m| m.min(b)));
+        }
+        let limits = Limits {
+            depth: params.depth.map(|d| d.min(u64::from(u32::MAX)) as u32),
+            nodes: params.nodes,
+            movetime: if params.infinite {
+                None
+            } else {
+                movetime.map(Duration::from_millis)
+            },
+            infinite: params.infinite,
+        };
+        // A fresh flag per search: a late `stop` can never reach the next search.
+        self.stop = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&self.stop);
+        self.infinite = params.infinite;
+        let infinite = params.infinite;
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let result = searcher.search(&root, options, limits, &stop, |it| {
+                    out.line(&info_line(&root, it));
+                });
+                if infinite {
+                    // `go infinite` never answers before `stop`.
+                    while !stop.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(2));
+                    }
+                }
+                match result.best_move {
+                    Some(m) => out.line(&format!("bestmove {}", root.format_move(m))),
+                    None => out.line("bestmove (none)"),
+                }
+                searcher
+            })
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        self.worker = Some(handle);
+        Ok(())
+    }
+
+    fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn wait(&mut self) {
+        self.join();
+    }
+
+    fn searching(&mut self) -> bool {
+        self.reap();
+        self.worker.is_some()
+    }
+
+    fn searching_infinite(&mut self) -> bool {
+        self.searching() && self.infinite
+    }
+
+    fn perft(&self, depth: u32) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut total = 0;
+        if depth == 0 {
+            total = perft(&self.position, 0);
+        } else {
+            for (m, n) in divide(&self.position, depth) {
+                lines.push(format!("{m}: {n}"));
+                total += n;
+            }
+        }
+        lines.push(format!("nodes {total}"));
+        lines
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut ms = G::Moves::default();
+        self.position.legal_moves(&mut ms);
+        ms.as_ref()
+            .iter()
+            .map(|&m| self.position.format_move(m))
+            .collect()
+    }
+
+    fn display(&self) -> String {
+        let side = match self.position.side_to_move() {
+            Side::First => "first",
+            Side::Second => "second",
+        };
+        let status = match self.position.outcome() {
+            None => format!("side to move: {side}"),
+            Some(crate::core::game::Outcome::Draw) => "game over: draw".to_string(),
+            Some(crate::core::game::Outcome::Win(s)) => format!(
+                "game over: {} player wins",
+                if s == Side::First { "first" } else { "second" }
+            ),
+        };
+        format!(
+            "{}\nfen: {}\n{}",
+            self.position.display().trim_end(),
+            self.position.format_fen(),
+            status
+        )
+    }
+
+    fn eval(&self, h: usize) -> Vec<String> {
+        let p = self.position.side_to_move();
+        let mut lines: Vec<String> = self
+            .position
+            .eval_terms(h, p)
+            .into_iter()
+            .map(|t| format!("{}: {}", t.name, t.value))
+            .collect();
+        if self.position.outcome().is_some() {
+            lines.push("game over: no static evaluation".to_string());
+        } else {
+            lines.push(format!(
+                "total ({} heuristic, side to move's view): {}",
+                G::HEURISTICS.get(h).copied().unwrap_or("?"),
+                self.position.evaluate(h, p)
+            ));
+        }
+        lines
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        self.reap();
+        if self.worker.is_some() {
+            return Err(self.busy_error());
+        }
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+        }
+        self.position = G::start(&self.config);
+        Ok(())
+    }
+
+    fn set_hash(&mut self, mib: usize) -> Result<(), String> {
+        self.reap();
+        if self.worker.is_some() {
+            return Err(self.busy_error());
+        }
+        self.hash_mib = mib;
+        self.searcher = None;
+        self.searcher = Some(Searcher::new(mib));
+        Ok(())
+    }
+}
+
+impl<G: Game> Drop for GameEngine<G> {
+    fn drop(&mut self) {
+        self.stop();
+        self.join();
+    }
+}

@@ -1,0 +1,460 @@
+//! The text protocol (see protocol.md): owns input, output and the search thread. One reader
+//! thread feeds lines into a channel; the loop parses each line into a `Command` and applies it
+//! to the `Session`; every error becomes one `info string error: …` line and the loop goes on.
+//! End of input means `quit`, after letting a finite search finish.
+
+pub mod command;
+pub mod engine;
+pub mod output;
+pub mod parse;
+
+use std::collections::BTreeMap;
+use std::io::BufRead;
+use std::sync::mpsc;
+
+use command::{Command, GoParams};
+use engine::{Engine, GameEngine};
+pub use output::Out;
+
+use crate::core::game::{Game, VariantOption};
+use crate::core::search::{Algorithm, SearchOptions};
+use crate::games::{GameKind, GameVisitor, dispatch};
+
+/// Default transposition table size in MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+/// Largest accepted `Hash`, in MiB.
+pub const MAX_HASH_MIB: i64 = 16384;
+
+/// What the loop does after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+struct MakeEngine<'a> {
+    values: &'a BTreeMap<String, i64>,
+    hash_mib: usize,
+}
+
+impl GameVisitor for MakeEngine<'_> {
+    type Output = Result<Box<dyn Engine>, String>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let vals: Vec<i64> = G::OPTIONS
+            .iter()
+            .map(|o| {
+                self.values
+                    .get(&o.name.to_ascii_lowercase())
+                    .copied()
+                    .unwrap_or(o.default)
+            })
+            .collect();
+        Ok(Box::new(GameEngine::<G>::new(&vals, self.hash_mib)?))
+    }
+}
+
+struct OptionsOf;
+impl GameVisitor for OptionsOf {
+    type Output = &'static [VariantOption];
+    fn visit<G: Game>(self) -> Self::Output {
+        G::OPTIONS
+    }
+}
+
+struct HeuristicsOf;
+impl GameVisitor for HeuristicsOf {
+    type Output = &'static [&'static str];
+    fn visit<G: Game>(self) -> Self::Output {
+        G::HEURISTICS
+    }
+}
+
+/// The variant options of every available game (name, spec), deduplicated by name.
+pub fn all_variant_options() -> Vec<VariantOption> {
+    let mut out: Vec<VariantOption> = Vec::new();
+    for k in GameKind::ALL {
+        for o in dispatch(k, OptionsOf).unwrap_or(&[]) {
+            if !out.iter().any(|x| x.name.eq_ignore_ascii_case(o.name)) {
+                out.push(*o);
+            }
+        }
+    }
+    out
+}
+
+/// The protocol session: current game, its engine and the options.
+pub struct Session {
+    out: Out,
+    kind: GameKind,
+    engine: Result<Box<dyn Engine>, String>,
+    hash_mib: usize,
+    algorithm: Algorithm,
+    heuristic: String,
+    /// Variant option values by lower-case name (shared by the games that have the option).
+    variant_values: BTreeMap<String, i64>,
+}
+
+const HELP: &[&str] = &[
+    "commands (one per line; see protocol.md):",
+    "  uci | isready | ucinewgame | quit | stop | help",
+    "  setoption name <name> [value <value>]   options: UCI_Variant Hash Algorithm Heuristic + variant options",
+    "  position startpos|fen <state>|<start name> [moves <m1> <m2> ...]",
+    "  go [depth N] [nodes N] [movetime MS] [infinite] [wtime MS btime MS winc MS binc MS movestogo N]",
+    "  perft N | moves | d | eval",
+];
+
+impl Session {
+    /// A session playing `kind`, writing to `out`.
+    pub fn new(kind: GameKind, out: Out) -> Self {
+        let values = BTreeMap::new();
+        let engine = dispatch(
+            kind,
+            MakeEngine {
+                values: &values,
+                hash_mib: DEFAULT_HASH_MIB,
+            },
+        )
+        .and_then(|e| e);
+        Session {
+            out,
+            kind,
+            engine,
+            hash_mib: DEFAULT_HASH_MIB,
+            algorithm: Algorithm::AlphaBeta,
+            heuristic: "default".to_string(),
+            variant_values: values,
+        }
+    }
+
+    fn engine(&mut self) -> Result<&mut Box<dyn Engine>, String> {
+        self.engine.as_mut().map_err(|e| e.clone())
+    }
+
+    /// Rebuilds the engine for the current game and variant values (start position).
+    fn rebuild(&mut self) -> Result<(), String> {
+        if self.engine.as_mut().is_ok_and(|e| e.searching()) {
+            return Err("a search is running; send 'stop' first".to_string());
+        }
+        let new = dispatch(
+            self.kind,
+            MakeEngine {
+                values: &self.variant_values,
+                hash_mib: self.hash_mib,
+            },
+        )
+        .and_then(|e| e)?;
+        self.engine = Ok(new);
+        Ok(())
+    }
+
+    /// Handles one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        match parse::parse_line(line) {
+            Ok(cmd) => match self.handle(cmd) {
+                Ok(flow) => flow,
+                Err(e) => {
+                    self.out.error(&e);
+                    Flow::Continue
+                }
+            },
+            Err(e) => {
+                self.out.error(&e);
+                Flow::Continue
+            }
+        }
+    }
+
+    fn heuristic_index(&self, names: &[&str]) -> usize {
+        names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(&self.heuristic))
+            .unwrap_or(0)
+    }
+
+    /// Applies one command.
+    pub fn handle(&mut self, cmd: Command) -> Result<Flow, String> {
+        match cmd {
+            Command::Empty => {}
+            Command::Uci => self.uci(),
+            Command::IsReady => self.out.line("readyok"),
+            Command::UciNewGame => self.engine()?.new_game()?,
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            Command::Position { start, moves } => self.engine()?.set_position(&start, &moves)?,
+            Command::Go(p) => self.go(&p)?,
+            Command::Stop => {
+                if let Ok(e) = self.engine.as_mut() {
+                    e.stop();
+                }
+            }
+            Command::Quit => {
+                self.finish(true);
+                return Ok(Flow::Quit);
+            }
+            Command::Perft(d) => {
+                let e = self.engine()?;
+                if e.searching() {
+                    return Err("a search is running; send 'stop' first".to_string());
+                }
+                for l in e.perft(d) {
+                    self.out.line(&l);
+                }
+            }
+            Command::Moves => {
+                let ms = self.engine()?.legal_moves();
+                let mut line = "moves".to_string();
+                for m in ms {
+                    line.push(' ');
+                    line.push_str(&m);
+                }
+                self.out.line(&line);
+            }
+            Command::Display => {
+                let d = self.engine()?.display();
+                for l in d.lines() {
+                    self.out.line(l);
+                }
+            }
+            Command::Eval => {
+                let names = self.engine()?.heuristics();
+                let h = self.heuristic_index(names);
+                for l in self.engine()?.eval(h) {
+                    self.out.line(&l);
+                }
+            }
+            Command::Help => {
+                for l in HELP {
+                    self.out.line(l);
+                }
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Ends the session: `stop_now` stops any search; otherwise a finite search may finish
+    /// (an infinite one is stopped). Waits for the search thread and its `bestmove`.
+    pub fn finish(&mut self, stop_now: bool) {
+        if let Ok(e) = self.engine.as_mut() {
+            if stop_now || e.searching_infinite() {
+                e.stop();
+            }
+            e.wait();
+        }
+    }
+
+    fn go(&mut self, p: &GoParams) -> Result<(), String> {
+        let names = self.engine()?.heuristics();
+        let options = SearchOptions {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic_index(names),
+        };
+        let out = self.out.clone();
+        self.engine()?.go(p, options, out)
+    }
+
+    fn uci(&mut self) {
+        let o = &self.out;
+        o.line(&format!("id name tablero {}", env!("CARGO_PKG_VERSION")));
+        o.line("id author the tablero developers");
+        let vars: Vec<String> = GameKind::ALL
+            .iter()
+            .map(|k| format!("var {}", k.name()))
+            .collect();
+        o.line(&format!(
+            "option name UCI_Variant type combo default {} {}",
+            self.kind.name(),
+            vars.join(" ")
+        ));
+        o.line(&format!(
+            "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
+        ));
+        o.line("option name Algorithm type combo default alphabeta var alphabeta var minimax");
+        let heur = dispatch(self.kind, HeuristicsOf).unwrap_or(&["default"]);
+        let hv: Vec<String> = heur.iter().map(|h| format!("var {h}")).collect();
+        o.line(&format!(
+            "option name Heuristic type combo default {} {}",
+            heur[0],
+            hv.join(" ")
+        ));
+        for v in all_variant_options() {
+            o.line(&format!(
+                "option name {} type spin default {} min {} max {}",
+                v.name, v.default, v.min, v.max
+            ));
+        }
+        o.line("uciok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let value_of = |what: &str| -> Result<&str, String> {
+            value.ok_or_else(|| format!("setoption {what}: missing 'value <...>'"))
+        };
+        let int_in = |v: &str, what: &str, min: i64, max: i64| -> Result<i64, String> {
+            let n: i64 = v.trim().parse().map_err(|_| {
+                format!(
+                    "setoption {what}: value '{}' is not an integer",
+                    parse::clip(v)
+                )
+            })?;
+            if n < min || n > max {
+                return Err(format!(
+                    "setoption {what}: value {n} is outside {min}..={max}"
+                ));
+            }
+            Ok(n)
+        };
+        let busy = self.engine.as_mut().is_ok_and(|e| e.searching());
+        if busy {
+            return Err(format!(
+                "setoption {}: a search is running; send 'stop' first",
+                parse::clip(name)
+            ));
+        }
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                let kind = GameKind::from_name(value_of("UCI_Variant")?)?;
+                let old = self.kind;
+                self.kind = kind;
+                if let Err(e) = self.rebuild() {
+                    self.kind = old;
+                    let _ = self.rebuild();
+                    return Err(format!("setoption UCI_Variant: {e}"));
+                }
+            }
+            "hash" => {
+                let n = int_in(value_of("Hash")?, "Hash", 1, MAX_HASH_MIB)?;
+                self.hash_mib = n as usize;
+                if let Ok(e) = self.engine.as_mut() {
+                    e.set_hash(self.hash_mib)?;
+                }
+            }
+            "algorithm" => {
+                self.algorithm = match value_of("Algorithm")?.to_ascii_lowercase().as_str() {
+                    "alphabeta" => Algorithm::AlphaBeta,
+                    "minimax" => Algorithm::Minimax,
+                    v => {
+                        return Err(format!(
+                            "setoption Algorithm: unknown value '{}' (alphabeta or minimax)",
+                            parse::clip(v)
+                        ));
+                    }
+                }
+            }
+            "heuristic" => {
+                let v = value_of("Heuristic")?;
+                let names = dispatch(self.kind, HeuristicsOf).unwrap_or(&["default"]);
+                if !names.iter().any(|n| n.eq_ignore_ascii_case(v)) {
+                    return Err(format!(
+                        "setoption Heuristic: unknown heuristic '{}' for {} (known: {})",
+                        parse::clip(v),
+                        self.kind.name(),
+                        names.join(", ")
+                    ));
+                }
+                self.heuristic = v.to_ascii_lowercase();
+            }
+            lower => {
+                let Some(spec) = all_variant_options()
+                    .into_iter()
+                    .find(|o| o.name.eq_ignore_ascii_case(lower))
+                else {
+                    return Err(format!(
+                        "setoption: unknown option '{}'; 'uci' lists the options",
+                        parse::clip(name)
+                    ));
+                };
+                let n = int_in(value_of(spec.name)?, spec.name, spec.min, spec.max)?;
+                let key = spec.name.to_ascii_lowercase();
+                let old = self.variant_values.insert(key.clone(), n);
+                let applies = dispatch(self.kind, OptionsOf)
+                    .unwrap_or(&[])
+                    .iter()
+                    .any(|o| o.name.eq_ignore_ascii_case(spec.name));
+                if applies && let Err(e) = self.rebuild() {
+                    {
+                        match old {
+                            Some(v) => self.variant_values.insert(key, v),
+                            None => self.variant_values.remove(&key),
+                        };
+                        return Err(format!("setoption {}: {e}", spec.name));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Runs the protocol loop until `quit` or end of input. Reads `input` on its own thread so that
+/// `stop` and `isready` are seen while a search runs.
+pub fn run(kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
+    let (tx, rx) = mpsc::channel::<Option<String>>();
+    let reader = std::thread::spawn(move || {
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => {
+                    let _ = tx.send(None);
+                    break;
+                }
+                Ok(_) => {
+                    // Invalid UTF-8 becomes U+FFFD and then a normal parse error.
+                    let line = String::from_utf8_lossy(&buf).into_owned();
+                    if tx.send(Some(line)).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    let mut session = Session::new(kind, out.clone());
+    if let Err(e) = &session.engine {
+        log::warn!("{e}");
+    }
+    loop {
+        match rx.recv() {
+            Ok(Some(line)) => {
+                if session.handle_line(&line) == Flow::Quit {
+                    break;
+                }
+            }
+            Ok(None) | Err(_) => {
+                session.finish(false);
+                break;
+            }
+        }
+    }
+    drop(rx);
+    // The reader may be blocked on input after `quit`; it ends with the process.
+    drop(reader);
+}
+
+/// Convenience for tests: runs a whole script and returns the output lines.
+pub fn run_script(kind: GameKind, script: &str) -> Vec<String> {
+    let buf = std::sync::Arc::new(std::sync::Mutex::new(Vec::<u8>::new()));
+    struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+    impl std::io::Write for Sink {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0
+                .lock()
+                .map_err(|_| std::io::Error::other("poisoned"))?
+                .extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let out = Out::new(Box::new(Sink(buf.clone())));
+    run(
+        kind,
+        std::io::Cursor::new(script.to_string().into_bytes()),
+        out,
+    );
+    let bytes = buf.lock().map(|b| b.clone()).unwrap_or_default();
+    String::from_utf8_lossy(&bytes)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}

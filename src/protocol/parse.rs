@@ -1,0 +1,355 @@
+//! nom parsers from one input line to a [`Command`], with errors that name the offending token
+//! and its column. Never panics, whatever the input (property-tested).
+
+use nom::{
+    IResult, Parser,
+    bytes::complete::{take_till1, take_while},
+    character::complete::u64 as nom_u64,
+    combinator::all_consuming,
+    multi::many0,
+    sequence::preceded,
+};
+
+use super::command::{Command, GoParams, StartSpec, Token};
+
+/// Longest accepted line, in bytes. Longer lines are rejected whole (no command is that long:
+/// even a full Parchís game as a move list stays far below it).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Most moves accepted after `position … moves`.
+pub const MAX_MOVES: usize = 4096;
+
+fn is_space(c: char) -> bool {
+    c == ' ' || c == '\t' || c == '\r' || c == '\n'
+}
+
+fn token(input: &str) -> IResult<&str, &str> {
+    preceded(take_while(is_space), take_till1(is_space)).parse(input)
+}
+
+/// Splits a line into whitespace-separated tokens with their 1-based columns (in characters).
+pub fn tokenize(line: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let Ok((_, toks)) = many0(token).parse(line) else {
+        return out;
+    };
+    for t in toks {
+        // `t` is a sub-slice of `line`: its byte offset gives its column.
+        let byte = t.as_ptr() as usize - line.as_ptr() as usize;
+        let column = line[..byte].chars().count() + 1;
+        out.push(Token {
+            text: t.to_string(),
+            column,
+        });
+    }
+    out
+}
+
+/// Parses a decimal unsigned integer token (no sign, no spaces, must fit in u64).
+pub fn parse_u64(t: &Token, what: &str) -> Result<u64, String> {
+    let r: IResult<&str, u64> = all_consuming(nom_u64).parse(t.text.as_str());
+    r.map(|(_, v)| v).map_err(|_| {
+        format!(
+            "{what} expects a non-negative integer, got '{}' (column {})",
+            clip(&t.text),
+            t.column
+        )
+    })
+}
+
+/// Shortens a token for an error message so a huge token cannot make a huge line.
+pub fn clip(s: &str) -> String {
+    if s.chars().count() <= 40 {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(40).collect();
+        format!("{head}…")
+    }
+}
+
+/// Parses one input line. Keywords are case-sensitive, as in UCI.
+pub fn parse_line(line: &str) -> Result<Command, String> {
+    if line.len() > MAX_LINE {
+        return Err(format!(
+            "line too long ({} bytes, the limit is {MAX_LINE}); ignored",
+            line.len()
+        ));
+    }
+    let toks = tokenize(line);
+    let Some(first) = toks.first() else {
+        return Ok(Command::Empty);
+    };
+    let args = &toks[1..];
+    let no_args = |c: Command| -> Result<Command, String> {
+        match args.first() {
+            None => Ok(c),
+            Some(t) => Err(format!(
+                "'{}' takes no arguments, got '{}' (column {})",
+                first.text,
+                clip(&t.text),
+                t.column
+            )),
+        }
+    };
+    match first.text.as_str() {
+        "uci" => no_args(Command::Uci),
+        "isready" => no_args(Command::IsReady),
+        "ucinewgame" => no_args(Command::UciNewGame),
+        "stop" => no_args(Command::Stop),
+        "quit" => no_args(Command::Quit),
+        "moves" => no_args(Command::Moves),
+        "d" => no_args(Command::Display),
+        "eval" => no_args(Command::Eval),
+        "help" => no_args(Command::Help),
+        "setoption" => parse_setoption(args),
+        "position" => parse_position(args),
+        "go" => parse_go(args),
+        "perft" => parse_perft(args),
+        other => Err(format!(
+            "unknown command '{}' (column {}); 'help' lists the commands",
+            clip(other),
+            first.column
+        )),
+    }
+}
+
+fn join(toks: &[Token]) -> String {
+    toks.iter()
+        .map(|t| t.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn parse_setoption(args: &[Token]) -> Result<Command, String> {
+    match args.first() {
+        Some(t) if t.text == "name" => {}
+        Some(t) => {
+            return Err(format!(
+                "setoption expects 'name', got '{}' (column {})",
+                clip(&t.text),
+                t.column
+            ));
+        }
+        None => return Err("setoption expects 'name <option> [value <value>]'".to_string()),
+    }
+    let rest = &args[1..];
+    let vpos = rest.iter().position(|t| t.text == "value");
+    let (name_toks, value) = match vpos {
+        Some(p) => {
+            let v = &rest[p + 1..];
+            if v.is_empty() {
+                return Err(format!(
+                    "setoption: 'value' needs a value (column {})",
+                    rest[p].column
+                ));
+            }
+            (&rest[..p], Some(join(v)))
+        }
+        None => (rest, None),
+    };
+    if name_toks.is_empty() {
+        return Err("setoption: missing option name after 'name'".to_string());
+    }
+    Ok(Command::SetOption {
+        name: join(name_toks),
+        value,
+    })
+}
+
+fn parse_position(args: &[Token]) -> Result<Command, String> {
+    let Some(kind) = args.first() else {
+        return Err("position expects 'startpos', 'fen <state>' or a start name".to_string());
+    };
+    let mpos = args.iter().position(|t| t.text == "moves");
+    let head_end = mpos.unwrap_or(args.len());
+    let start = match kind.text.as_str() {
+        "startpos" => {
+            if head_end > 1 {
+                let t = &args[1];
+                return Err(format!(
+                    "position startpos: expected 'moves', got '{}' (column {})",
+                    clip(&t.text),
+                    t.column
+                ));
+            }
+            StartSpec::StartPos
+        }
+        "fen" => {
+            if head_end < 2 {
+                return Err(format!(
+                    "position fen: missing state string (column {})",
+                    kind.column + 3
+                ));
+            }
+            StartSpec::Fen(join(&args[1..head_end]))
+        }
+        "moves" => {
+            return Err(format!(
+                "position: missing start ('startpos', 'fen <state>' or a start name) before 'moves' (column {})",
+                kind.column
+            ));
+        }
+        name => {
+            if head_end > 1 {
+                let t = &args[1];
+                return Err(format!(
+                    "position {}: expected 'moves', got '{}' (column {})",
+                    clip(name),
+                    clip(&t.text),
+                    t.column
+                ));
+            }
+            StartSpec::Named(name.to_string())
+        }
+    };
+    let moves: Vec<Token> = match mpos {
+        Some(p) => args[p + 1..].to_vec(),
+        None => Vec::new(),
+    };
+    if moves.len() > MAX_MOVES {
+        return Err(format!(
+            "position: {} moves given, at most {MAX_MOVES} are accepted",
+            moves.len()
+        ));
+    }
+    Ok(Command::Position { start, moves })
+}
+
+fn parse_go(args: &[Token]) -> Result<Command, String> {
+    let mut p = GoParams::default();
+    let mut i = 0;
+    while i < args.len() {
+        let t = &args[i];
+        let slot = match t.text.as_str() {
+            "infinite" => {
+                p.infinite = true;
+                i += 1;
+                continue;
+            }
+            "depth" => &mut p.depth,
+            "nodes" => &mut p.nodes,
+            "movetime" => &mut p.movetime,
+            "wtime" => &mut p.wtime,
+            "btime" => &mut p.btime,
+            "winc" => &mut p.winc,
+            "binc" => &mut p.binc,
+            "movestogo" => &mut p.movestogo,
+            other => {
+                return Err(format!(
+                    "go: unknown limit '{}' (column {}); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc or movestogo",
+                    clip(other),
+                    t.column
+                ));
+            }
+        };
+        let Some(v) = args.get(i + 1) else {
+            return Err(format!(
+                "go: '{}' needs a number (column {})",
+                t.text, t.column
+            ));
+        };
+        *slot = Some(parse_u64(v, &format!("go {}", t.text))?);
+        i += 2;
+    }
+    if p.depth == Some(0) {
+        return Err("go: depth must be at least 1".to_string());
+    }
+    Ok(Command::Go(p))
+}
+
+fn parse_perft(args: &[Token]) -> Result<Command, String> {
+    let Some(t) = args.first() else {
+        return Err("perft expects a depth, e.g. 'perft 5'".to_string());
+    };
+    if let Some(x) = args.get(1) {
+        return Err(format!(
+            "perft takes one number, got extra '{}' (column {})",
+            clip(&x.text),
+            x.column
+        ));
+    }
+    let d = parse_u64(t, "perft")?;
+    if d > 64 {
+        return Err(format!("perft depth {d} is too deep (at most 64)"));
+    }
+    Ok(Command::Perft(d as u32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn parses_the_main_commands() {
+        assert_eq!(parse_line("  uci  "), Ok(Command::Uci));
+        assert_eq!(parse_line(""), Ok(Command::Empty));
+        assert_eq!(
+            parse_line("go depth 6 nodes 100"),
+            Ok(Command::Go(GoParams {
+                depth: Some(6),
+                nodes: Some(100),
+                ..GoParams::default()
+            }))
+        );
+        assert_eq!(
+            parse_line("setoption name UCI_Variant value connect4"),
+            Ok(Command::SetOption {
+                name: "UCI_Variant".into(),
+                value: Some("connect4".into())
+            })
+        );
+        match parse_line("position fen a b  c moves 1 2").unwrap() {
+            Command::Position { start, moves } => {
+                assert_eq!(start, StartSpec::Fen("a b c".into()));
+                let m: Vec<_> = moves.iter().map(|t| (t.text.as_str(), t.column)).collect();
+                assert_eq!(m, vec![("1", 27), ("2", 29)]);
+            }
+            c => panic!("{c:?}"),
+        }
+        assert_eq!(
+            parse_line("position playground"),
+            Ok(Command::Position {
+                start: StartSpec::Named("playground".into()),
+                moves: vec![]
+            })
+        );
+        assert_eq!(parse_line("perft 3"), Ok(Command::Perft(3)));
+    }
+
+    #[test]
+    fn errors_name_the_token_and_column() {
+        let e = parse_line("go depth x").unwrap_err();
+        assert!(e.contains("'x'") && e.contains("column 10"), "{e}");
+        let e = parse_line("go depth 99999999999999999999999").unwrap_err();
+        assert!(e.contains("non-negative integer"), "{e}");
+        let e = parse_line("frobnicate 3").unwrap_err();
+        assert!(e.contains("unknown command 'frobnicate'"), "{e}");
+        let e = parse_line("go depth").unwrap_err();
+        assert!(e.contains("needs a number"), "{e}");
+        assert!(parse_line("position").is_err());
+        assert!(parse_line("position fen").is_err());
+        assert!(parse_line("position startpos 3").is_err());
+        assert!(parse_line("go depth 0").is_err());
+        assert!(parse_line("perft -1").is_err());
+        assert!(parse_line("setoption value 3").is_err());
+        assert!(parse_line("setoption name Hash value").is_err());
+        let long = "x".repeat(100 * 1024);
+        assert!(parse_line(&long).unwrap_err().contains("too long"));
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_lines_never_panic(line in ".{0,200}") {
+            let _ = parse_line(&line);
+        }
+
+        #[test]
+        fn keyword_soup_never_panics(words in prop::collection::vec(
+            prop::sample::select(vec!["go", "depth", "position", "fen", "moves", "startpos",
+                "setoption", "name", "value", "perft", "1", "-3", "99999999999999999999", "é", "\t",
+                "infinite", "nodes", "uci", ""]), 0..12)) {
+            let _ = parse_line(&words.join(" "));
+        }
+    }
+}
