@@ -1,0 +1,394 @@
+//! Spawns the `tablero` binary and drives it through stdin/stdout: full sessions per game, every
+//! error case of protocol.md, `isready` and `stop` during `go infinite`, end of input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_tablero");
+
+/// Runs a whole script through a pipe (end of input = quit) and returns stdout lines.
+fn script(game: &str, input: &str) -> Vec<String> {
+    let mut child = Command::new(BIN)
+        .args(["--game", game])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn tablero");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "exit status {:?}", out.status);
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// An interactive engine process.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(game: &str) -> Engine {
+        let mut child = Command::new(BIN)
+            .args(["--game", game])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn tablero");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stdout).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Next line within a generous timeout (a failure, never a hang).
+    fn recv(&mut self) -> String {
+        self.lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("engine did not answer in 30 s")
+    }
+
+    fn recv_until(&mut self, prefix: &str) -> Vec<String> {
+        let mut v = Vec::new();
+        loop {
+            let l = self.recv();
+            let done = l.starts_with(prefix);
+            v.push(l);
+            if done {
+                return v;
+            }
+        }
+    }
+
+    /// True if no line arrives within `ms`.
+    fn silent_for(&mut self, ms: u64) -> bool {
+        self.lines
+            .recv_timeout(Duration::from_millis(ms))
+            .is_err()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error:"))
+        .collect()
+}
+
+#[test]
+fn uci_handshake_lists_options_and_ends_with_uciok() {
+    let out = script("connect4", "uci\nisready\n");
+    assert_eq!(out[0], format!("id name tablero {}", env!("CARGO_PKG_VERSION")));
+    assert!(out[1].starts_with("id author "));
+    for opt in ["UCI_Variant", "Hash", "Algorithm", "Heuristic", "Pits", "Seeds"] {
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with(&format!("option name {opt} type "))),
+            "missing option {opt}: {out:?}"
+        );
+    }
+    assert!(out.iter().any(|l| l.contains("var connect4boom") && l.contains("var mancala")));
+    assert_eq!(out[out.len() - 2], "uciok");
+    assert_eq!(out[out.len() - 1], "readyok");
+}
+
+fn check_search_output(out: &[String], expect_best: Option<&str>) {
+    let infos: Vec<_> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert!(!infos.is_empty(), "no info lines: {out:?}");
+    for (i, l) in infos.iter().enumerate() {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(w[1], "depth");
+        assert_eq!(w[2], (i + 1).to_string(), "depths in order: {l}");
+        assert_eq!(w[3], "score");
+        assert!(w[4] == "cp" || w[4] == "mate", "{l}");
+        w[5].parse::<i64>().expect("score value");
+        for key in ["nodes", "nps", "time", "pv"] {
+            assert!(w.contains(&key), "{key} missing in {l}");
+        }
+    }
+    let best: Vec<_> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 1, "exactly one bestmove: {out:?}");
+    if let Some(b) = expect_best {
+        assert_eq!(best[0], &format!("bestmove {b}"));
+    }
+    // The bestmove is the first move of the last pv.
+    let last = infos.last().unwrap();
+    let pv_first = last.split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap();
+    assert_eq!(best[0], &format!("bestmove {pv_first}"));
+}
+
+#[test]
+fn full_connect4_session_from_a_pipe() {
+    let out = script(
+        "parchis",
+        "setoption name UCI_Variant value connect4\nposition startpos moves 4 4 4 4 4\nmoves\ngo depth 6\n",
+    );
+    assert!(errors(&out).is_empty(), "{out:?}");
+    assert_eq!(out[0], "moves 1 2 3 4 5 6 7");
+    check_search_output(&out[1..], None);
+}
+
+#[test]
+fn connect4_finds_the_immediate_win_and_reports_mate() {
+    let out = script("connect4", "position startpos moves 1 7 2 7 3 7\ngo depth 5\n");
+    check_search_output(&out, Some("4"));
+    let last = out.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+    assert!(last.contains("score mate 1 "), "{last}");
+}
+
+#[test]
+fn full_mancala_session_with_extra_turn_and_eval() {
+    let out = script(
+        "mancala",
+        "position startpos moves 4\nd\nmoves\neval\nsetoption name Heuristic value test\neval\ngo depth 7\n",
+    );
+    assert!(errors(&out).is_empty(), "{out:?}");
+    // Pit 4 with 4 seeds ends in the own store: the first player moves again.
+    assert!(out.iter().any(|l| l == "side to move: first"), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("fen: ")));
+    assert!(out.iter().any(|l| l.starts_with("moves ")));
+    assert!(out.iter().any(|l| l.starts_with("total (default heuristic")));
+    assert!(out.iter().any(|l| l.starts_with("total (test heuristic")));
+    check_search_output(&out, None);
+}
+
+#[test]
+fn full_boom_session() {
+    let out = script(
+        "connect4boom",
+        "position startpos moves 4 3 3\nmoves\nd\ngo depth 6\n",
+    );
+    assert!(errors(&out).is_empty(), "{out:?}");
+    check_search_output(&out, None);
+}
+
+#[test]
+fn perft_prints_divide_and_total() {
+    let out = script("connect4", "perft 3\n");
+    assert_eq!(out.len(), 8);
+    for (i, l) in out[..7].iter().enumerate() {
+        assert_eq!(l, &format!("{}: 49", i + 1));
+    }
+    assert_eq!(out[7], "nodes 343");
+}
+
+#[test]
+fn every_error_case_gets_one_line_and_the_engine_stays_usable() {
+    let long = "x".repeat(100 * 1024);
+    let cases: Vec<(String, &str)> = vec![
+        ("frobnicate".into(), "unknown command 'frobnicate' (column 1)"),
+        ("go depth x".into(), "got 'x' (column 10)"),
+        ("go depth 99999999999999999999999".into(), "non-negative integer"),
+        ("go depth".into(), "needs a number"),
+        ("go depth 0".into(), "at least 1"),
+        ("go fast".into(), "unknown limit 'fast'"),
+        ("isready now".into(), "takes no arguments"),
+        ("perft x".into(), "non-negative integer"),
+        ("position startpos moves 4 4 9".into(), "move 3 '9' (column 29) is illegal"),
+        ("position fen nonsense".into(), "invalid state string"),
+        ("position nowhere".into(), "unknown start 'nowhere'"),
+        ("setoption name Foo value 1".into(), "unknown option 'Foo'"),
+        ("setoption name Hash value 0".into(), "outside"),
+        ("setoption name Hash value lots".into(), "not an integer"),
+        ("setoption name Algorithm value magic".into(), "unknown value 'magic'"),
+        ("setoption name Heuristic value magic".into(), "unknown heuristic 'magic'"),
+        ("setoption name UCI_Variant value chess".into(), "unknown game 'chess'"),
+        ("setoption name Pits value 99".into(), "outside"),
+        (long, "line too long"),
+    ];
+    let mut input = String::from("position startpos moves 4 4\n");
+    for (line, _) in &cases {
+        input.push_str(line);
+        input.push('\n');
+    }
+    input.push_str("moves\n");
+    let out = script("connect4", &input);
+    let errs = errors(&out);
+    assert_eq!(errs.len(), cases.len(), "{out:?}");
+    for (e, (_, want)) in errs.iter().zip(&cases) {
+        assert!(e.contains(want), "expected '{want}' in '{e}'");
+        assert!(e.len() < 400, "error lines stay short: {e}");
+    }
+    // The rejected `position` kept the previous position (4 4 played): column 4 still has room
+    // and the game is still connect4.
+    assert_eq!(out.last().unwrap(), "moves 1 2 3 4 5 6 7");
+}
+
+#[test]
+fn invalid_utf8_and_binary_junk_do_not_kill_the_engine() {
+    let mut child = Command::new(BIN)
+        .args(["--game", "connect4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"\xff\xfe\x00junk\n\x01\x02\nisready\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert_eq!(text.lines().filter(|l| l.starts_with("info string error")).count(), 2);
+    assert_eq!(text.lines().last(), Some("readyok"));
+}
+
+#[test]
+fn isready_and_stop_during_go_infinite() {
+    let mut e = Engine::start("connect4");
+    e.send("position startpos");
+    e.send("go infinite");
+    assert_eq!(e.recv_until("info depth 1 ").len(), 1);
+    e.send("isready");
+    let lines = e.recv_until("readyok");
+    assert!(lines.iter().all(|l| !l.starts_with("bestmove")), "{lines:?}");
+    // No bestmove before stop.
+    while !e.silent_for(300) {}
+    e.send("stop");
+    let lines = e.recv_until("bestmove");
+    assert!(lines.last().unwrap().starts_with("bestmove "));
+    // A late stop does not leak into the next search.
+    e.send("stop");
+    e.send("go depth 3");
+    let lines = e.recv_until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
+    e.send("quit");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn go_infinite_on_a_solved_position_still_waits_for_stop() {
+    let mut e = Engine::start("connect4");
+    e.send("position startpos moves 1 7 2 7 3 7");
+    e.send("go infinite");
+    e.recv_until("info depth");
+    assert!(e.silent_for(500), "bestmove must wait for stop");
+    e.send("stop");
+    assert_eq!(e.recv_until("bestmove").last().unwrap(), "bestmove 4");
+}
+
+#[test]
+fn commands_during_a_search_are_refused_or_answered() {
+    let mut e = Engine::start("connect4");
+    e.send("go infinite");
+    e.recv_until("info depth 1 ");
+    e.send("go depth 2");
+    let l = e.recv_until("info string error");
+    assert!(l.last().unwrap().contains("search is running"));
+    e.send("setoption name Hash value 8");
+    let l = e.recv_until("info string error");
+    assert!(l.last().unwrap().contains("search is running"));
+    e.send("stop");
+    e.recv_until("bestmove");
+    e.send("setoption name Hash value 8");
+    e.send("isready");
+    assert_eq!(e.recv(), "readyok");
+}
+
+#[test]
+fn finished_game_gives_bestmove_none() {
+    let out = script(
+        "connect4",
+        "position startpos moves 1 7 2 7 3 7 4\nmoves\ngo depth 3\n",
+    );
+    assert_eq!(out[0], "moves");
+    assert_eq!(out.last().unwrap(), "bestmove (none)");
+}
+
+#[test]
+fn same_search_twice_gives_identical_output() {
+    let strip = |out: Vec<String>| -> Vec<String> {
+        out.into_iter()
+            .map(|l| {
+                // Drop the timing fields, keep everything else.
+                let w: Vec<&str> = l.split_whitespace().collect();
+                let mut keep = Vec::new();
+                let mut i = 0;
+                while i < w.len() {
+                    if w[i] == "nps" || w[i] == "time" {
+                        i += 2;
+                    } else {
+                        keep.push(w[i]);
+                        i += 1;
+                    }
+                }
+                keep.join(" ")
+            })
+            .collect()
+    };
+    for game in ["connect4", "mancala", "connect4boom"] {
+        let input = "position startpos\ngo depth 7\nucinewgame\nposition startpos\ngo depth 7\n";
+        let out = strip(script(game, input));
+        let n = out.len() / 2;
+        assert_eq!(out[..n], out[n..], "{game}: {out:?}");
+    }
+}
+
+#[test]
+fn end_of_input_lets_a_finite_search_finish() {
+    let out = script("mancala", "go depth 9");
+    assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+}
+
+#[test]
+fn cli_perft_and_bad_cli_input() {
+    let out = Command::new(BIN)
+        .args(["perft", "--game", "connect4", "--depth", "2", "--moves", "4", "4"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().last(), Some("nodes 49"));
+    let out = Command::new(BIN)
+        .args(["perft", "--game", "chess", "--depth", "2"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("unknown game 'chess'"));
+    let out = Command::new(BIN)
+        .args(["perft", "--game", "connect4", "--depth", "2", "--moves", "9"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8(out.stderr).unwrap().contains("move 1 '9'"));
+}
