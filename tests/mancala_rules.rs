@@ -156,7 +156,17 @@ fn parse_move_errors() {
     let g = pos("1,0,1,1,1,1:0/1,1,1,1,1,1:0 S");
     assert_eq!(g.parse_move("1"), Ok(1));
     assert_eq!(g.parse_move(" 6 "), Ok(6));
-    for bad in ["", "x", "-1", "+1", "1.0", "0", "7", "99999999999999999999", "5"] {
+    for bad in [
+        "",
+        "x",
+        "-1",
+        "+1",
+        "1.0",
+        "0",
+        "7",
+        "99999999999999999999",
+        "5",
+    ] {
         let e = g.parse_move(bad).unwrap_err();
         assert!(!e.is_empty(), "{bad}");
     }
