@@ -247,6 +247,8 @@ fn random_games_match_naive() {
     let mut rng = Rng(0xdead_beef_cafe_f00d);
     let mut booms = 0;
     let mut results = [0u32; 4];
+    // Games decided by an explosion: won by the mover, won by the opponent.
+    let mut boom_wins = [0u32; 2];
     for _ in 0..2000 {
         let mut s = Boom::start(&Config);
         let mut n = Naive::new();
@@ -263,7 +265,11 @@ fn random_games_match_naive() {
             } else {
                 s.apply(m)
             };
+            let mover = n.mover();
             n.play(m);
+            if m == BoomMove::Boom && (n.status == 1 || n.status == 2) {
+                boom_wins[usize::from(n.status != mover)] += 1;
+            }
             assert_same(&s, &n);
             let back = Boom::parse_fen(&s.format_fen(), &Config).unwrap();
             assert_eq!(back, s, "fen round trip of {}", s.format_fen());
@@ -271,10 +277,11 @@ fn random_games_match_naive() {
         }
         results[n.status as usize] += 1;
     }
-    eprintln!("booms {booms} results {results:?}");
+    eprintln!("booms {booms} results {results:?} boom wins {boom_wins:?}");
     // The random games must actually exercise explosions, wins of both sides and draws.
     assert!(booms > 2000, "only {booms} explosions");
     assert!(results[1] > 0 && results[2] > 0, "{results:?}");
+    assert!(boom_wins[0] > 0 && boom_wins[1] > 0, "{boom_wins:?}");
 }
 
 #[test]

@@ -103,7 +103,11 @@ pub fn turn_of_movement(n: u16) -> u16 {
         return 1;
     }
     let k = (n - 2) / 2;
-    if k % 2 == 0 { k / 2 + 1 } else { k.div_ceil(2) + 1 }
+    if k % 2 == 0 {
+        k / 2 + 1
+    } else {
+        k.div_ceil(2) + 1
+    }
 }
 
 /// Cells of row `r` (0-based).
@@ -204,7 +208,10 @@ impl Game for Boom {
         if values.is_empty() {
             Ok(Config)
         } else {
-            Err(format!("connect4boom takes no options, got {}", values.len()))
+            Err(format!(
+                "connect4boom takes no options, got {}",
+                values.len()
+            ))
         }
     }
 
@@ -301,7 +308,13 @@ impl Game for Boom {
 
     #[inline]
     fn hash(&self) -> u64 {
-        let idx = |b: u64| if b == 0 { 63 } else { b.trailing_zeros() as u64 };
+        let idx = |b: u64| {
+            if b == 0 {
+                63
+            } else {
+                b.trailing_zeros() as u64
+            }
+        };
         // The whole movement number goes in: it fixes the side, the movement within the turn
         // and the bomb schedule.
         let k = idx(self.bombs[0]) | (idx(self.bombs[1]) << 6) | ((self.movement as u64) << 12);
@@ -365,11 +378,10 @@ impl Game for Boom {
                 parts.len()
             ));
         };
-        let movement: u16 = movement
-            .parse()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| format!("movement must be a number in 1..=65535, got '{movement}'"))?;
+        let movement: u16 =
+            movement.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                format!("movement must be a number in 1..=65535, got '{movement}'")
+            })?;
         let side = match side {
             "x" => Side::First,
             "o" => Side::Second,
