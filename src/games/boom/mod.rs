@@ -1,1 +1,523 @@
-//! boom (not implemented yet).
+//! Conecta-4 BOOM (`connect4boom`): the course's 7×7 Connect Four with two movements per turn
+//! and bomb pieces. Rules: `shared/rules/connect4boom.md` (binding, clarifications included).
+//!
+//! # Turns
+//! Movement numbers: P1 plays movement 1; then P2 plays 2–3, P1 4–5, P2 6–7, … A turn is two
+//! movements of one player (P1's first turn: one). The state stores the number of the *next*
+//! movement; side to move, turn number and "first or second movement of the turn" derive from
+//! it, so `side_to_move` follows the two-movement turns. On a player's 4k-th turn a `PUT` places
+//! a bomb when that player has none on the board (normally movements 12 and 14).
+//!
+//! # Board representation
+//! Pons-style bitboards (see [`crate::games::connect4::bits`]) with stride 8: cell (column `c`,
+//! row `r`), 0-based from the bottom-left, is bit `8c + r`; bit `8c + 7` is the sentinel.
+//!
+//! ```text
+//!   row 7 (sentinel)  7 15 23 31 39 47 55
+//!   row 6             6 14 22 30 38 46 54
+//!   …
+//!   row 0             0  8 16 24 32 40 48
+//! ```
+//!
+//! `pieces[s]` holds every piece of side `s` (its bomb included, since bombs count for lines),
+//! `bombs[s]` the cell of its bomb (0 or 1 bit). A `BOOM` empties cells of one row only, so
+//! gravity is a single branch-free step: the cells above a hole in its column all move down one
+//! bit (`(x & above) >> 1`); see [`Boom::apply`].
+//!
+//! # Moves
+//! [`BoomMove::Put`] with a 0-based column (notation `1`..`7`) or [`BoomMove::Boom`] (notation
+//! `boom`, case-insensitive on input).
+//!
+//! # Fen
+//! `<rows> <side> <movement>`: the 7 rows from top to bottom separated by `/`, each written left
+//! to right with `x`/`o` (normal piece of P1/P2), `X`/`O` (bomb of P1/P2) and digits `1`..`7` for
+//! runs of empty cells; the side to move (`x` = P1, `o` = P2), which must agree with the
+//! movement number; the number of the next movement (1..=65535). The start position is
+//! `7/7/7/7/7/7/7 x 1`. Stones must rest on stones, each side has at most one bomb; the outcome
+//! is derived: four in a row of the side that made the previous movement wins, else four in a
+//! row of the other side (only a `BOOM` can give the opponent a line), else a full board is a
+//! draw. Lines at movement 1 are rejected. Piece counts are not checked: explosions make any
+//! count reachable.
+
+pub mod eval;
+
+use arrayvec::ArrayVec;
+
+use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption};
+use crate::games::connect4::bits;
+
+/// Board width and height.
+pub const SIZE: u32 = 7;
+/// Column stride in bits (height + sentinel).
+pub const STRIDE: u32 = 8;
+/// Every playable cell.
+pub const BOARD: u64 = bits::board_mask(SIZE, SIZE);
+/// The bottom cell of every column.
+pub const BOTTOM: u64 = bits::bottom_mask(SIZE, STRIDE);
+
+/// A movement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoomMove {
+    /// Drop a piece into a 0-based column.
+    Put(u8),
+    /// Detonate the mover's bomb.
+    Boom,
+}
+
+/// Move list: at most one `PUT` per column (7) plus `BOOM` = 8.
+pub type Moves = ArrayVec<BoomMove, 8>;
+
+/// Conecta-4 BOOM has no variant options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Config;
+
+/// A Conecta-4 BOOM position (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Boom {
+    pieces: [u64; 2],
+    bombs: [u64; 2],
+    /// Number of the next movement (1-based).
+    movement: u16,
+    /// 0 running, 1 P1 won, 2 P2 won, 3 draw.
+    status: u8,
+}
+
+const RUNNING: u8 = 0;
+const DRAW: u8 = 3;
+
+/// Side making movement `n` (1-based).
+#[inline]
+pub fn side_of_movement(n: u16) -> Side {
+    // Movement 1 is P1's; from movement 2 on, pairs (2,3), (4,5), … alternate P2, P1, …
+    if n <= 1 || ((n - 2) / 2) % 2 == 1 {
+        Side::First
+    } else {
+        Side::Second
+    }
+}
+
+/// The mover's turn number (1-based, counted per player) of movement `n`.
+#[inline]
+pub fn turn_of_movement(n: u16) -> u16 {
+    if n <= 1 {
+        return 1;
+    }
+    let k = (n - 2) / 2;
+    if k % 2 == 0 {
+        k / 2 + 1
+    } else {
+        k.div_ceil(2) + 1
+    }
+}
+
+/// Cells of row `r` (0-based).
+#[inline]
+const fn row_mask(r: u32) -> u64 {
+    BOTTOM << r
+}
+
+fn piece_char(side: Side, bomb: bool) -> char {
+    match (side, bomb) {
+        (Side::First, false) => 'x',
+        (Side::Second, false) => 'o',
+        (Side::First, true) => 'X',
+        (Side::Second, true) => 'O',
+    }
+}
+
+impl Boom {
+    /// Number of the next movement.
+    pub fn movement(&self) -> u16 {
+        self.movement
+    }
+    /// The side to move's turn number (1-based, per player).
+    pub fn turn(&self) -> u16 {
+        turn_of_movement(self.movement)
+    }
+    /// Movements the side to move has left in this turn, this one included (1 or 2).
+    pub fn movements_left(&self) -> u32 {
+        if self.movement <= 1 || self.movement % 2 == 1 {
+            1
+        } else {
+            2
+        }
+    }
+    /// All pieces of `side` (bomb included).
+    pub fn pieces(&self, side: Side) -> u64 {
+        self.pieces[side.index()]
+    }
+    /// The bomb cell of `side` (0 when it has none).
+    pub fn bomb(&self, side: Side) -> u64 {
+        self.bombs[side.index()]
+    }
+    /// Every occupied cell.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.pieces[0] | self.pieces[1]
+    }
+    /// Cells where a `PUT` would land, one per non-full column.
+    #[inline]
+    pub fn playable(&self) -> u64 {
+        bits::playable_cells(self.occupied(), BOTTOM, BOARD)
+    }
+    /// Would a `PUT` now place a bomb?
+    #[inline]
+    pub fn put_places_bomb(&self) -> bool {
+        self.turn() % 4 == 0 && self.bombs[self.side_to_move().index()] == 0
+    }
+    /// Owner and bomb flag of cell (column `c`, row `r`), 0-based from the bottom-left.
+    pub fn cell(&self, c: u32, r: u32) -> Option<(Side, bool)> {
+        if c >= SIZE || r >= SIZE {
+            return None;
+        }
+        let bit = 1u64 << (c * STRIDE + r);
+        for side in [Side::First, Side::Second] {
+            if self.pieces[side.index()] & bit != 0 {
+                return Some((side, self.bombs[side.index()] & bit != 0));
+            }
+        }
+        None
+    }
+
+    /// The outcome of a board reached by a movement of `mover` (the mover-first rule).
+    #[inline]
+    fn status_after(pieces: &[u64; 2], mover: Side) -> u8 {
+        let m = mover.index();
+        if bits::has_line(pieces[m], STRIDE) {
+            m as u8 + 1
+        } else if bits::has_line(pieces[1 - m], STRIDE) {
+            (1 - m) as u8 + 1
+        } else if pieces[0] | pieces[1] == BOARD {
+            DRAW
+        } else {
+            RUNNING
+        }
+    }
+}
+
+impl Game for Boom {
+    type Move = BoomMove;
+    type Moves = Moves;
+    type Config = Config;
+
+    const NAME: &'static str = "connect4boom";
+    const OPTIONS: &'static [VariantOption] = &[];
+    const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
+
+    fn configure(values: &[i64]) -> Result<Config, String> {
+        if values.is_empty() {
+            Ok(Config)
+        } else {
+            Err(format!(
+                "connect4boom takes no options, got {}",
+                values.len()
+            ))
+        }
+    }
+
+    fn start(_config: &Config) -> Self {
+        Boom {
+            pieces: [0; 2],
+            bombs: [0; 2],
+            movement: 1,
+            status: RUNNING,
+        }
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        side_of_movement(self.movement)
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut Moves) {
+        if self.status != RUNNING {
+            return;
+        }
+        let occ = self.occupied();
+        // A column is open while its top cell (row 6) is empty.
+        for c in 0..SIZE as u8 {
+            if occ & (1u64 << (c as u32 * STRIDE + SIZE - 1)) == 0 {
+                out.push(BoomMove::Put(c));
+            }
+        }
+        if self.bombs[self.side_to_move().index()] != 0 {
+            out.push(BoomMove::Boom);
+        }
+    }
+
+    #[inline]
+    fn apply(&self, m: BoomMove) -> Self {
+        let mover = self.side_to_move();
+        let (i, o) = (mover.index(), mover.other().index());
+        let mut next = *self;
+        match m {
+            BoomMove::Put(c) => {
+                let occ = self.occupied();
+                let cell = (occ + (1u64 << (c as u32 * STRIDE))) & !occ;
+                next.pieces[i] |= cell;
+                if self.put_places_bomb() {
+                    next.bombs[i] = cell;
+                }
+                // A PUT only adds a piece of the mover: only the mover can have a new line.
+                next.status = if bits::has_line(next.pieces[i], STRIDE) {
+                    i as u8 + 1
+                } else if occ | cell == BOARD {
+                    DRAW
+                } else {
+                    RUNNING
+                };
+            }
+            BoomMove::Boom => {
+                let bomb = self.bombs[i];
+                let r = bomb.trailing_zeros() % STRIDE;
+                let row = row_mask(r);
+                // The emptied cells: the bomb and every opponent piece of its row (the
+                // opponent's bomb included, which is then lost).
+                let holes = (self.pieces[o] & row) | bomb;
+                next.pieces[i] &= !bomb;
+                next.pieces[o] &= !row;
+                next.bombs[i] = 0;
+                next.bombs[o] &= !row;
+                // Columns with a hole: spread each hole's row-0 image over its whole byte.
+                let cols = (holes >> r) * 0xFF;
+                let above = cols & BOARD & !(BOTTOM * ((2u64 << r) - 1));
+                // Every hole is in row `r`, so closing the gaps is one shift down of the cells
+                // above the holes, for each bitboard.
+                let fall = |x: u64| (x & !above) | ((x & above) >> 1);
+                next.pieces = [fall(next.pieces[0]), fall(next.pieces[1])];
+                next.bombs = [fall(next.bombs[0]), fall(next.bombs[1])];
+                next.status = Self::status_after(&next.pieces, mover);
+            }
+        }
+        // A game cannot last 65535 movements (pieces only leave through bombs, at most two per
+        // four turns); saturate rather than wrap anyway.
+        next.movement = self.movement.saturating_add(1);
+        next
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        match self.status {
+            RUNNING => None,
+            1 => Some(Outcome::Win(Side::First)),
+            2 => Some(Outcome::Win(Side::Second)),
+            _ => Some(Outcome::Draw),
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        let idx = |b: u64| {
+            if b == 0 {
+                63
+            } else {
+                b.trailing_zeros() as u64
+            }
+        };
+        // The whole movement number goes in: it fixes the side, the movement within the turn
+        // and the bomb schedule.
+        let k = idx(self.bombs[0]) | (idx(self.bombs[1]) << 6) | ((self.movement as u64) << 12);
+        bits::mix(self.pieces[0] ^ bits::mix(self.pieces[1] ^ bits::mix(k ^ 0x9e37_79b9_7f4a_7c15)))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<BoomMove, String> {
+        let t = text.trim();
+        let m = if t.eq_ignore_ascii_case("boom") {
+            BoomMove::Boom
+        } else {
+            match t.parse::<u32>() {
+                Ok(n @ 1..=7) => BoomMove::Put((n - 1) as u8),
+                _ => return Err(format!("'{t}' is not a movement (1..7 or boom)")),
+            }
+        };
+        if self.status != RUNNING {
+            return Err("the game is over: no movement is legal".into());
+        }
+        let mut legal = Moves::new();
+        self.legal_moves(&mut legal);
+        if legal.contains(&m) {
+            Ok(m)
+        } else if m == BoomMove::Boom {
+            Err(format!(
+                "boom is illegal: {} has no bomb on the board",
+                piece_char(self.side_to_move(), false)
+            ))
+        } else {
+            Err(format!("column {t} is full"))
+        }
+    }
+
+    fn format_move(&self, m: BoomMove) -> String {
+        match m {
+            BoomMove::Put(c) => (c + 1).to_string(),
+            BoomMove::Boom => "boom".into(),
+        }
+    }
+
+    fn format_fen(&self) -> String {
+        let rows: Vec<String> = (0..SIZE)
+            .rev()
+            .map(|r| {
+                bits::format_row((0..SIZE).map(|c| self.cell(c, r).map(|(s, b)| piece_char(s, b))))
+            })
+            .collect();
+        format!(
+            "{} {} {}",
+            rows.join("/"),
+            piece_char(self.side_to_move(), false),
+            self.movement
+        )
+    }
+
+    fn parse_fen(text: &str, _config: &Config) -> Result<Self, String> {
+        let parts: Vec<&str> = text.split_whitespace().collect();
+        let [board, side, movement] = parts[..] else {
+            return Err(format!(
+                "fen needs 3 fields '<rows> <side> <movement>', got {}",
+                parts.len()
+            ));
+        };
+        let movement: u16 =
+            movement.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                format!("movement must be a number in 1..=65535, got '{movement}'")
+            })?;
+        let side = match side {
+            "x" => Side::First,
+            "o" => Side::Second,
+            t => return Err(format!("side to move must be 'x' or 'o', got '{t}'")),
+        };
+        let expected = side_of_movement(movement);
+        if side != expected {
+            return Err(format!(
+                "movement {movement} is played by '{}', not '{}'",
+                piece_char(expected, false),
+                piece_char(side, false)
+            ));
+        }
+        let cells = bits::parse_rows(board, SIZE as usize, SIZE as usize, |ch| match ch {
+            'x' => Some(1),
+            'o' => Some(2),
+            'X' => Some(4),
+            'O' => Some(5),
+            _ => None,
+        })?;
+        let mut s = Self::start(&Config);
+        s.movement = movement;
+        for c in 0..SIZE {
+            let mut seen_empty = false;
+            for r in 0..SIZE {
+                let code = cells[r as usize][c as usize];
+                let bit = 1u64 << (c * STRIDE + r);
+                if code == 0 {
+                    seen_empty = true;
+                    continue;
+                }
+                if seen_empty {
+                    return Err(format!(
+                        "column {}: a piece floats above an empty cell at row {r}",
+                        c + 1
+                    ));
+                }
+                let who = if code == 1 || code == 4 { 0 } else { 1 };
+                s.pieces[who] |= bit;
+                if code >= 4 {
+                    if s.bombs[who] != 0 {
+                        return Err(format!(
+                            "'{}' has more than one bomb",
+                            piece_char(Side::from_index(who), false)
+                        ));
+                    }
+                    s.bombs[who] = bit;
+                }
+            }
+        }
+        if movement == 1 {
+            if bits::has_line(s.pieces[0], STRIDE) || bits::has_line(s.pieces[1], STRIDE) {
+                return Err("four in a row at movement 1, before any movement".into());
+            }
+            s.status = if s.occupied() == BOARD { DRAW } else { RUNNING };
+        } else {
+            s.status = Self::status_after(&s.pieces, side_of_movement(movement - 1));
+        }
+        Ok(s)
+    }
+
+    fn display(&self) -> String {
+        let mut s = String::new();
+        for r in (0..SIZE).rev() {
+            for c in 0..SIZE {
+                s.push(' ');
+                s.push(self.cell(c, r).map_or('.', |(side, b)| piece_char(side, b)));
+            }
+            s.push('\n');
+        }
+        s.push_str(" 1 2 3 4 5 6 7\n");
+        let bomb = |side: Side| {
+            let b = self.bombs[side.index()];
+            if b == 0 {
+                "none".to_string()
+            } else {
+                let i = b.trailing_zeros();
+                format!("column {} row {}", i / STRIDE + 1, i % STRIDE + 1)
+            }
+        };
+        s.push_str(&format!(
+            "bombs: x {}, o {}\n",
+            bomb(Side::First),
+            bomb(Side::Second)
+        ));
+        let state = match self.outcome() {
+            None => format!(
+                "{} to move: movement {}, turn {}, {} movement(s) left in the turn{}",
+                piece_char(self.side_to_move(), false),
+                self.movement,
+                self.turn(),
+                self.movements_left(),
+                if self.put_places_bomb() {
+                    "; a PUT places a bomb"
+                } else {
+                    ""
+                }
+            ),
+            Some(Outcome::Win(w)) => format!("{} has won", piece_char(w, false)),
+            Some(Outcome::Draw) => "draw (board full)".into(),
+        };
+        s.push_str(&state);
+        s.push('\n');
+        s
+    }
+
+    fn evaluate(&self, heuristic: usize, perspective: Side) -> i32 {
+        eval::evaluate(self, heuristic, perspective)
+    }
+
+    fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+        eval::eval_terms(self, heuristic, perspective)
+    }
+
+    #[inline]
+    fn move_order_hint(&self, m: BoomMove) -> i32 {
+        let mover = self.side_to_move();
+        let (i, o) = (mover.index(), mover.other().index());
+        match m {
+            BoomMove::Put(c) => {
+                // Immediate wins, then blocks, then centre first.
+                let cell = self.playable() & bits::column_mask(c as u32, SIZE);
+                let occ = self.occupied();
+                let mut hint = -(c as i32 - 3).abs();
+                if bits::winning_cells(self.pieces[i], occ, BOARD, STRIDE) & cell != 0 {
+                    hint += 1000;
+                } else if bits::winning_cells(self.pieces[o], occ, BOARD, STRIDE) & cell != 0 {
+                    hint += 500;
+                }
+                hint
+            }
+            BoomMove::Boom => {
+                // Worth trying early when it removes several opponent pieces.
+                let r = self.bombs[i].trailing_zeros() % STRIDE;
+                2 * (self.pieces[o] & row_mask(r)).count_ones() as i32 - 3
+            }
+        }
+    }
+}

@@ -1,1 +1,497 @@
-//! connect4 (not implemented yet).
+//! Classic Connect Four (`connect4`): 7 columns × 6 rows by default, one stone per move, four
+//! in a row wins, a full board is a draw.
+//!
+//! # Board representation
+//! Pascal Pons' bitboard (see [`bits`]): `current` holds the stones of the side to move, `mask`
+//! every stone; each column has `rows + 1` bits, the top one an always-empty sentinel, so cell
+//! (column `c`, row `r`), 0-based from the bottom-left, is bit `c * (rows + 1) + r`:
+//!
+//! ```text
+//!   7×6:  .  .  .  .  .  .  .    <- sentinel row (bits 6 13 20 27 34 41 48)
+//!         5 12 19 26 33 40 47
+//!         4 11 18 25 32 39 46
+//!         3 10 17 24 31 38 45
+//!         2  9 16 23 30 37 44
+//!         1  8 15 22 29 36 43
+//!         0  7 14 21 28 35 42
+//! ```
+//!
+//! Playing column `c` is `mask |= mask + bottom(c)`; `current + mask` is a unique key of the
+//! position (Pons). The future exact solver reuses [`Connect4::current`], [`Connect4::mask`],
+//! [`Connect4::bottom_mask`], [`Connect4::board_mask`] and the functions of [`bits`].
+//!
+//! The board size is part of the [`Config`]: options `Rows` (4..=8, default 6) and `Columns`
+//! (4..=7, default 7); 7 × (8 + 1) = 63 bits is the largest layout that fits a `u64`.
+//!
+//! # Moves
+//! A move is a 0-based column index (`u8`); its notation is the 1-based column number `1`..`7`.
+//!
+//! # Fen
+//! `<rows> <side>`: the rows from top to bottom separated by `/`, each written left to right
+//! with `x` (first player's stone), `o` (second player's stone) and digits `1`..`9` for runs of
+//! empty cells; then the side to move, `x` or `o`. The start position of 7×6 is
+//! `7/7/7/7/7/7 x`. The number of rows and columns must match the configured `Rows`/`Columns`,
+//! stones must rest on stones (gravity), the side to move must agree with the stone counts
+//! (`x` count = `o` count → `x` to move; `x` = `o` + 1 → `o` to move), and only the side that
+//! just moved may have four in a row (then the game is over). Pons' move strings (`4455`) are
+//! read with [`Connect4::from_moves`].
+
+pub mod bits;
+pub mod eval;
+
+use arrayvec::ArrayVec;
+
+use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption};
+
+/// Largest supported width; the move list needs one slot per column, so its capacity is 7.
+pub const MAX_COLUMNS: usize = 7;
+
+/// Variant parameters: the board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub rows: u8,
+    pub columns: u8,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            rows: 6,
+            columns: 7,
+        }
+    }
+}
+
+/// A classic Connect Four position (see the module doc for the layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Connect4 {
+    /// Stones of the side to move.
+    current: u64,
+    /// Every stone on the board.
+    mask: u64,
+    /// Bottom cell of every column (depends only on the size; kept here so hot paths need no
+    /// table look-up).
+    bottom: u64,
+    /// Every playable cell.
+    board: u64,
+    /// Stones on the board.
+    moves: u8,
+    width: u8,
+    height: u8,
+    /// 0 = running, 1 = the side that just moved has won, 2 = draw (board full).
+    status: u8,
+}
+
+const RUNNING: u8 = 0;
+const LAST_MOVER_WON: u8 = 1;
+const DRAW: u8 = 2;
+
+/// Move list: one entry per non-full column, at most [`MAX_COLUMNS`] = 7.
+pub type Moves = ArrayVec<u8, MAX_COLUMNS>;
+
+impl Connect4 {
+    /// The empty board of the given size.
+    pub fn empty(config: &Config) -> Self {
+        let (w, h) = (config.columns as u32, config.rows as u32);
+        Connect4 {
+            current: 0,
+            mask: 0,
+            bottom: bits::bottom_mask(w, h + 1),
+            board: bits::board_mask(w, h),
+            moves: 0,
+            width: config.columns,
+            height: config.rows,
+            status: RUNNING,
+        }
+    }
+
+    /// Plays a Pons move string (column digits `1`..`9`, first player first) from the empty
+    /// board. Errors on a full column, a bad digit, or a move after the game ended.
+    pub fn from_moves(moves: &str, config: &Config) -> Result<Self, String> {
+        let mut s = Self::empty(config);
+        for (i, ch) in moves.chars().enumerate() {
+            if s.status != RUNNING {
+                return Err(format!("move {} ('{ch}'): the game is already over", i + 1));
+            }
+            let m = s
+                .parse_move(&ch.to_string())
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            s = s.apply(m);
+        }
+        Ok(s)
+    }
+
+    /// Stones of the side to move (Pons' `current_position`).
+    pub fn current(&self) -> u64 {
+        self.current
+    }
+    /// Every stone on the board.
+    pub fn mask(&self) -> u64 {
+        self.mask
+    }
+    /// Bottom cell of every column.
+    pub fn bottom_mask(&self) -> u64 {
+        self.bottom
+    }
+    /// Every playable cell (no sentinels).
+    pub fn board_mask(&self) -> u64 {
+        self.board
+    }
+    /// Column stride in bits (`rows + 1`).
+    pub fn stride(&self) -> u32 {
+        self.height as u32 + 1
+    }
+    /// Number of stones on the board.
+    pub fn moves_played(&self) -> u32 {
+        self.moves as u32
+    }
+    pub fn width(&self) -> u32 {
+        self.width as u32
+    }
+    pub fn height(&self) -> u32 {
+        self.height as u32
+    }
+    /// Pons' unique position key `current + mask`.
+    pub fn key(&self) -> u64 {
+        self.current + self.mask
+    }
+    /// Stones of `side`.
+    pub fn stones(&self, side: Side) -> u64 {
+        if side == self.side_to_move() {
+            self.current
+        } else {
+            self.current ^ self.mask
+        }
+    }
+    /// Who owns cell (column `c`, row `r`), 0-based from the bottom-left; `None` if empty or off
+    /// the board.
+    pub fn cell(&self, c: u32, r: u32) -> Option<Side> {
+        if c >= self.width() || r >= self.height() {
+            return None;
+        }
+        let bit = 1u64 << (c * self.stride() + r);
+        if self.mask & bit == 0 {
+            None
+        } else if self.stones(Side::First) & bit != 0 {
+            Some(Side::First)
+        } else {
+            Some(Side::Second)
+        }
+    }
+    /// Cells where a stone would land, one per non-full column.
+    #[inline]
+    pub fn playable(&self) -> u64 {
+        bits::playable_cells(self.mask, self.bottom, self.board)
+    }
+    /// Cells that would complete four in a row for the side to move.
+    #[inline]
+    pub fn winning_cells(&self) -> u64 {
+        bits::winning_cells(self.current, self.mask, self.board, self.stride())
+    }
+    /// Cells that would complete four in a row for the side not to move.
+    #[inline]
+    pub fn opponent_winning_cells(&self) -> u64 {
+        bits::winning_cells(
+            self.current ^ self.mask,
+            self.mask,
+            self.board,
+            self.stride(),
+        )
+    }
+    /// Does playing column `col` (0-based, must be legal) win at once for the side to move?
+    #[inline]
+    pub fn is_winning_move(&self, col: u8) -> bool {
+        self.winning_cells() & self.playable() & self.column(col) != 0
+    }
+    #[inline]
+    fn column(&self, col: u8) -> u64 {
+        bits::column_mask(col as u32, self.height as u32)
+    }
+    /// Is column `col` (0-based) on the board and not full?
+    #[inline]
+    pub fn can_play(&self, col: u8) -> bool {
+        col < self.width
+            && self.mask & (1u64 << (col as u32 * self.stride() + self.height as u32 - 1)) == 0
+    }
+
+    /// Builds a position from owner-per-cell rows (bottom first; 0 empty, 1 first, 2 second) and
+    /// the side to move, validating gravity, counts and lines.
+    fn from_cells(cells: &[Vec<u8>], side: Side, config: &Config) -> Result<Self, String> {
+        let mut s = Self::empty(config);
+        let stride = s.stride();
+        let (mut first, mut second) = (0u64, 0u64);
+        for c in 0..s.width() {
+            let mut seen_empty = false;
+            for r in 0..s.height() {
+                let code = cells[r as usize][c as usize];
+                let bit = 1u64 << (c * stride + r);
+                match code {
+                    0 => seen_empty = true,
+                    _ if seen_empty => {
+                        return Err(format!(
+                            "column {}: a stone floats above an empty cell at row {}",
+                            c + 1,
+                            r
+                        ));
+                    }
+                    1 => first |= bit,
+                    _ => second |= bit,
+                }
+            }
+        }
+        let (nf, ns) = (first.count_ones(), second.count_ones());
+        let expected = if nf == ns {
+            Side::First
+        } else if nf == ns + 1 {
+            Side::Second
+        } else {
+            return Err(format!(
+                "stone counts x={nf}, o={ns} are impossible (x must equal o or o + 1)"
+            ));
+        };
+        if side != expected {
+            return Err(format!(
+                "side to move must be '{}' with x={nf}, o={ns}",
+                side_char(expected)
+            ));
+        }
+        let (mover, other) = match side {
+            Side::First => (first, second),
+            Side::Second => (second, first),
+        };
+        if bits::has_line(mover, stride) {
+            return Err("the side to move already has four in a row".into());
+        }
+        s.current = mover;
+        s.mask = first | second;
+        s.moves = (nf + ns) as u8;
+        s.status = if bits::has_line(other, stride) {
+            LAST_MOVER_WON
+        } else if s.mask == s.board {
+            DRAW
+        } else {
+            RUNNING
+        };
+        Ok(s)
+    }
+}
+
+fn side_char(s: Side) -> char {
+    match s {
+        Side::First => 'x',
+        Side::Second => 'o',
+    }
+}
+
+impl Game for Connect4 {
+    type Move = u8;
+    type Moves = Moves;
+    type Config = Config;
+
+    const NAME: &'static str = "connect4";
+    const OPTIONS: &'static [VariantOption] = &[
+        VariantOption {
+            name: "Rows",
+            default: 6,
+            min: 4,
+            max: 8,
+        },
+        VariantOption {
+            name: "Columns",
+            default: 7,
+            min: 4,
+            max: 7,
+        },
+    ];
+    const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
+
+    fn configure(values: &[i64]) -> Result<Config, String> {
+        if values.len() != Self::OPTIONS.len() {
+            return Err(format!(
+                "connect4 takes {} option values (Rows, Columns), got {}",
+                Self::OPTIONS.len(),
+                values.len()
+            ));
+        }
+        for (o, &v) in Self::OPTIONS.iter().zip(values) {
+            if v < o.min || v > o.max {
+                return Err(format!(
+                    "{} must be in {}..={}, got {v}",
+                    o.name, o.min, o.max
+                ));
+            }
+        }
+        Ok(Config {
+            rows: values[0] as u8,
+            columns: values[1] as u8,
+        })
+    }
+
+    fn start(config: &Config) -> Self {
+        Self::empty(config)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        Side::from_index((self.moves & 1) as usize)
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut Moves) {
+        if self.status != RUNNING {
+            return;
+        }
+        // A column is open while its top cell is empty.
+        let stride = self.stride();
+        let mut top = 1u64 << (self.height - 1);
+        for c in 0..self.width {
+            if self.mask & top == 0 {
+                out.push(c);
+            }
+            top <<= stride;
+        }
+    }
+
+    #[inline]
+    fn apply(&self, col: u8) -> Self {
+        let stride = self.stride();
+        let bottom_col = 1u64 << (col as u32 * stride);
+        let new_mask = self.mask | (self.mask + bottom_col);
+        let mover = self.current | (new_mask ^ self.mask);
+        let status = if bits::has_line(mover, stride) {
+            LAST_MOVER_WON
+        } else if new_mask == self.board {
+            DRAW
+        } else {
+            RUNNING
+        };
+        Connect4 {
+            current: mover ^ new_mask,
+            mask: new_mask,
+            moves: self.moves + 1,
+            status,
+            ..*self
+        }
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        match self.status {
+            RUNNING => None,
+            LAST_MOVER_WON => Some(Outcome::Win(self.side_to_move().other())),
+            _ => Some(Outcome::Draw),
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        // `current + mask` identifies the position for a given size; the size goes in too so
+        // that tables shared across sizes cannot confuse positions.
+        bits::mix(self.key() ^ ((self.width as u64) << 59) ^ ((self.height as u64) << 55))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, String> {
+        let t = text.trim();
+        let n: u32 = t
+            .parse()
+            .map_err(|_| format!("'{t}' is not a column number 1..{}", self.width))?;
+        if n < 1 || n > self.width() {
+            return Err(format!("column {n} is not in 1..{}", self.width));
+        }
+        if self.status != RUNNING {
+            return Err("the game is over: no move is legal".into());
+        }
+        let col = (n - 1) as u8;
+        if !self.can_play(col) {
+            return Err(format!("column {n} is full"));
+        }
+        Ok(col)
+    }
+
+    fn format_move(&self, m: u8) -> String {
+        (m as u32 + 1).to_string()
+    }
+
+    fn format_fen(&self) -> String {
+        let rows: Vec<String> = (0..self.height())
+            .rev()
+            .map(|r| bits::format_row((0..self.width()).map(|c| self.cell(c, r).map(side_char))))
+            .collect();
+        format!("{} {}", rows.join("/"), side_char(self.side_to_move()))
+    }
+
+    fn parse_fen(text: &str, config: &Config) -> Result<Self, String> {
+        let mut parts = text.split_whitespace();
+        let board = parts.next().ok_or("empty fen")?;
+        let side = match parts.next() {
+            Some("x") => Side::First,
+            Some("o") => Side::Second,
+            Some(t) => return Err(format!("side to move must be 'x' or 'o', got '{t}'")),
+            None => return Err("fen lacks the side to move ('x' or 'o')".into()),
+        };
+        if let Some(t) = parts.next() {
+            return Err(format!("unexpected trailing text '{t}'"));
+        }
+        let cells =
+            bits::parse_rows(
+                board,
+                config.columns as usize,
+                config.rows as usize,
+                |ch| match ch {
+                    'x' => Some(1),
+                    'o' => Some(2),
+                    _ => None,
+                },
+            )?;
+        Self::from_cells(&cells, side, config)
+    }
+
+    fn display(&self) -> String {
+        let mut s = String::new();
+        for r in (0..self.height()).rev() {
+            for c in 0..self.width() {
+                s.push(' ');
+                s.push(self.cell(c, r).map_or('.', side_char));
+            }
+            s.push('\n');
+        }
+        for c in 1..=self.width() {
+            s.push_str(&format!(" {c}"));
+        }
+        s.push('\n');
+        let state = match self.outcome() {
+            None => format!(
+                "{} to move, {} stones played",
+                side_char(self.side_to_move()),
+                self.moves
+            ),
+            Some(Outcome::Win(w)) => format!("{} has won", side_char(w)),
+            Some(Outcome::Draw) => "draw (board full)".into(),
+        };
+        s.push_str(&state);
+        s.push('\n');
+        s
+    }
+
+    fn evaluate(&self, heuristic: usize, perspective: Side) -> i32 {
+        eval::evaluate(self, heuristic, perspective)
+    }
+
+    fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+        eval::eval_terms(self, heuristic, perspective)
+    }
+
+    #[inline]
+    fn move_order_hint(&self, col: u8) -> i32 {
+        // Immediate wins, then blocks of the opponent's immediate wins, then centre first.
+        let cell = self.playable() & self.column(col);
+        let centre = (self.width as i32 - 1) / 2;
+        let mut hint = -(col as i32 - centre).abs();
+        if self.winning_cells() & cell != 0 {
+            hint += 1000;
+        } else if self.opponent_winning_cells() & cell != 0 {
+            hint += 500;
+        }
+        hint
+    }
+}

@@ -1,1 +1,392 @@
-//! parchis (not implemented yet).
+//! Parchís "con un twist" (UGR AI course 2022-23): the state, its `Game` implementation and the
+//! glue between the rules engine (`rules`), the text formats (`text`) and the heuristics
+//! (`eval`). The behaviour is the reference simulator's, quirks included
+//! (`/work/shared/rules/parchis.md`).
+//!
+//! # Move notation
+//! `<piece>:<die>` with piece = colour letter (`y`, `b`, `r`, `g`) + index (`y0`, `g3`) and die =
+//! `1 2 4 5 6 10 20` or an item name (`star boo bullet redshell blueshell mushroom megamushroom
+//! shock horn banana`); a pass is `pass:<die>`.
+//!
+//! # FEN (state string)
+//! Twelve space-separated fields:
+//!
+//! 1. mode: `n` (normal game) or `p` (playground).
+//! 2. player to move: `0` or `1`.
+//! 3. turn counter (decimal, starts at 1).
+//! 4. pieces: four `/`-separated colour groups in the order yellow, blue, red, green, each a
+//!    `,`-separated list (3 or 4 pieces, the same count for every colour) of boxes `h` (home),
+//!    `g` (goal), `n<1..68>` (track), `q<1..7>` (own queue), optionally followed by
+//!    `:<type><counter>` with type `s` star, `o` boo, `m` mega, `i` mini, `b` bananed, `n` normal
+//!    (omitted for a normal piece with counter 0), e.g. `n17:m2`.
+//! 5. and 6. dice of player 0 and player 1: `<normal>:<items>:<forced>` where normal = the
+//!    remaining normal dice as digits (`12456`), items = held items in acquisition order as
+//!    letters (`s` star, `o` boo, `u` bullet, `r` redshell, `l` blueshell, `m` mushroom,
+//!    `M` megamushroom, `k` shock, `h` horn, `a` banana) or `-`, forced = pending bonus layers
+//!    bottom-to-top `+`-separated (`20`, `20+10`) or `-`.
+//! 7. items on the board: 6 hex digits, bit i set iff item i of the start position's 24-item
+//!    list (rules §2, in that order) is still on the board.
+//! 8. banana traps in placement order: `,`-separated box numbers, or `-`.
+//! 9. bounce counters y,b,r,g: `0,0,0,0`.
+//! 10. flags: any of `e` eating_move, `g` goal_move, `r` remember_6, `b` bananed, or `-`.
+//! 11. outcome: `-` (running), `G<c>` (colour c completed: its player won), `B<p>` (player p won
+//!     because the other bounced more than 30 times).
+//! 12. last-move record for the `seed` heuristic: `<mover>/<eaten>/<destroyed>` with mover and
+//!     eaten a colour letter or `-`, destroyed the colours of the pieces sent home by the last
+//!     move other than a normal capture (one letter per piece) or `-`, e.g. `y/b/-`.
+//!
+//! Start position: `n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:-
+//! ffffff - 0,0,0,0 - - -/-/-` (one line).
+
+mod eval;
+mod rules;
+mod text;
+
+use arrayvec::ArrayVec;
+
+use crate::core::game::{EvalTerm, Game, Outcome, Side};
+
+pub use rules::{ENTRANCE, START, box_distance, destination, distance_to_goal};
+
+/// Box codes: home 0, track 1..=68, own queue q1..q7 = 69..=75, goal 76.
+pub(crate) const HOME: u8 = 0;
+pub(crate) const GOAL: u8 = 76;
+
+/// Piece types (low 3 bits of the per-piece state byte; the counter is in the high bits).
+pub(crate) const T_NORMAL: u8 = 0;
+pub(crate) const T_STAR: u8 = 1;
+pub(crate) const T_BOO: u8 = 2;
+pub(crate) const T_MEGA: u8 = 3;
+pub(crate) const T_MINI: u8 = 4;
+pub(crate) const T_BANANED: u8 = 5;
+
+/// Item kinds (reference code − 101).
+pub(crate) const STAR: u8 = 0;
+pub(crate) const BOO: u8 = 1;
+pub(crate) const BULLET: u8 = 2;
+pub(crate) const REDSHELL: u8 = 3;
+pub(crate) const BLUESHELL: u8 = 4;
+pub(crate) const MUSHROOM: u8 = 5;
+pub(crate) const MEGAMUSHROOM: u8 = 6;
+pub(crate) const SHOCK: u8 = 7;
+pub(crate) const HORN: u8 = 8;
+pub(crate) const BANANA: u8 = 9;
+
+/// Flag bits.
+pub(crate) const F_EATING: u8 = 1;
+pub(crate) const F_GOAL: u8 = 2;
+pub(crate) const F_REMEMBER6: u8 = 4;
+pub(crate) const F_BANANED: u8 = 8;
+
+/// Capacity of the banana-trap list. A normal game has at most 4 bananas in total (the 4 board
+/// items), so at most 4 traps; playground games place unlimited bananas (the traces peak at 10).
+/// Beyond this capacity new traps are dropped (playground only) rather than growing the state.
+pub(crate) const MAX_TRAPS: usize = 24;
+
+/// Capacity of a hand: 2 in a normal game (pick-ups and boo steals stop at 2), 5 in the
+/// playground start (which never grows: there are no board items and boo steals nothing).
+pub(crate) const MAX_HAND: usize = 5;
+
+/// A move: piece id (`4 * colour + index`, colours y b r g) or [`Move::PASS`], and the die:
+/// 1..=20 for number dice, 101..=110 for items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub piece: u8,
+    pub die: u8,
+}
+
+impl Move {
+    pub const PASS: u8 = 0xFF;
+    #[inline]
+    pub fn new(piece: u8, die: u8) -> Move {
+        Move { piece, die }
+    }
+    #[inline]
+    pub fn pass(die: u8) -> Move {
+        Move {
+            piece: Move::PASS,
+            die,
+        }
+    }
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self.piece == Move::PASS
+    }
+}
+
+/// The move list. Capacity 80: the mover has 2 colours × at most 4 pieces = 8 pieces, and at
+/// most 10 usable dice kinds (5 normal dice + at most 5 held items in a playground hand; with a
+/// pending bonus only 1). Each die kind yields either up to 8 piece moves or a single pass, so
+/// 8 × 10 = 80 bounds every position. A normal game needs at most 6 × (5 + 2) = 42.
+pub type Moves = ArrayVec<Move, 80>;
+
+/// One Parchís position (see the module doc for the field meanings via the FEN).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parchis {
+    /// Box of each piece id (`4 * colour + index`); ids with index ≥ `npieces` are unused.
+    pos: [u8; 16],
+    /// Type (bits 0..3) and counter (bits 3..8) of each piece.
+    st: [u8; 16],
+    /// Pieces per colour (3, or 4 in the playground).
+    npieces: u8,
+    playground: bool,
+    /// Player to move (0 or 1).
+    player: u8,
+    flags: u8,
+    /// Normal dice per player, bit k ↔ `rules::NORMAL_DICE[k]`.
+    dice: [u8; 2],
+    /// Held items per player, in acquisition order.
+    hand: [[u8; MAX_HAND]; 2],
+    hand_len: [u8; 2],
+    /// Pending bonus layers per player: count and values (bit i set = layer i is a 20).
+    forced_len: [u8; 2],
+    forced_bits: [u16; 2],
+    /// Bit i set iff `rules::BOARD_ITEMS[i]` is still on the board.
+    board_items: u32,
+    traps: [u8; MAX_TRAPS],
+    ntraps: u8,
+    bounces: [u8; 4],
+    /// 0 running; 1..=4 colour c+1 completed (its player won); 5/6 player 0/1 won by bounces.
+    outcome: u8,
+    turn: u32,
+    /// What the last move did, for the `seed` heuristic: mover colour (0xFF none), colour of a
+    /// normally captured piece (0xFF none), pieces sent home otherwise per colour.
+    last_mover: u8,
+    last_eaten: u8,
+    destroyed: [u8; 4],
+}
+
+/// Variant configuration: Parchís has no options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParchisConfig;
+
+impl Parchis {
+    fn empty() -> Parchis {
+        Parchis {
+            pos: [0; 16],
+            st: [0; 16],
+            npieces: 3,
+            playground: false,
+            player: 0,
+            flags: 0,
+            dice: [rules::ALL_DICE; 2],
+            hand: [[0; MAX_HAND]; 2],
+            hand_len: [0; 2],
+            forced_len: [0; 2],
+            forced_bits: [0; 2],
+            board_items: 0,
+            traps: [0; MAX_TRAPS],
+            ntraps: 0,
+            bounces: [0; 4],
+            outcome: 0,
+            turn: 1,
+            last_mover: 0xFF,
+            last_eaten: 0xFF,
+            destroyed: [0; 4],
+        }
+    }
+
+    /// The normal start position (rules §2).
+    pub fn normal_start() -> Parchis {
+        let mut s = Parchis::empty();
+        let boxes: [[u8; 3]; 4] = [[4, 13, 17], [21, 30, 34], [38, 47, 51], [55, 64, 68]];
+        for (c, bs) in boxes.iter().enumerate() {
+            for (i, &b) in bs.iter().enumerate() {
+                s.pos[4 * c + i] = b;
+            }
+        }
+        s.board_items = (1 << 24) - 1;
+        s
+    }
+
+    /// The playground start position (rules §11).
+    pub fn playground_start() -> Parchis {
+        let mut s = Parchis::empty();
+        s.npieces = 4;
+        s.playground = true;
+        let boxes: [[u8; 4]; 4] = [
+            [13, 14, 15, 16],
+            [18, 19, 20, 20],
+            [24, 24, 25, 25],
+            [21, 21, 22, 23],
+        ];
+        for (c, bs) in boxes.iter().enumerate() {
+            for (i, &b) in bs.iter().enumerate() {
+                s.pos[4 * c + i] = b;
+            }
+        }
+        s.hand = [
+            [BANANA, REDSHELL, BULLET, BOO, STAR],
+            [MUSHROOM, HORN, BLUESHELL, SHOCK, MEGAMUSHROOM],
+        ];
+        s.hand_len = [5, 5];
+        s
+    }
+
+    /// Pieces per colour.
+    pub fn pieces_per_colour(&self) -> usize {
+        self.npieces as usize
+    }
+}
+
+/// SplitMix64 finaliser: a strong 64-bit mixer for the state hash.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Game for Parchis {
+    type Move = Move;
+    type Moves = Moves;
+    type Config = ParchisConfig;
+
+    const NAME: &'static str = "parchis";
+    const OPTIONS: &'static [crate::core::game::VariantOption] = &[];
+    const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
+
+    fn configure(values: &[i64]) -> Result<ParchisConfig, String> {
+        if values.is_empty() {
+            Ok(ParchisConfig)
+        } else {
+            Err(format!(
+                "parchis has no variant options, got {} value(s)",
+                values.len()
+            ))
+        }
+    }
+
+    fn start(_config: &ParchisConfig) -> Parchis {
+        Parchis::normal_start()
+    }
+
+    fn named_start(name: &str, _config: &ParchisConfig) -> Option<Parchis> {
+        match name {
+            "playground" => Some(Parchis::playground_start()),
+            "start" | "startpos" | "normal" => Some(Parchis::normal_start()),
+            _ => None,
+        }
+    }
+
+    fn side_to_move(&self) -> Side {
+        Side::from_index(self.player as usize)
+    }
+
+    fn legal_moves(&self, out: &mut Moves) {
+        self.gen_moves(out);
+    }
+
+    fn apply(&self, m: Move) -> Parchis {
+        let mut s = *self;
+        s.play(m);
+        s
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.outcome {
+            0 => None,
+            1..=4 => Some(Outcome::Win(Side::from_index(
+                rules::player_of(self.outcome as usize - 1),
+            ))),
+            o => Some(Outcome::Win(Side::from_index((o - 5) as usize))),
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        // Every field except the turn counter (which never affects the future), each word
+        // mixed before being folded in so that no two fields can cancel.
+        let mut words = [0u64; 12];
+        words[0] = u64::from_le_bytes(self.pos[..8].try_into().unwrap_or_default());
+        words[1] = u64::from_le_bytes(self.pos[8..].try_into().unwrap_or_default());
+        words[2] = u64::from_le_bytes(self.st[..8].try_into().unwrap_or_default());
+        words[3] = u64::from_le_bytes(self.st[8..].try_into().unwrap_or_default());
+        let mut h0 = 0u64;
+        for k in 0..MAX_HAND {
+            h0 = h0 << 4 | self.hand[0][k] as u64;
+            h0 = h0 << 4 | self.hand[1][k] as u64;
+        }
+        words[4] = h0 << 8 | (self.hand_len[0] as u64) << 4 | self.hand_len[1] as u64;
+        words[5] = (self.dice[0] as u64)
+            | (self.dice[1] as u64) << 8
+            | (self.forced_len[0] as u64) << 16
+            | (self.forced_len[1] as u64) << 24
+            | (self.forced_bits[0] as u64) << 32
+            | (self.forced_bits[1] as u64) << 48;
+        words[6] = self.board_items as u64
+            | (self.player as u64) << 32
+            | (self.flags as u64) << 40
+            | (self.outcome as u64) << 48
+            | (self.npieces as u64) << 56
+            | (self.playground as u64) << 60;
+        words[7] = u32::from_le_bytes(self.bounces) as u64
+            | (self.last_mover as u64) << 32
+            | (self.last_eaten as u64) << 40
+            | (self.ntraps as u64) << 48;
+        words[8] = u32::from_le_bytes(self.destroyed) as u64;
+        for (k, chunk) in self.traps.chunks(8).enumerate() {
+            let mut w = 0u64;
+            for &t in chunk {
+                w = w << 8 | t as u64;
+            }
+            words[9 + k] = w;
+        }
+        let mut h = 0x9e37_79b9_7f4a_7c15u64;
+        for (k, &w) in words.iter().enumerate() {
+            h = mix(h ^ mix(w.wrapping_add(k as u64)));
+        }
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let m = text::parse_move_text(text.trim())?;
+        let mut moves = Moves::new();
+        self.gen_moves(&mut moves);
+        if moves.contains(&m) {
+            Ok(m)
+        } else if self.outcome != 0 {
+            Err(format!("illegal move '{text}': the game is over"))
+        } else {
+            let list: Vec<String> = moves.iter().map(|&m| text::format_move(m)).collect();
+            Err(format!(
+                "illegal move '{text}' in this position; legal moves: {}",
+                list.join(" ")
+            ))
+        }
+    }
+
+    fn format_move(&self, m: Move) -> String {
+        text::format_move(m)
+    }
+
+    fn format_fen(&self) -> String {
+        text::format_fen(self)
+    }
+
+    fn parse_fen(text: &str, _config: &ParchisConfig) -> Result<Parchis, String> {
+        text::parse_fen(text)
+    }
+
+    fn display(&self) -> String {
+        text::display(self)
+    }
+
+    fn evaluate(&self, heuristic: usize, perspective: Side) -> i32 {
+        eval::evaluate(self, heuristic, perspective.index())
+    }
+
+    fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+        eval::eval_terms(self, heuristic, perspective.index())
+    }
+
+    fn move_order_hint(&self, m: Move) -> i32 {
+        eval::move_order_hint(self, m)
+    }
+}
+
+impl Parchis {
+    /// The position in the golden traces' STATE JSON form (README §2.2), keys in trace order.
+    pub fn trace_state_json(&self) -> String {
+        text::trace_state_json(self)
+    }
+}

@@ -1,0 +1,178 @@
+//! Heuristics of Conecta-4 BOOM. Values are from `perspective`'s view ("own") against the other
+//! side ("opp"); bombs count as their owner's pieces everywhere (they do for lines). A window is
+//! a line of four cells on the 7×7 board (88 of them); it is *open* for a side when it holds no
+//! piece of the other side.
+//!
+//! * `test` (index 1), the course's simple baseline: `open(own) - open(opp)`, the number of
+//!   windows holding no opponent piece for each side (empty windows count for both and cancel).
+//! * `seed` (index 2): the student report's heuristic, bombs included (see
+//!   [`crate::games::connect4::eval::seed_terms`] for the exact formula and the typos fixed).
+//!   Doubled to stay in integers.
+//! * `default` (index 0), ours:
+//!   - `windows`: open windows weighted 1 / 4 / 16 for 1 / 2 / 3 own pieces, own minus opp;
+//!   - `centre`: 3 per piece in column 4, 1 per piece in columns 3 and 5, own minus opp;
+//!   - `threats`: 20 per empty cell that would complete four (no odd/even rule here: two
+//!     movements per turn and explosions break Connect Four's zugzwang parity), own minus opp;
+//!   - `bomb`: a bomb on the board is worth 15, plus 8 per opponent piece in its row (what a
+//!     `BOOM` would remove), own minus opp;
+//!   - `tempo`: ±3000 for the side to move when it can complete four with the movements left in
+//!     its turn (a threat on a playable cell, or — with two movements left — directly above
+//!     one), or, failing that, when the other side has more playable threats than the mover has
+//!     movements left to block them.
+
+use super::{BOARD, BOTTOM, Boom, STRIDE};
+use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side};
+use crate::games::connect4::bits;
+use crate::games::connect4::eval::{
+    SeedTerms, seed_mid_columns, seed_term_list, seed_terms, test_score, window_score,
+};
+
+const STARTS: [u64; 4] = bits::window_starts(BOARD, STRIDE);
+const CENTRE: u64 = bits::column_mask(3, 7);
+const NEAR: u64 = bits::column_mask(2, 7) | bits::column_mask(4, 7);
+const THREAT: i32 = 20;
+const BOMB: i32 = 15;
+const BOMB_VICTIM: i32 = 8;
+const TEMPO: i32 = 3000;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct DefaultTerms {
+    windows: (i32, i32),
+    centre: (i32, i32),
+    threats: (i32, i32),
+    bomb: (i32, i32),
+    tempo: i32,
+}
+
+#[inline]
+fn bomb_value(bomb: u64, opp: u64) -> i32 {
+    if bomb == 0 {
+        return 0;
+    }
+    let row = BOTTOM << (bomb.trailing_zeros() % STRIDE);
+    BOMB + BOMB_VICTIM * (opp & row).count_ones() as i32
+}
+
+#[inline]
+fn default_terms(s: &Boom, perspective: Side) -> DefaultTerms {
+    let own = s.pieces(perspective);
+    let opp = s.pieces(perspective.other());
+    let occ = own | opp;
+    let own_t = bits::winning_cells(own, occ, BOARD, STRIDE);
+    let opp_t = bits::winning_cells(opp, occ, BOARD, STRIDE);
+    let centre = |p: u64| 3 * (p & CENTRE).count_ones() as i32 + (p & NEAR).count_ones() as i32;
+    let playable = s.playable();
+    let left = s.movements_left();
+    let reach = if left >= 2 {
+        playable | ((playable << 1) & BOARD)
+    } else {
+        playable
+    };
+    let mover = s.side_to_move();
+    let (mover_t, other_t) = if mover == perspective {
+        (own_t, opp_t)
+    } else {
+        (opp_t, own_t)
+    };
+    let tempo = if mover_t & reach != 0 {
+        TEMPO
+    } else if (other_t & playable).count_ones() > left {
+        -TEMPO
+    } else {
+        0
+    };
+    DefaultTerms {
+        windows: (
+            window_score(own, opp, &STARTS, STRIDE),
+            window_score(opp, own, &STARTS, STRIDE),
+        ),
+        centre: (centre(own), centre(opp)),
+        threats: (
+            THREAT * own_t.count_ones() as i32,
+            THREAT * opp_t.count_ones() as i32,
+        ),
+        bomb: (
+            bomb_value(s.bomb(perspective), opp),
+            bomb_value(s.bomb(perspective.other()), own),
+        ),
+        tempo: if mover == perspective { tempo } else { -tempo },
+    }
+}
+
+fn seed_pair(s: &Boom, perspective: Side) -> (SeedTerms, SeedTerms) {
+    let mid = seed_mid_columns(7, 7);
+    let one = |me: Side| {
+        let own = s.pieces(me);
+        let bomb = s.bomb(me);
+        seed_terms(own, own & !bomb, bomb, s.pieces(me.other()), mid, STRIDE)
+    };
+    (one(perspective), one(perspective.other()))
+}
+
+/// `evaluate` of [`Boom`]; a `heuristic` out of range falls back to the default.
+pub fn evaluate(s: &Boom, heuristic: usize, perspective: Side) -> i32 {
+    let v = match heuristic {
+        1 => {
+            let (a, b) = test_score(
+                s.pieces(perspective),
+                s.pieces(perspective.other()),
+                &STARTS,
+                STRIDE,
+            );
+            a - b
+        }
+        2 => {
+            let (a, b) = seed_pair(s, perspective);
+            a.doubled() - b.doubled()
+        }
+        _ => {
+            let t = default_terms(s, perspective);
+            t.windows.0 - t.windows.1 + t.centre.0 - t.centre.1 + t.threats.0 - t.threats.1
+                + t.bomb.0
+                - t.bomb.1
+                + t.tempo
+        }
+    };
+    v.clamp(-(EVAL_LIMIT - 1), EVAL_LIMIT - 1)
+}
+
+fn term(name: &str, (own, opp): (i32, i32)) -> EvalTerm {
+    EvalTerm {
+        name: name.into(),
+        value: format!("{own} - {opp} = {}", own - opp),
+    }
+}
+
+/// `eval_terms` of [`Boom`].
+pub fn eval_terms(s: &Boom, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+    let mut v = match heuristic {
+        1 => vec![term(
+            "open windows",
+            test_score(
+                s.pieces(perspective),
+                s.pieces(perspective.other()),
+                &STARTS,
+                STRIDE,
+            ),
+        )],
+        2 => seed_term_list(&seed_pair(s, perspective)),
+        _ => {
+            let t = default_terms(s, perspective);
+            vec![
+                term("windows", t.windows),
+                term("centre", t.centre),
+                term("threats", t.threats),
+                term("bomb", t.bomb),
+                EvalTerm {
+                    name: "tempo".into(),
+                    value: t.tempo.to_string(),
+                },
+            ]
+        }
+    };
+    v.push(EvalTerm {
+        name: "total".into(),
+        value: s.evaluate(heuristic, perspective).to_string(),
+    });
+    v
+}

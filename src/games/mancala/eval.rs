@@ -1,0 +1,156 @@
+//! Mancala heuristics. Index 0 `default` is ours; 1 `test` is the bare store difference; 2 `seed`
+//! is the heuristic of the course's student report (`mancala-student-report-heuristic.txt`).
+//!
+//! `default`, in centi-seeds (100 = one seed) from the perspective's point of view:
+//! - `store`: 100 per seed of store difference — the final score, so it dominates.
+//! - `decided`: ±`DECIDED` once a store holds more than half of all seeds (the game is won
+//!   whatever follows), so the search stops trading a sure win for a few more seeds.
+//! - `side`: `SIDE` per seed of difference of seeds in pits — each side banks its own pits at the
+//!   end, but pit seeds also flow to the opponent, so they count for less than stored ones.
+//! - `extra turns`: per pit whose sowing ends in the own store, `EXTRA_MOVER` for the side to move
+//!   (it can play it now) and `EXTRA_WAITING` for the other side (the mover may spoil it).
+//! - `capture`: the largest capture available, `CAPTURE_MOVER` per seed for the side to move and
+//!   `CAPTURE_WAITING` per seed for the other side.
+//!
+//! Every term is a short loop over at most 12 pits per side; no allocation.
+
+use super::{Mancala, MoveKind};
+use crate::core::game::{EvalTerm, Game, Side};
+
+const STORE: i32 = 100;
+const DECIDED: i32 = 1_000_000;
+const SIDE: i32 = 25;
+const EXTRA_MOVER: i32 = 60;
+const EXTRA_WAITING: i32 = 20;
+const CAPTURE_MOVER: i32 = 60;
+const CAPTURE_WAITING: i32 = 25;
+
+/// Extra-turn moves and the largest capture available to `side` if it were to move.
+fn threats(g: &Mancala, side: Side) -> (i32, i32) {
+    let mut view = *g;
+    view.side = side.index() as u8;
+    let mut extra = 0;
+    let mut best = 0;
+    for p in 1..=g.pits() as u8 {
+        match view.move_kind(p) {
+            MoveKind::ExtraTurn => extra += 1,
+            MoveKind::Capture(c) => best = best.max(c as i32),
+            MoveKind::Quiet => {}
+        }
+    }
+    (extra, best)
+}
+
+/// The pieces of `default` for `perspective`, each already weighted.
+struct Terms {
+    store: i32,
+    decided: i32,
+    side: i32,
+    extra: i32,
+    capture: i32,
+}
+
+fn default_terms(g: &Mancala, perspective: Side) -> Terms {
+    let me = perspective;
+    let op = me.other();
+    let my_store = i32::from(g.store(me));
+    let op_store = i32::from(g.store(op));
+    let total = g.total_seeds() as i32;
+    let decided = if 2 * my_store > total {
+        DECIDED
+    } else if 2 * op_store > total {
+        -DECIDED
+    } else {
+        0
+    };
+    let side = SIDE * (g.pit_seeds(me) as i32 - g.pit_seeds(op) as i32);
+    let mover = g.side_to_move();
+    let (m_extra, m_cap) = threats(g, mover);
+    let (w_extra, w_cap) = threats(g, mover.other());
+    let sign = if mover == me { 1 } else { -1 };
+    Terms {
+        store: STORE * (my_store - op_store),
+        decided,
+        side,
+        extra: sign * (EXTRA_MOVER * m_extra - EXTRA_WAITING * w_extra),
+        capture: sign * (CAPTURE_MOVER * m_cap - CAPTURE_WAITING * w_cap),
+    }
+}
+
+fn store_difference(g: &Mancala, perspective: Side) -> i32 {
+    i32::from(g.store(perspective)) - i32::from(g.store(perspective.other()))
+}
+
+/// The heuristic of the student report: "beneficio = semillas en mi granero - semillas en su
+/// granero", i.e. the same store difference as `test`. The report bounds it by ±144 (its initial
+/// alpha/beta); that bound is loose — the real range is ±(all seeds), ±48 in Kalah(6, 4) — and is
+/// not part of the heuristic, so it is not reproduced.
+fn seed(g: &Mancala, perspective: Side) -> i32 {
+    store_difference(g, perspective)
+}
+
+pub(super) fn evaluate(g: &Mancala, heuristic: usize, perspective: Side) -> i32 {
+    match heuristic {
+        1 => store_difference(g, perspective),
+        2 => seed(g, perspective),
+        // Index 0 and anything unknown: the default heuristic.
+        _ => {
+            let t = default_terms(g, perspective);
+            t.store + t.decided + t.side + t.extra + t.capture
+        }
+    }
+}
+
+pub(super) fn eval_terms(g: &Mancala, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+    let me = perspective;
+    let op = me.other();
+    let term = |name: &str, value: String| EvalTerm {
+        name: name.to_string(),
+        value,
+    };
+    let stores = format!(
+        "{} - {} = {}",
+        g.store(me),
+        g.store(op),
+        store_difference(g, me)
+    );
+    match heuristic {
+        1 => vec![term("store difference", stores)],
+        2 => vec![term("seed: my store - their store", stores)],
+        _ => {
+            let t = default_terms(g, me);
+            let (me_x, me_c) = threats(g, me);
+            let (op_x, op_c) = threats(g, op);
+            let mover = if g.side_to_move() == me {
+                "me"
+            } else {
+                "opponent"
+            };
+            vec![
+                term("store", format!("{STORE} * ({stores}) = {}", t.store)),
+                term("decided", t.decided.to_string()),
+                term(
+                    "side",
+                    format!(
+                        "{SIDE} * ({} - {}) = {}",
+                        g.pit_seeds(me),
+                        g.pit_seeds(op),
+                        t.side
+                    ),
+                ),
+                term(
+                    "extra turns",
+                    format!("mine {me_x}, theirs {op_x}, mover {mover} => {}", t.extra),
+                ),
+                term(
+                    "capture",
+                    format!(
+                        "best mine {me_c}, best theirs {op_c}, mover {mover} => {}",
+                        t.capture
+                    ),
+                ),
+                term("total", evaluate(g, heuristic, me).to_string()),
+            ]
+        }
+    }
+}

@@ -1,0 +1,347 @@
+//! Parchís heuristics (`default`, `test`, `seed`), their per-term breakdown for the `eval`
+//! command, and the move-ordering hint. All values are integers from the evaluating player's
+//! point of view, far inside ±`EVAL_LIMIT`.
+
+use super::rules::{ENTRANCE, SAFE_MASK, destination, distance_to_goal, is_track, player_of};
+use super::{
+    BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MEGAMUSHROOM, MUSHROOM, Move, Parchis,
+    REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_STAR,
+};
+use crate::core::game::{EVAL_LIMIT, EvalTerm};
+
+/// Value of a finished game (the search handles wins itself; this is only a bounded fallback).
+const DECIDED: i32 = EVAL_LIMIT - 1_000_000;
+
+pub fn evaluate(s: &Parchis, heuristic: usize, me: usize) -> i32 {
+    if let Some(v) = decided(s, me) {
+        return v;
+    }
+    match heuristic {
+        1 => test_score(s, me) - test_score(s, 1 - me),
+        2 => seed_player(s, me).total() - seed_player(s, 1 - me).total(),
+        _ => default_player(s, me).total() - default_player(s, 1 - me).total(),
+    }
+}
+
+fn decided(s: &Parchis, me: usize) -> Option<i32> {
+    match s.outcome {
+        0 => None,
+        1..=4 => Some(if player_of(s.outcome as usize - 1) == me {
+            DECIDED
+        } else {
+            -DECIDED
+        }),
+        o => Some(if (o - 5) as usize == me {
+            DECIDED
+        } else {
+            -DECIDED
+        }),
+    }
+}
+
+/// Piece ids of player `pl` (both colours).
+fn ids_of(s: &Parchis, pl: usize) -> impl Iterator<Item = usize> + '_ {
+    [pl, pl + 2]
+        .into_iter()
+        .flat_map(move |c| (0..s.npieces as usize).map(move |i| 4 * c + i))
+}
+
+// ------------------------------------------------------------------------------------------
+// `test`: the course's test heuristic.
+// ------------------------------------------------------------------------------------------
+
+/// +1 per piece on one of the twelve safe track boxes, else +5 per piece in the goal.
+fn test_score(s: &Parchis, pl: usize) -> i32 {
+    ids_of(s, pl)
+        .map(|id| {
+            let p = s.pos[id];
+            if is_track(p) && SAFE_MASK >> p & 1 == 1 {
+                1
+            } else if p == GOAL {
+                5
+            } else {
+                0
+            }
+        })
+        .sum()
+}
+
+// ------------------------------------------------------------------------------------------
+// `seed`: the student report's heuristic, scaled ×10 so that the 1.8 / 0.5 weights are exact.
+// ------------------------------------------------------------------------------------------
+
+/// Item values of the report (stated intent). FIX: the printed switch lacks a `break` after the
+/// boo case (102), which would score a boo as 30 + 40; the report states 30.
+const SEED_ITEM: [i32; 10] = [35, 30, 40, 25, 35, 8, 35, 30, 20, 5];
+
+struct SeedPlayer {
+    items: i32,
+    colours: [SeedColour; 2],
+}
+
+#[derive(Default)]
+struct SeedColour {
+    distance: i32,
+    goal: i32,
+    home: i32,
+    eat: i32,
+    destroyed: i32,
+}
+
+impl SeedColour {
+    fn total(&self) -> i32 {
+        self.distance + self.goal - self.home + self.eat + self.destroyed
+    }
+}
+
+impl SeedPlayer {
+    /// ×10: items ×10, better colour ×18, worse colour ×5.
+    fn total(&self) -> i32 {
+        let (a, b) = (self.colours[0].total(), self.colours[1].total());
+        let w = if a > b { 18 * a + 5 * b } else { 5 * a + 18 * b };
+        10 * self.items + w
+    }
+}
+
+fn seed_colour(s: &Parchis, c: usize) -> SeedColour {
+    let mut v = SeedColour::default();
+    for i in 0..s.npieces as usize {
+        let p = s.pos[4 * c + i];
+        v.distance += 100 - distance_to_goal(c, p);
+        if p == GOAL {
+            v.goal += 50;
+        }
+        if p == HOME {
+            v.home += 50;
+        }
+    }
+    // FIX: the printed code adds ±15 to every colour whatever it is (so it cancels out in the
+    // player difference); the report's stated intent is "if the last move was made with a piece
+    // of THIS colour and it ate a rival piece, +15; if it ate one of my own colours, −15".
+    if s.last_mover as usize == c && s.last_eaten != 0xFF {
+        v.eat = if player_of(s.last_eaten as usize) != player_of(c) {
+            15
+        } else {
+            -15
+        };
+    }
+    for (dc, &n) in s.destroyed.iter().enumerate() {
+        let sign = if player_of(dc) == player_of(c) { -15 } else { 15 };
+        v.destroyed += sign * n as i32;
+    }
+    v
+}
+
+fn seed_player(s: &Parchis, pl: usize) -> SeedPlayer {
+    let items = s.hand[pl][..s.hand_len[pl] as usize]
+        .iter()
+        .map(|&i| SEED_ITEM[i as usize])
+        .sum();
+    SeedPlayer {
+        items,
+        colours: [seed_colour(s, pl), seed_colour(s, pl + 2)],
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// `default`: our own heuristic.
+// ------------------------------------------------------------------------------------------
+
+/// Value of holding each item (in progress units ×10): shells, mega and star can swing a race,
+/// the bullet is ~40 boxes of progress, the mushroom ~8.
+const DEFAULT_ITEM: [i32; 10] = [300, 250, 380, 220, 300, 90, 280, 250, 180, 60];
+
+struct DefaultPlayer {
+    /// Per colour: progress (74 − distance to goal, ×10) of each piece, summed.
+    progress: [i32; 2],
+    /// Per colour: bonus per piece in the goal (completing a colour wins).
+    goal: [i32; 2],
+    /// Per colour: expected loss of pieces exposed to a capture by an opponent piece 1..7
+    /// boxes behind on a non-safe box.
+    danger: [i32; 2],
+    /// Per colour: active special states (star/boo/mega good, mini/bananed bad).
+    states: [i32; 2],
+    /// Items in hand.
+    items: i32,
+    /// Pending bonus moves (+20 / +10) of this player.
+    bonus: i32,
+}
+
+impl DefaultPlayer {
+    fn colour(&self, k: usize) -> i32 {
+        self.progress[k] + self.goal[k] - self.danger[k] + self.states[k]
+    }
+    /// The better colour decides the race (one complete colour wins), the other still helps.
+    fn total(&self) -> i32 {
+        let (a, b) = (self.colour(0), self.colour(1));
+        let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
+        (3 * hi + lo) / 2 + self.items + self.bonus
+    }
+}
+
+/// Track boxes from `from` forward to `to` (both track), 0..67.
+#[inline]
+fn forward(from: u8, to: u8) -> i32 {
+    (to as i32 - from as i32).rem_euclid(68)
+}
+
+fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
+    let opp = 1 - pl;
+    let mut v = DefaultPlayer {
+        progress: [0; 2],
+        goal: [0; 2],
+        danger: [0; 2],
+        states: [0; 2],
+        items: s.hand[pl][..s.hand_len[pl] as usize]
+            .iter()
+            .map(|&i| DEFAULT_ITEM[i as usize])
+            .sum(),
+        bonus: (0..s.forced_len[pl])
+            .map(|k| {
+                if s.forced_bits[pl] >> k & 1 == 1 {
+                    200
+                } else {
+                    100
+                }
+            })
+            .sum(),
+    };
+    for (k, c) in [pl, pl + 2].into_iter().enumerate() {
+        for i in 0..s.npieces as usize {
+            let id = 4 * c + i;
+            let p = s.pos[id];
+            let prog = 74 - distance_to_goal(c, p);
+            // Progress counts more near the end: the last boxes are the hardest to lose.
+            v.progress[k] += 10 * prog + prog * prog / 8;
+            if p == GOAL {
+                v.goal[k] += 250;
+            }
+            v.states[k] += match s.typ(id) {
+                T_STAR => 60,
+                T_BOO => 30,
+                T_MEGA => 50,
+                T_MINI => -40,
+                T_BANANED => -30,
+                _ => 0,
+            };
+            if is_track(p) && SAFE_MASK >> p & 1 == 0 && !matches!(s.typ(id), T_BOO | T_STAR) {
+                // Capturable: an opponent piece on the track 1..=7 boxes behind could land here.
+                let threatened = [opp, opp + 2].into_iter().any(|oc| {
+                    (0..s.npieces as usize).any(|j| {
+                        let q = s.pos[4 * oc + j];
+                        if !is_track(q) {
+                            return false;
+                        }
+                        let dd = forward(q, p);
+                        // The attacker must not enter its queue before reaching p.
+                        (1..=7).contains(&dd) && forward(q, ENTRANCE[oc]) >= dd
+                    })
+                });
+                if threatened {
+                    v.danger[k] += 4 * prog + 60;
+                }
+            }
+        }
+    }
+    v
+}
+
+pub fn eval_terms(s: &Parchis, heuristic: usize, me: usize) -> Vec<EvalTerm> {
+    let term = |name: &str, a: i32, b: i32| EvalTerm {
+        name: name.to_string(),
+        value: format!("{a} - {b} = {}", a - b),
+    };
+    let mut out = Vec::new();
+    if let Some(v) = decided(s, me) {
+        out.push(EvalTerm {
+            name: "game over".into(),
+            value: v.to_string(),
+        });
+        return out;
+    }
+    match heuristic {
+        1 => out.push(term(
+            "safe boxes +1 / goal +5",
+            test_score(s, me),
+            test_score(s, 1 - me),
+        )),
+        2 => {
+            let (a, b) = (seed_player(s, me), seed_player(s, 1 - me));
+            let sum = |p: &SeedPlayer, f: fn(&SeedColour) -> i32| {
+                p.colours.iter().map(f).sum::<i32>()
+            };
+            out.push(term("items x10", 10 * a.items, 10 * b.items));
+            out.push(term("distance (100-d, raw)", sum(&a, |c| c.distance), sum(&b, |c| c.distance)));
+            out.push(term("goal 50 (raw)", sum(&a, |c| c.goal), sum(&b, |c| c.goal)));
+            out.push(term("home -50 (raw)", -sum(&a, |c| c.home), -sum(&b, |c| c.home)));
+            out.push(term("eaten last move (raw)", sum(&a, |c| c.eat), sum(&b, |c| c.eat)));
+            out.push(term(
+                "destroyed last move (raw)",
+                sum(&a, |c| c.destroyed),
+                sum(&b, |c| c.destroyed),
+            ));
+            out.push(term(
+                "colours 1.8 best + 0.5 other (x10)",
+                a.total() - 10 * a.items,
+                b.total() - 10 * b.items,
+            ));
+        }
+        _ => {
+            let (a, b) = (default_player(s, me), default_player(s, 1 - me));
+            let both = |x: [i32; 2]| x[0] + x[1];
+            out.push(term("progress", both(a.progress), both(b.progress)));
+            out.push(term("goal bonus", both(a.goal), both(b.goal)));
+            out.push(term("danger", -both(a.danger), -both(b.danger)));
+            out.push(term("piece states", both(a.states), both(b.states)));
+            out.push(term("items", a.items, b.items));
+            out.push(term("pending bonus", a.bonus, b.bonus));
+            out.push(term("total (best colour x1.5 + other x0.5)", a.total(), b.total()));
+        }
+    }
+    out.push(EvalTerm {
+        name: "evaluation".into(),
+        value: evaluate(s, heuristic, me).to_string(),
+    });
+    out
+}
+
+/// Cheap ordering: goal entries and likely captures first, then bonus and big dice, then the
+/// aggressive items.
+pub fn move_order_hint(s: &Parchis, m: Move) -> i32 {
+    if m.is_pass() {
+        return -100;
+    }
+    let id = m.piece as usize;
+    if m.die > 100 {
+        return match m.die - 101 {
+            BLUESHELL | REDSHELL | HORN | MEGAMUSHROOM => 40,
+            BULLET | STAR => 35,
+            MUSHROOM | SHOCK | BOO => 20,
+            BANANA => 5,
+            _ => 0,
+        };
+    }
+    let c = id >> 2;
+    let p = s.pos[id];
+    let d = match s.typ(id) {
+        T_STAR => m.die + 2,
+        T_MINI => m.die / 2,
+        T_BANANED => 0,
+        _ => m.die,
+    };
+    let (dst, _) = destination(c, p, d);
+    let mut h = m.die as i32;
+    if dst == GOAL {
+        h += 200;
+    } else if p == HOME {
+        h += 60;
+    } else if is_track(dst) && SAFE_MASK >> dst & 1 == 0 {
+        let victim = (0..16).any(|v| {
+            v >> 2 != c && (v & 3) < s.npieces as usize && s.pos[v] == dst && s.typ(v) != T_BOO
+        });
+        if victim && !matches!(s.typ(id), T_BOO | T_MINI | T_BANANED) {
+            h += 150;
+        }
+    }
+    h
+}

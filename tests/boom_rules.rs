@@ -1,0 +1,374 @@
+//! Conecta-4 BOOM against a deliberately naive implementation: a 7×7 array with the handout's
+//! cell codes (0 empty, 1/2 pieces, 4/5 bombs), the movement schedule found by walking the turns
+//! one by one, lines found cell by cell, explosions and gravity done cell by cell. Random games
+//! compare every movement; perft compares whole trees from random positions.
+
+use proptest::prelude::*;
+use tablero::core::game::{Game, Outcome, Side, try_play};
+use tablero::core::perft::perft;
+use tablero::games::boom::{Boom, BoomMove, Config, Moves};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Naive {
+    /// cells[c][r], r = 0 at the bottom.
+    cells: [[u8; 7]; 7],
+    movement: u32,
+    /// 0 running, 1/2 winner, 3 draw.
+    status: u8,
+}
+
+/// (player 1 or 2, that player's turn number) of movement `n`, by walking the schedule.
+fn schedule(n: u32) -> (u8, u32) {
+    let mut player = 1u8;
+    let mut turns = [0u32; 3];
+    let mut m = 0;
+    loop {
+        turns[player as usize] += 1;
+        let count = if player == 1 && turns[1] == 1 { 1 } else { 2 };
+        for _ in 0..count {
+            m += 1;
+            if m == n {
+                return (player, turns[player as usize]);
+            }
+        }
+        player = 3 - player;
+    }
+}
+
+impl Naive {
+    fn new() -> Self {
+        Naive {
+            cells: [[0; 7]; 7],
+            movement: 1,
+            status: 0,
+        }
+    }
+    fn mover(&self) -> u8 {
+        schedule(self.movement).0
+    }
+    fn bomb_of(&self, p: u8) -> Option<(usize, usize)> {
+        for c in 0..7 {
+            for r in 0..7 {
+                if self.cells[c][r] == p + 3 {
+                    return Some((c, r));
+                }
+            }
+        }
+        None
+    }
+    fn legal(&self) -> Vec<BoomMove> {
+        if self.status != 0 {
+            return vec![];
+        }
+        let mut v: Vec<BoomMove> = (0..7)
+            .filter(|&c| self.cells[c][6] == 0)
+            .map(|c| BoomMove::Put(c as u8))
+            .collect();
+        if self.bomb_of(self.mover()).is_some() {
+            v.push(BoomMove::Boom);
+        }
+        v
+    }
+    fn owner(v: u8) -> u8 {
+        match v {
+            1 | 4 => 1,
+            2 | 5 => 2,
+            _ => 0,
+        }
+    }
+    fn four(&self, p: u8) -> bool {
+        for c in 0..7i32 {
+            for r in 0..7i32 {
+                for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                    if (0..4).all(|k| {
+                        let (cc, rr) = (c + k * dc, r + k * dr);
+                        (0..7).contains(&cc)
+                            && (0..7).contains(&rr)
+                            && Self::owner(self.cells[cc as usize][rr as usize]) == p
+                    }) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+    fn full(&self) -> bool {
+        (0..7).all(|c| self.cells[c][6] != 0)
+    }
+    fn play(&mut self, m: BoomMove) {
+        let (p, turn) = schedule(self.movement);
+        let o = 3 - p;
+        match m {
+            BoomMove::Put(c) => {
+                let c = c as usize;
+                let r = (0..7).find(|&r| self.cells[c][r] == 0).unwrap();
+                let bomb = turn % 4 == 0 && self.bomb_of(p).is_none();
+                self.cells[c][r] = if bomb { p + 3 } else { p };
+                self.status = if self.four(p) {
+                    p
+                } else if self.full() {
+                    3
+                } else {
+                    0
+                };
+            }
+            BoomMove::Boom => {
+                let (bc, br) = self.bomb_of(p).unwrap();
+                self.cells[bc][br] = 0;
+                for c in 0..7 {
+                    if Self::owner(self.cells[c][br]) == o {
+                        self.cells[c][br] = 0;
+                    }
+                }
+                for c in 0..7 {
+                    let kept: Vec<u8> = self.cells[c].iter().copied().filter(|&v| v != 0).collect();
+                    self.cells[c] = [0; 7];
+                    for (r, v) in kept.into_iter().enumerate() {
+                        self.cells[c][r] = v;
+                    }
+                }
+                self.status = if self.four(p) {
+                    p
+                } else if self.four(o) {
+                    o
+                } else if self.full() {
+                    3
+                } else {
+                    0
+                };
+            }
+        }
+        self.movement += 1;
+    }
+    fn perft(&self, d: u32) -> u64 {
+        if d == 0 {
+            return 1;
+        }
+        self.legal()
+            .into_iter()
+            .map(|m| {
+                let mut n = self.clone();
+                n.play(m);
+                n.perft(d - 1)
+            })
+            .sum()
+    }
+}
+
+fn moves_of(s: &Boom) -> Vec<BoomMove> {
+    let mut m = Moves::default();
+    s.legal_moves(&mut m);
+    m.to_vec()
+}
+
+fn assert_same(s: &Boom, n: &Naive) {
+    let ctx = || format!("{}\n{}", s.format_fen(), s.display());
+    assert_eq!(moves_of(s), n.legal(), "legal moves differ\n{}", ctx());
+    assert_eq!(s.movement() as u32, n.movement);
+    assert_eq!(s.side_to_move().index() as u8 + 1, n.mover());
+    assert_eq!(s.turn() as u32, schedule(n.movement).1);
+    let expected = match n.status {
+        0 => None,
+        3 => Some(Outcome::Draw),
+        w => Some(Outcome::Win(Side::from_index(w as usize - 1))),
+    };
+    assert_eq!(s.outcome(), expected, "outcome differs\n{}", ctx());
+    for c in 0..7 {
+        for r in 0..7 {
+            let got = match s.cell(c as u32, r as u32) {
+                None => 0,
+                Some((side, bomb)) => side.index() as u8 + 1 + if bomb { 3 } else { 0 },
+            };
+            assert_eq!(got, n.cells[c][r], "cell ({c},{r}) differs\n{}", ctx());
+        }
+    }
+}
+
+/// Plays `len` random movements (or until the end), preferring `BOOM` when legal with
+/// probability 1/3 so that explosions are frequent.
+fn random_position(rng: &mut Rng, len: usize) -> (Boom, Naive) {
+    let mut s = Boom::start(&Config);
+    let mut n = Naive::new();
+    for _ in 0..len {
+        let legal = n.legal();
+        if legal.is_empty() {
+            break;
+        }
+        let m = pick(rng, &legal);
+        s = s.apply(m);
+        n.play(m);
+    }
+    (s, n)
+}
+
+fn pick(rng: &mut Rng, legal: &[BoomMove]) -> BoomMove {
+    if legal.contains(&BoomMove::Boom) && rng.below(3) == 0 {
+        BoomMove::Boom
+    } else {
+        legal[rng.below(legal.len())]
+    }
+}
+
+#[test]
+fn schedule_and_sides() {
+    let sides: String = (1..=15)
+        .map(|n| match tablero::games::boom::side_of_movement(n) {
+            Side::First => 'x',
+            Side::Second => 'o',
+        })
+        .collect();
+    assert_eq!(sides, "xooxxooxxooxxoo");
+    for n in 1..2000u32 {
+        let (p, t) = schedule(n);
+        assert_eq!(
+            tablero::games::boom::side_of_movement(n as u16).index() as u8 + 1,
+            p
+        );
+        assert_eq!(tablero::games::boom::turn_of_movement(n as u16) as u32, t);
+    }
+}
+
+#[test]
+fn random_games_match_naive() {
+    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let mut booms = 0;
+    let mut results = [0u32; 4];
+    // Games decided by an explosion: won by the mover, won by the opponent.
+    let mut boom_wins = [0u32; 2];
+    for _ in 0..2000 {
+        let mut s = Boom::start(&Config);
+        let mut n = Naive::new();
+        assert_same(&s, &n);
+        while s.outcome().is_none() {
+            let legal = n.legal();
+            let m = pick(&mut rng, &legal);
+            if m == BoomMove::Boom {
+                booms += 1;
+            }
+            // Through the text interface every other movement.
+            s = if n.movement % 2 == 0 {
+                try_play(&s, &s.format_move(m)).unwrap()
+            } else {
+                s.apply(m)
+            };
+            let mover = n.mover();
+            n.play(m);
+            if m == BoomMove::Boom && (n.status == 1 || n.status == 2) {
+                boom_wins[usize::from(n.status != mover)] += 1;
+            }
+            assert_same(&s, &n);
+            let back = Boom::parse_fen(&s.format_fen(), &Config).unwrap();
+            assert_eq!(back, s, "fen round trip of {}", s.format_fen());
+            assert_eq!(back.hash(), s.hash());
+        }
+        results[n.status as usize] += 1;
+    }
+    eprintln!("booms {booms} results {results:?} boom wins {boom_wins:?}");
+    // The random games must actually exercise explosions, wins of both sides and draws.
+    assert!(booms > 2000, "only {booms} explosions");
+    assert!(results[1] > 0 && results[2] > 0, "{results:?}");
+    assert!(boom_wins[0] > 0 && boom_wins[1] > 0, "{boom_wins:?}");
+}
+
+#[test]
+fn perft_matches_naive() {
+    let start = Boom::start(&Config);
+    let naive = Naive::new();
+    for d in 0..=5 {
+        assert_eq!(perft(&start, d), naive.perft(d), "perft {d} from the start");
+    }
+    let mut rng = Rng(7);
+    for _ in 0..150 {
+        let len = 10 + rng.below(40);
+        let (s, n) = random_position(&mut rng, len);
+        assert_eq!(perft(&s, 4), n.perft(4), "perft 4 of {}", s.format_fen());
+    }
+}
+
+#[test]
+fn hash_separates_movement_number_and_bombs() {
+    let a = Boom::parse_fen("7/7/7/7/7/7/xo5 x 4", &Config).unwrap();
+    let b = Boom::parse_fen("7/7/7/7/7/7/xo5 x 5", &Config).unwrap();
+    let c = Boom::parse_fen("7/7/7/7/7/7/Xo5 x 4", &Config).unwrap();
+    let d = Boom::parse_fen("7/7/7/7/7/7/xo5 o 6", &Config).unwrap();
+    let hs = [a.hash(), b.hash(), c.hash(), d.hash()];
+    for i in 0..4 {
+        for j in i + 1..4 {
+            assert_ne!(hs[i], hs[j]);
+        }
+    }
+}
+
+#[test]
+fn fen_examples_and_errors() {
+    let s = Boom::start(&Config);
+    assert_eq!(s.format_fen(), "7/7/7/7/7/7/7 x 1");
+    assert_eq!(Boom::parse_fen("7/7/7/7/7/7/7 x 1", &Config), Ok(s));
+    for bad in [
+        "",
+        "7/7/7/7/7/7/7",
+        "7/7/7/7/7/7/7 x",
+        "7/7/7/7/7/7/7 o 1",
+        "7/7/7/7/7/7/7 x 2",
+        "7/7/7/7/7/7/7 x 0",
+        "7/7/7/7/7/7/7 x 65536",
+        "7/7/7/7/7/7/7 x -3",
+        "7/7/7/7/7/7 x 1",
+        "7/7/7/7/7/7/7/7 x 1",
+        "7/7/7/7/7/7/8 x 1",
+        "7/7/7/7/7/x6/7 x 4",
+        "7/7/7/7/7/7/XX5 x 4",
+        "7/7/7/7/7/7/OxO4 x 4",
+        "7/7/7/7/7/7/xxxx3 x 1",
+        "7/7/7/7/7/7/7 x 1 extra",
+        "7/7/7/7/7/7/7b x 1",
+    ] {
+        assert!(Boom::parse_fen(bad, &Config).is_err(), "accepted '{bad}'");
+    }
+}
+
+#[test]
+fn parse_move_errors() {
+    let s = Boom::start(&Config);
+    assert!(s.parse_move("boom").unwrap_err().contains("no bomb"));
+    for bad in ["0", "8", "", "bom", "put 1", "-1"] {
+        assert!(s.parse_move(bad).is_err(), "accepted '{bad}'");
+    }
+    assert_eq!(s.parse_move(" 7 "), Ok(BoomMove::Put(6)));
+    let full = Boom::parse_fen("x6/o6/x6/o6/x6/o6/X6 x 20", &Config).unwrap();
+    assert!(full.parse_move("1").unwrap_err().contains("full"));
+    assert_eq!(full.parse_move("BOOM"), Ok(BoomMove::Boom));
+}
+
+proptest! {
+    #[test]
+    fn parse_fen_never_panics(s in "\\PC{0,60}") {
+        let _ = Boom::parse_fen(&s, &Config);
+    }
+
+    #[test]
+    fn parse_fen_alphabet_round_trips(s in "[xoXO1-8/]{0,40} [xo] [0-9]{1,6}") {
+        if let Ok(p) = Boom::parse_fen(&s, &Config) {
+            prop_assert_eq!(Boom::parse_fen(&p.format_fen(), &Config), Ok(p));
+        }
+    }
+
+    #[test]
+    fn parse_move_never_panics(s in "\\PC{0,10}") {
+        let _ = Boom::start(&Config).parse_move(&s);
+    }
+}
