@@ -55,7 +55,13 @@ struct Replay {
 /// first state whose dice carry `forced_layers` (allowed for the playground file only).
 fn replay(lines: &[Value], stop_at_layers: bool) -> Replay {
     let cfg = ParchisConfig;
-    let mut r = Replay { games: 0, plies: 0, skipped: 0, max_moves: 0, failures: Vec::new() };
+    let mut r = Replay {
+        games: 0,
+        plies: 0,
+        skipped: 0,
+        max_moves: 0,
+        failures: Vec::new(),
+    };
     let mut state: Option<Parchis> = None;
     let mut skipping = false;
     let mut failed_game = None;
@@ -92,10 +98,18 @@ fn replay(lines: &[Value], stop_at_layers: bool) -> Replay {
         s.legal_moves(&mut moves);
         r.max_moves = r.max_moves.max(moves.as_ref().len());
         let ours: BTreeSet<String> = moves.as_ref().iter().map(|&m| s.format_move(m)).collect();
-        assert_eq!(ours.len(), moves.as_ref().len(), "game {game} ply {ply}: duplicate moves generated");
+        assert_eq!(
+            ours.len(),
+            moves.as_ref().len(),
+            "game {game} ply {ply}: duplicate moves generated"
+        );
         let theirs: BTreeSet<String> = line["legal"]
             .as_array()
-            .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(String::from))
+                    .collect()
+            })
             .unwrap_or_default();
         if ours != theirs {
             let extra: Vec<_> = ours.difference(&theirs).collect();
@@ -111,7 +125,8 @@ fn replay(lines: &[Value], stop_at_layers: bool) -> Replay {
         let m = match s.parse_move(mv) {
             Ok(m) => m,
             Err(e) => {
-                r.failures.push(format!("game {game} ply {ply}: traced move rejected: {e}"));
+                r.failures
+                    .push(format!("game {game} ply {ply}: traced move rejected: {e}"));
                 failed_game = Some(game);
                 continue;
             }
@@ -129,8 +144,12 @@ fn replay(lines: &[Value], stop_at_layers: bool) -> Replay {
         let fen = next.format_fen();
         match Parchis::parse_fen(&fen, &cfg) {
             Ok(back) if back == next => {}
-            Ok(_) => r.failures.push(format!("game {game} ply {ply}: fen round-trip changed the state: {fen}")),
-            Err(e) => r.failures.push(format!("game {game} ply {ply}: fen '{fen}' rejected: {e}")),
+            Ok(_) => r.failures.push(format!(
+                "game {game} ply {ply}: fen round-trip changed the state: {fen}"
+            )),
+            Err(e) => r
+                .failures
+                .push(format!("game {game} ply {ply}: fen '{fen}' rejected: {e}")),
         }
         if stop_at_layers
             && st["dice"]
@@ -150,7 +169,11 @@ fn check(r: &Replay, what: &str) {
         let shown: Vec<&String> = r.failures.iter().take(5).collect();
         panic!(
             "{what}: {n} game(s) diverge; first ones:\n{}",
-            shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+            shown
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
         );
     }
 }
@@ -163,7 +186,10 @@ fn golden_traces_replay_exactly() {
     assert_eq!(r.games, 275, "expected 275 games");
     assert_eq!(r.plies, 60_906, "expected 60,906 moves");
     assert!(r.max_moves <= 80);
-    println!("traces.jsonl: {} games, {} plies, max {} moves per position", r.games, r.plies, r.max_moves);
+    println!(
+        "traces.jsonl: {} games, {} plies, max {} moves per position",
+        r.games, r.plies, r.max_moves
+    );
 }
 
 #[test]

@@ -92,9 +92,7 @@ impl Engine {
 
     /// True if no line arrives within `ms`.
     fn silent_for(&mut self, ms: u64) -> bool {
-        self.lines
-            .recv_timeout(Duration::from_millis(ms))
-            .is_err()
+        self.lines.recv_timeout(Duration::from_millis(ms)).is_err()
     }
 }
 
@@ -115,16 +113,29 @@ fn errors(lines: &[String]) -> Vec<&String> {
 #[test]
 fn uci_handshake_lists_options_and_ends_with_uciok() {
     let out = script("connect4", "uci\nisready\n");
-    assert_eq!(out[0], format!("id name tablero {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(
+        out[0],
+        format!("id name tablero {}", env!("CARGO_PKG_VERSION"))
+    );
     assert!(out[1].starts_with("id author "));
-    for opt in ["UCI_Variant", "Hash", "Algorithm", "Heuristic", "Pits", "Seeds"] {
+    for opt in [
+        "UCI_Variant",
+        "Hash",
+        "Algorithm",
+        "Heuristic",
+        "Pits",
+        "Seeds",
+    ] {
         assert!(
             out.iter()
                 .any(|l| l.starts_with(&format!("option name {opt} type "))),
             "missing option {opt}: {out:?}"
         );
     }
-    assert!(out.iter().any(|l| l.contains("var connect4boom") && l.contains("var mancala")));
+    assert!(
+        out.iter()
+            .any(|l| l.contains("var connect4boom") && l.contains("var mancala"))
+    );
     assert_eq!(out[out.len() - 2], "uciok");
     assert_eq!(out[out.len() - 1], "readyok");
 }
@@ -150,7 +161,13 @@ fn check_search_output(out: &[String], expect_best: Option<&str>) {
     }
     // The bestmove is the first move of the last pv.
     let last = infos.last().unwrap();
-    let pv_first = last.split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap();
+    let pv_first = last
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
     assert_eq!(best[0], &format!("bestmove {pv_first}"));
 }
 
@@ -167,9 +184,16 @@ fn full_connect4_session_from_a_pipe() {
 
 #[test]
 fn connect4_finds_the_immediate_win_and_reports_mate() {
-    let out = script("connect4", "position startpos moves 1 7 2 7 3 7\ngo depth 5\n");
+    let out = script(
+        "connect4",
+        "position startpos moves 1 7 2 7 3 7\ngo depth 5\n",
+    );
     check_search_output(&out, Some("4"));
-    let last = out.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+    let last = out
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
     assert!(last.contains("score mate 1 "), "{last}");
 }
 
@@ -184,7 +208,10 @@ fn full_mancala_session_with_extra_turn_and_eval() {
     assert!(out.iter().any(|l| l == "side to move: first"), "{out:?}");
     assert!(out.iter().any(|l| l.starts_with("fen: ")));
     assert!(out.iter().any(|l| l.starts_with("moves ")));
-    assert!(out.iter().any(|l| l.starts_with("total (default heuristic")));
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("total (default heuristic"))
+    );
     assert!(out.iter().any(|l| l.starts_with("total (test heuristic")));
     check_search_output(&out, None);
 }
@@ -213,23 +240,41 @@ fn perft_prints_divide_and_total() {
 fn every_error_case_gets_one_line_and_the_engine_stays_usable() {
     let long = "x".repeat(100 * 1024);
     let cases: Vec<(String, &str)> = vec![
-        ("frobnicate".into(), "unknown command 'frobnicate' (column 1)"),
+        (
+            "frobnicate".into(),
+            "unknown command 'frobnicate' (column 1)",
+        ),
         ("go depth x".into(), "got 'x' (column 10)"),
-        ("go depth 99999999999999999999999".into(), "non-negative integer"),
+        (
+            "go depth 99999999999999999999999".into(),
+            "non-negative integer",
+        ),
         ("go depth".into(), "needs a number"),
         ("go depth 0".into(), "at least 1"),
         ("go fast".into(), "unknown limit 'fast'"),
         ("isready now".into(), "takes no arguments"),
         ("perft x".into(), "non-negative integer"),
-        ("position startpos moves 4 4 9".into(), "move 3 '9' (column 29) is illegal"),
+        (
+            "position startpos moves 4 4 9".into(),
+            "move 3 '9' (column 29) is illegal",
+        ),
         ("position fen nonsense".into(), "invalid state string"),
         ("position nowhere".into(), "unknown start 'nowhere'"),
         ("setoption name Foo value 1".into(), "unknown option 'Foo'"),
         ("setoption name Hash value 0".into(), "outside"),
         ("setoption name Hash value lots".into(), "not an integer"),
-        ("setoption name Algorithm value magic".into(), "unknown value 'magic'"),
-        ("setoption name Heuristic value magic".into(), "unknown heuristic 'magic'"),
-        ("setoption name UCI_Variant value chess".into(), "unknown game 'chess'"),
+        (
+            "setoption name Algorithm value magic".into(),
+            "unknown value 'magic'",
+        ),
+        (
+            "setoption name Heuristic value magic".into(),
+            "unknown heuristic 'magic'",
+        ),
+        (
+            "setoption name UCI_Variant value chess".into(),
+            "unknown game 'chess'",
+        ),
         ("setoption name Pits value 99".into(), "outside"),
         (long, "line too long"),
     ];
@@ -261,12 +306,19 @@ fn invalid_utf8_and_binary_junk_do_not_kill_the_engine() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"\xff\xfe\x00junk\n\x01\x02\nisready\n").unwrap();
+    stdin
+        .write_all(b"\xff\xfe\x00junk\n\x01\x02\nisready\n")
+        .unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
-    assert_eq!(text.lines().filter(|l| l.starts_with("info string error")).count(), 2);
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("info string error"))
+            .count(),
+        2
+    );
     assert_eq!(text.lines().last(), Some("readyok"));
 }
 
@@ -278,7 +330,10 @@ fn isready_and_stop_during_go_infinite() {
     assert_eq!(e.recv_until("info depth 1 ").len(), 1);
     e.send("isready");
     let lines = e.recv_until("readyok");
-    assert!(lines.iter().all(|l| !l.starts_with("bestmove")), "{lines:?}");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove")),
+        "{lines:?}"
+    );
     // No bestmove before stop.
     while !e.silent_for(300) {}
     e.send("stop");
@@ -288,7 +343,10 @@ fn isready_and_stop_during_go_infinite() {
     e.send("stop");
     e.send("go depth 3");
     let lines = e.recv_until("bestmove");
-    assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
     e.send("quit");
     let status = e.child.wait().unwrap();
     assert!(status.success());
@@ -321,6 +379,20 @@ fn commands_during_a_search_are_refused_or_answered() {
     e.send("setoption name Hash value 8");
     e.send("isready");
     assert_eq!(e.recv(), "readyok");
+}
+
+#[test]
+fn commands_after_a_finite_go_wait_for_its_bestmove() {
+    let out = script(
+        "connect4",
+        "go depth 6\nposition startpos moves 1 7 2 7 3 7\nisready\ngo depth 4\nmoves\n",
+    );
+    assert!(errors(&out).is_empty(), "{out:?}");
+    let best: Vec<_> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 2, "{out:?}");
+    assert_eq!(best[1], "bestmove 4");
+    assert_eq!(out.last().unwrap(), "moves 1 2 3 4 5 6 7");
+    assert!(out.iter().any(|l| l == "readyok"));
 }
 
 #[test]
@@ -371,7 +443,9 @@ fn end_of_input_lets_a_finite_search_finish() {
 #[test]
 fn cli_perft_and_bad_cli_input() {
     let out = Command::new(BIN)
-        .args(["perft", "--game", "connect4", "--depth", "2", "--moves", "4", "4"])
+        .args([
+            "perft", "--game", "connect4", "--depth", "2", "--moves", "4", "4",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -386,9 +460,15 @@ fn cli_perft_and_bad_cli_input() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("unknown game 'chess'"));
     let out = Command::new(BIN)
-        .args(["perft", "--game", "connect4", "--depth", "2", "--moves", "9"])
+        .args([
+            "perft", "--game", "connect4", "--depth", "2", "--moves", "9",
+        ])
         .output()
         .unwrap();
     assert!(!out.status.success());
-    assert!(String::from_utf8(out.stderr).unwrap().contains("move 1 '9'"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("move 1 '9'")
+    );
 }

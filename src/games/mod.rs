@@ -58,11 +58,12 @@ pub trait GameVisitor {
     fn visit<G: Game>(self) -> Self::Output;
 }
 
-/// Runs `v` with the `Game` type of `kind`; `Err` for a game not available in this build.
+/// Runs `v` with the `Game` type of `kind`. (`Result` so that a build may leave a game out.)
 pub fn dispatch<V: GameVisitor>(kind: GameKind, v: V) -> Result<V::Output, String> {
-    let _ = v;
-    Err(format!(
-        "{} is not implemented yet in this build",
-        kind.name()
-    ))
+    Ok(match kind {
+        GameKind::Parchis => v.visit::<parchis::Parchis>(),
+        GameKind::Connect4Boom => v.visit::<boom::Boom>(),
+        GameKind::Connect4 => v.visit::<connect4::Connect4>(),
+        GameKind::Mancala => v.visit::<mancala::Mancala>(),
+    })
 }

@@ -73,9 +73,16 @@ impl<G: Game> GameEngine<G> {
         })
     }
 
-    /// Reclaims the searcher of a finished search thread.
+    /// Reclaims the searcher of a finished search thread. A stopped search is as good as
+    /// finished (it prints its bestmove and ends at once), so it is waited for: a command sent
+    /// right after the `bestmove` of a stopped search must not find the engine busy.
     fn reap(&mut self) {
-        if self.worker.as_ref().is_some_and(|w| w.is_finished()) {
+        let stopped = self.stop.load(Ordering::Relaxed);
+        if self
+            .worker
+            .as_ref()
+            .is_some_and(|w| stopped || w.is_finished())
+        {
             self.join();
         }
     }

@@ -8,7 +8,7 @@ pub mod engine;
 pub mod output;
 pub mod parse;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::BufRead;
 use std::sync::mpsc;
 
@@ -150,16 +150,37 @@ impl Session {
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         match parse::parse_line(line) {
-            Ok(cmd) => match self.handle(cmd) {
-                Ok(flow) => flow,
-                Err(e) => {
-                    self.out.error(&e);
-                    Flow::Continue
-                }
-            },
+            Ok(cmd) => self.apply(cmd),
             Err(e) => {
                 self.out.error(&e);
                 Flow::Continue
+            }
+        }
+    }
+
+    /// Applies one command, reporting an error as one line.
+    pub fn apply(&mut self, cmd: Command) -> Flow {
+        match self.handle(cmd) {
+            Ok(flow) => flow,
+            Err(e) => {
+                self.out.error(&e);
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Is a search with a natural end (not `go infinite`) running?
+    pub fn busy_finite(&mut self) -> bool {
+        self.engine
+            .as_mut()
+            .is_ok_and(|e| e.searching() && !e.searching_infinite())
+    }
+
+    /// Waits for a finite search to end (an infinite one is left alone).
+    pub fn wait_search(&mut self) {
+        if let Ok(e) = self.engine.as_mut() {
+            if !e.searching_infinite() {
+                e.wait();
             }
         }
     }
@@ -412,17 +433,50 @@ pub fn run(kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
     if let Err(e) = &session.engine {
         log::warn!("{e}");
     }
+    // Commands that need an idle engine, received while a finite search runs, wait here in
+    // order (a shell pipe may send `go` after `go`); `isready`, `stop` and `quit` never wait.
+    let mut pending: VecDeque<Command> = VecDeque::new();
+    let mut eof = false;
     loop {
-        match rx.recv() {
-            Ok(Some(line)) => {
-                if session.handle_line(&line) == Flow::Quit {
-                    break;
-                }
+        while !pending.is_empty() && !session.busy_finite() {
+            let cmd = pending.pop_front().expect("non-empty");
+            if session.apply(cmd) == Flow::Quit {
+                return;
             }
-            Ok(None) | Err(_) => {
+        }
+        if eof {
+            if pending.is_empty() {
                 session.finish(false);
                 break;
             }
+            session.wait_search();
+            continue;
+        }
+        let msg = if pending.is_empty() {
+            rx.recv().map_err(|_| ())
+        } else {
+            match rx.recv_timeout(std::time::Duration::from_millis(2)) {
+                Ok(m) => Ok(m),
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => Err(()),
+            }
+        };
+        match msg {
+            Ok(Some(line)) => match parse::parse_line(&line) {
+                Err(e) => out.error(&e),
+                Ok(cmd) => {
+                    let immediate = matches!(
+                        cmd,
+                        Command::IsReady | Command::Stop | Command::Quit | Command::Empty
+                    );
+                    if !immediate && (session.busy_finite() || !pending.is_empty()) {
+                        pending.push_back(cmd);
+                    } else if session.apply(cmd) == Flow::Quit {
+                        break;
+                    }
+                }
+            },
+            Ok(None) | Err(()) => eof = true,
         }
     }
     drop(rx);

@@ -4,8 +4,8 @@
 //! with a `QUIRK` comment so nobody "fixes" it.
 
 use super::{
-    BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MEGAMUSHROOM, MUSHROOM, Move, Moves,
-    Parchis, REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR,
+    BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MEGAMUSHROOM, MUSHROOM, Move, Moves, Parchis,
+    REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR,
 };
 use super::{F_BANANED, F_EATING, F_GOAL, F_REMEMBER6};
 
@@ -70,7 +70,11 @@ fn range_mask(a: u8, b: u8) -> u128 {
     if a > b {
         return 0;
     }
-    let hi = if b >= 127 { u128::MAX } else { (1u128 << (b + 1)) - 1 };
+    let hi = if b >= 127 {
+        u128::MAX
+    } else {
+        (1u128 << (b + 1)) - 1
+    };
     let lo = (1u128 << a) - 1;
     hi & !lo
 }
@@ -337,7 +341,10 @@ impl Parchis {
         }
         let a = o.trailing_zeros() as usize;
         let b = 15 - o.leading_zeros() as usize;
-        a >> 2 == b >> 2 && [a, b].iter().all(|&i| !matches!(self.typ(i), T_BOO | T_MINI))
+        a >> 2 == b >> 2
+            && [a, b]
+                .iter()
+                .all(|&i| !matches!(self.typ(i), T_BOO | T_MINI))
     }
 
     /// Piece ids on box `p` as seen by colour `c` (home/goal/queue boxes belong to `c`).

@@ -1,0 +1,139 @@
+//! Differential tests of the search on every game: iterative-deepening alpha-beta with the
+//! transposition table, plain alpha-beta and the `minimax` algorithm all return exactly the
+//! plain-minimax value at the same depth, on many random positions, for every heuristic; the
+//! chosen move achieves that value; repeated searches are identical.
+
+use std::sync::atomic::AtomicBool;
+
+use tablero::core::game::{Game, MoveList};
+use tablero::core::search::{Algorithm, Limits, SearchOptions, Searcher, reference};
+use tablero::games::{GameKind, GameVisitor, dispatch};
+
+/// A small deterministic generator (xorshift64*), so the positions are the same on every run.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Random positions reached by random playouts from the start (finished ones skipped).
+fn random_positions<G: Game>(rng: &mut Rng, count: usize, max_plies: usize) -> Vec<G> {
+    let cfg = G::configure(&G::OPTIONS.iter().map(|o| o.default).collect::<Vec<_>>()).unwrap();
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut s = G::start(&cfg);
+        let plies = rng.below(max_plies + 1);
+        for _ in 0..plies {
+            let mut ms = G::Moves::default();
+            s.legal_moves(&mut ms);
+            if ms.as_ref().is_empty() {
+                break;
+            }
+            s = s.apply(ms.as_ref()[rng.below(ms.as_ref().len())]);
+        }
+        if s.outcome().is_none() {
+            out.push(s);
+        }
+    }
+    out
+}
+
+struct Agree {
+    positions: usize,
+    max_plies: usize,
+    max_depth: u32,
+}
+
+impl GameVisitor for Agree {
+    type Output = usize;
+    fn visit<G: Game>(self) -> usize {
+        let mut rng = Rng(0x5eed ^ G::NAME.len() as u64);
+        let stop = AtomicBool::new(false);
+        let mut searcher = Searcher::<G>::new(4);
+        let mut checked = 0;
+        for s in random_positions::<G>(&mut rng, self.positions, self.max_plies) {
+            let side = s.side_to_move();
+            for h in 0..G::HEURISTICS.len() {
+                for depth in 1..=self.max_depth {
+                    let mut n = 0;
+                    let mm = reference::minimax(&s, depth, 0, h, side, &mut n);
+                    assert_eq!(
+                        reference::root_value(&s, depth, h),
+                        mm,
+                        "{}: plain alpha-beta differs at depth {depth}, heuristic {h}, fen {}",
+                        G::NAME,
+                        s.format_fen()
+                    );
+                    for algorithm in [Algorithm::AlphaBeta, Algorithm::Minimax] {
+                        let opts = SearchOptions {
+                            algorithm,
+                            heuristic: h,
+                        };
+                        let limits = Limits {
+                            depth: Some(depth),
+                            ..Limits::default()
+                        };
+                        let r = searcher.search(&s, opts, limits, &stop, |_| {});
+                        assert_eq!(
+                            r.score,
+                            mm,
+                            "{}: {algorithm:?} differs at depth {depth}, heuristic {h}, fen {}",
+                            G::NAME,
+                            s.format_fen()
+                        );
+                        // The search may stop early on a proven result; the move must still
+                        // achieve the value.
+                        let child = s.apply(r.best_move.unwrap());
+                        let mut n = 0;
+                        let v = reference::minimax(&child, depth - 1, 1, h, side, &mut n);
+                        assert_eq!(v, mm, "{}: bestmove misses the value", G::NAME);
+                        let again = searcher.search(&s, opts, limits, &stop, |_| {});
+                        assert_eq!((again.best_move, again.nodes), (r.best_move, r.nodes));
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+}
+
+fn agree(kind: GameKind, positions: usize, max_plies: usize, max_depth: u32) {
+    let n = dispatch(
+        kind,
+        Agree {
+            positions,
+            max_plies,
+            max_depth,
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(n > 0);
+}
+
+#[test]
+fn connect4_alphabeta_equals_minimax() {
+    agree(GameKind::Connect4, 60, 30, 5);
+}
+
+#[test]
+fn boom_alphabeta_equals_minimax() {
+    agree(GameKind::Connect4Boom, 60, 40, 4);
+}
+
+#[test]
+fn mancala_alphabeta_equals_minimax() {
+    agree(GameKind::Mancala, 60, 40, 5);
+}
+
+#[test]
+fn parchis_alphabeta_equals_minimax() {
+    agree(GameKind::Parchis, 25, 80, 3);
+}
