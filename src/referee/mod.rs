@@ -368,6 +368,13 @@ impl GameVisitor for Runner<'_> {
                     .map_err(|e| format!("--openings line {}: {e}", i + 1))?;
             }
         }
+        // Pre-flight: an engine that cannot even be started is a usage error, not a game loss
+        // (later failures to restart it are crashes that lose games).
+        for e in &cfg.engines {
+            engine::Conn::start(&e.spec, cfg.kind)
+                .map_err(|err| format!("{}: {err}", e.name))?
+                .close();
+        }
         if let Some(d) = &cfg.log_dir {
             std::fs::create_dir_all(d).map_err(|e| format!("--log {}: {e}", d.display()))?;
         }
