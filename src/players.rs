@@ -19,18 +19,25 @@ use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::protocol::command::{Command, GoParams, StartSpec, Token};
 use crate::protocol::{self, Out, parse};
 
-/// The built-in players, weakest first.
+/// The built-in players, weakest first. Depths are plies (single movements); Parchís, whose
+/// tree is far bushier (four pieces × dice choices), gets shallower searches so that every
+/// level still plays a game in seconds.
+///
+/// | player | Connect Four, BOOM, Mancala | Parchís |
+/// |---|---|---|
+/// | `random` | pseudo-random legal move | same |
+/// | `greedy` | depth 1, `test` heuristic | depth 1, `test` |
+/// | `ninja1` | depth 3, `test` | depth 3, `test` |
+/// | `ninja2` | depth 5, `default` | depth 4, `default` |
+/// | `ninja3` | depth 9, `default` | depth 5, `default` |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
     /// A pseudo-random legal move, a function of the position and the `Seed` option.
     Random,
-    /// Alpha-beta depth 1 with the `test` heuristic: grabs what is there now.
+    /// Depth 1 with the `test` heuristic: grabs what is there now.
     Greedy,
-    /// Alpha-beta depth 3 with the `test` heuristic.
     Ninja1,
-    /// Alpha-beta depth 5 with the `default` heuristic.
     Ninja2,
-    /// Alpha-beta depth 7 with the `default` heuristic.
     Ninja3,
 }
 
@@ -70,14 +77,16 @@ impl Player {
             })
     }
 
-    /// The fixed search of the player: (depth in plies, heuristic); `None` for `random`.
-    pub fn recipe(self) -> Option<(u64, &'static str)> {
+    /// The fixed search of the player in game `kind`: (depth in plies, heuristic); `None` for
+    /// `random`. See the table on [`Player`].
+    pub fn recipe(self, kind: GameKind) -> Option<(u64, &'static str)> {
+        let parchis = kind == GameKind::Parchis;
         match self {
             Player::Random => None,
             Player::Greedy => Some((1, "test")),
             Player::Ninja1 => Some((3, "test")),
-            Player::Ninja2 => Some((5, "default")),
-            Player::Ninja3 => Some((7, "default")),
+            Player::Ninja2 => Some((if parchis { 4 } else { 5 }, "default")),
+            Player::Ninja3 => Some((if parchis { 5 } else { 9 }, "default")),
         }
     }
 }
@@ -287,7 +296,7 @@ impl Filter {
                 }
                 vec![line.to_string()]
             }
-            Command::Go(p) => match self.player.recipe() {
+            Command::Go(p) => match self.player.recipe(self.kind) {
                 Some((depth, _)) => vec![go_line(depth, p)],
                 None => {
                     let m = self
@@ -338,11 +347,18 @@ pub fn run(player: Player, kind: GameKind, input: impl BufRead + Send + 'static,
     };
     filter.rebuild();
     let send = |l: &str| tx.send(format!("{l}\n").into_bytes()).is_ok();
-    // The strength is pinned once; `Heuristic`/`Algorithm` from outside are refused later.
-    if let Some((_, h)) = player.recipe() {
-        send(&format!("setoption name Heuristic value {h}"));
-        send("setoption name Algorithm value alphabeta");
-    }
+    // The strength is pinned; `Heuristic`/`Algorithm` from outside are refused. The heuristic
+    // is set again whenever the game changes (it may differ per game).
+    // A small table is plenty for these shallow searches and makes start-up and game changes
+    // (which reallocate the table) fast.
+    send("setoption name Hash value 16");
+    let pin = |kind: GameKind| {
+        if let Some((_, h)) = player.recipe(kind) {
+            send(&format!("setoption name Heuristic value {h}"));
+            send("setoption name Algorithm value alphabeta");
+        }
+    };
+    pin(kind);
     let mut input = input;
     let mut buf = Vec::new();
     loop {
@@ -354,10 +370,14 @@ pub fn run(player: Player, kind: GameKind, input: impl BufRead + Send + 'static,
         let line = String::from_utf8_lossy(&buf);
         let line = line.trim_end_matches(['\n', '\r']);
         let quit = matches!(parse::parse_line(line), Ok(Command::Quit));
+        let before = filter.kind;
         for l in filter.filter(line, &out) {
             if !send(&l) {
                 break;
             }
+        }
+        if filter.kind != before {
+            pin(filter.kind);
         }
         if quit {
             break;

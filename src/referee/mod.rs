@@ -205,7 +205,7 @@ impl Tally {
             }
         };
         *self.reasons.entry(r.outcome.reason).or_default() += 1;
-        if r.index % 2 == 0 {
+        if r.index.is_multiple_of(2) {
             self.open_pair = Some(half);
         } else if let Some(h) = self.open_pair.take() {
             self.pairs[(h + half) as usize] += 1;
@@ -822,6 +822,6 @@ pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<Mat
         records,
         resume,
         log_dir: a.log.clone(),
-        progress: !a.json,
+        progress: true,
     })
 }

@@ -73,7 +73,8 @@ fn estimate(values: &[f64], counts: &[u64]) -> Option<EloEstimate> {
     };
     Some(EloEstimate {
         score: mean,
-        elo: elo_of_score(mean),
+        // `+ 0.0` turns the -0.0 of an even score into 0.0 for display.
+        elo: elo_of_score(mean) + 0.0,
         error: (hi - lo) / 2.0,
         stderr,
         los,
