@@ -31,11 +31,7 @@ fn players_answer_the_protocol_and_ignore_strength_changes() {
     assert!(out.iter().any(|l| l == "readyok"));
     assert!(out.iter().any(|l| l.contains("Heuristic is fixed")));
     // ninja1 = depth 3: the last info line is depth 3 whatever the go limits said.
-    let last_info = out
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .last()
-        .unwrap();
+    let last_info = out.iter().rfind(|l| l.starts_with("info depth")).unwrap();
     assert!(last_info.starts_with("info depth 3 "), "{last_info}");
     assert!(out.iter().any(|l| l.starts_with("bestmove ")));
     assert!(out.iter().any(|l| l.starts_with("moves 1 2 3 4 5 6 7")));

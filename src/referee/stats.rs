@@ -105,6 +105,10 @@ pub fn los_wl(wins: u64, losses: u64) -> f64 {
 /// The error function (Abramowitz–Stegun 7.1.26, absolute error below 1.5e-7: plenty for
 /// percentages, and no dependency).
 pub fn erf(x: f64) -> f64 {
+    if x == 0.0 {
+        // The approximation is 1e-9 off at 0; an even score must give a LOS of exactly 50 %.
+        return 0.0;
+    }
     let sign = if x < 0.0 { -1.0 } else { 1.0 };
     let x = x.abs();
     let t = 1.0 / (1.0 + 0.327_591_1 * x);
