@@ -59,6 +59,14 @@ impl EngineSpec {
     }
 }
 
+/// `now + d`, saturating far in the future instead of overflowing (huge `--timeout` values).
+pub fn deadline_after(d: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(d)
+        .or_else(|| now.checked_add(Duration::from_secs(365 * 86_400)))
+        .unwrap_or(now)
+}
+
 /// What a read with a deadline returned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Recv {

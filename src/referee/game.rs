@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::core::game::{Game, Outcome, Side, try_play};
 use crate::games::GameKind;
 
-use super::engine::{Conn, EngineSpec, Recv};
+use super::engine::{Conn, EngineSpec, Recv, deadline_after};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -98,7 +98,7 @@ impl MoveLimits {
             (None, None) => None,
         };
         Duration::from_millis(match limit {
-            Some(l) => l + self.margin_ms,
+            Some(l) => l.saturating_add(self.margin_ms),
             None => self.timeout_ms,
         })
     }
@@ -136,7 +136,7 @@ impl Slot {
             self.conn = Some(c);
             let c = self.conn.as_mut().ok_or((Reason::Crash, String::new()))?;
             c.send("uci");
-            match c.wait_for("uciok", Instant::now() + timeout) {
+            match c.wait_for("uciok", deadline_after(timeout)) {
                 Recv::Line(_) => {}
                 Recv::Timeout => return Err((Reason::Time, "no 'uciok' in time".into())),
                 Recv::Closed => return Err((Reason::Crash, "exited before 'uciok'".into())),
@@ -151,7 +151,7 @@ impl Slot {
         let c = self.conn.as_mut().ok_or((Reason::Crash, String::new()))?;
         c.send("ucinewgame");
         c.send("isready");
-        match c.wait_for("readyok", Instant::now() + timeout) {
+        match c.wait_for("readyok", deadline_after(timeout)) {
             Recv::Line(_) => Ok(()),
             Recv::Timeout => Err((Reason::Time, "no 'readyok' in time".into())),
             Recv::Closed => Err((Reason::Crash, "exited before 'readyok'".into())),
@@ -255,7 +255,7 @@ pub fn play<G: Game>(
         }
         let go = limits.go_line(clocks);
         let t0 = Instant::now();
-        let deadline = t0 + limits.allowance(clocks[side.index()]);
+        let deadline = deadline_after(limits.allowance(clocks[side.index()]));
         if !(conn.send(&pos) && conn.send(&go)) {
             slot.reset();
             return lose(
@@ -325,7 +325,7 @@ pub fn play<G: Game>(
         };
         if let Some((_, inc)) = limits.tc_ms {
             let c = &mut clocks[side.index()];
-            *c = c.saturating_sub(ms) + inc;
+            *c = c.saturating_sub(ms).saturating_add(inc);
         }
         history.push(mv.clone());
         rec.moves.push(MoveRecord {
@@ -334,5 +334,57 @@ pub fn play<G: Game>(
             depth,
             score,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_line_and_allowance() {
+        let l = MoveLimits {
+            depth: Some(4),
+            tc_ms: Some((1000, 50)),
+            margin_ms: 20,
+            timeout_ms: 9999,
+            ..MoveLimits::default()
+        };
+        assert_eq!(
+            l.go_line([700, 900]),
+            "go depth 4 wtime 700 btime 900 winc 50 binc 50"
+        );
+        assert_eq!(l.allowance(700), Duration::from_millis(720));
+        let m = MoveLimits {
+            movetime_ms: Some(100),
+            margin_ms: 5,
+            timeout_ms: 9999,
+            ..MoveLimits::default()
+        };
+        assert_eq!(m.go_line([0, 0]), "go movetime 100");
+        assert_eq!(m.allowance(0), Duration::from_millis(105));
+        let d = MoveLimits {
+            nodes: Some(1000),
+            margin_ms: u64::MAX,
+            timeout_ms: 321,
+            ..MoveLimits::default()
+        };
+        assert_eq!(d.go_line([0, 0]), "go nodes 1000");
+        assert_eq!(d.allowance(0), Duration::from_millis(321));
+        let huge = MoveLimits {
+            movetime_ms: Some(u64::MAX),
+            margin_ms: u64::MAX,
+            ..MoveLimits::default()
+        };
+        assert_eq!(huge.allowance(0), Duration::from_millis(u64::MAX));
+        let _ = deadline_after(huge.allowance(0));
+    }
+
+    #[test]
+    fn reason_names_round_trip() {
+        for r in Reason::ALL {
+            assert_eq!(Reason::from_name(r.name()), Some(r));
+        }
+        assert_eq!(Reason::from_name("resign"), None);
     }
 }

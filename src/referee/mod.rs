@@ -825,3 +825,91 @@ pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<Mat
         progress: true,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::connect4::Connect4;
+
+    #[test]
+    fn tc_parsing() {
+        assert_eq!(parse_tc("10+0.1"), Ok((10_000, 100)));
+        assert_eq!(parse_tc("0.5"), Ok((500, 0)));
+        assert!(parse_tc("0+1").is_err());
+        assert!(parse_tc("x+1").is_err());
+        assert!(parse_tc("1e400").is_err());
+        assert!(parse_tc("-3").is_err());
+    }
+
+    #[test]
+    fn engine_specs() {
+        assert_eq!(
+            EngineSpec::parse("builtin:Ninja2"),
+            Ok(EngineSpec::Builtin(crate::players::Player::Ninja2))
+        );
+        assert_eq!(
+            EngineSpec::parse("tcp:127.0.0.1:7000"),
+            Ok(EngineSpec::Tcp("127.0.0.1:7000".into()))
+        );
+        assert_eq!(
+            EngineSpec::parse("'my engine' --x \"a b\""),
+            Ok(EngineSpec::Command(vec![
+                "my engine".into(),
+                "--x".into(),
+                "a b".into()
+            ]))
+        );
+        assert!(EngineSpec::parse("tcp:nohost").is_err());
+        assert!(EngineSpec::parse("  ").is_err());
+        assert!(EngineSpec::parse("'unclosed").is_err());
+        assert!(EngineSpec::parse("builtin:god").is_err());
+    }
+
+    #[test]
+    fn opening_lines() {
+        let cfg = <Connect4 as Game>::configure(&[6, 7]).unwrap();
+        let o = parse_opening::<Connect4>("4 4 3", &cfg).unwrap();
+        assert_eq!((o.base.as_str(), o.moves.len()), ("startpos", 3));
+        let o = parse_opening::<Connect4>("startpos moves 1", &cfg).unwrap();
+        assert_eq!(o.moves, vec!["1".to_string()]);
+        let fen = o.state.format_fen();
+        let f = parse_opening::<Connect4>(&format!("fen {fen} moves 2"), &cfg).unwrap();
+        assert_eq!(f.base, format!("fen {fen}"));
+        assert_eq!(f.moves, vec!["2".to_string()]);
+        assert!(parse_opening::<Connect4>("4 9", &cfg).is_err());
+        assert!(parse_opening::<Connect4>("fen nonsense", &cfg).is_err());
+    }
+
+    #[test]
+    fn tally_counts_pairs() {
+        let mk = |index: usize, winner: Option<Side>| GameRecord {
+            index,
+            first: index % 2,
+            opening_base: "startpos".into(),
+            opening_moves: vec![],
+            outcome: GameOutcome {
+                winner,
+                reason: Reason::Normal,
+                detail: String::new(),
+                moves: vec![],
+                junk: 0,
+            },
+        };
+        let mut t = Tally::default();
+        // Pair 0: engine 1 wins as first, then draws: 1.5 points. Pair 1: the second seat wins
+        // both games, i.e. engine 2 in game 2 and engine 1 in game 3: 1 point. Game 4 opens
+        // pair 2, which is incomplete and so not in the pentanomial.
+        for r in [
+            mk(0, Some(Side::First)),
+            mk(1, None),
+            mk(2, Some(Side::Second)),
+            mk(3, Some(Side::Second)),
+            mk(4, Some(Side::First)),
+        ] {
+            t.add(&r);
+        }
+        assert_eq!((t.wins, t.draws, t.losses), (3, 1, 1));
+        assert_eq!(t.pairs, [0, 0, 1, 1, 0]);
+        assert_eq!(t.games, 5);
+    }
+}

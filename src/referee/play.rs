@@ -4,13 +4,13 @@
 //! with a pipe as well as a terminal; ANSI colour only when asked (stdout is a terminal).
 
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::core::game::{Game, Outcome, Side, try_play};
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::players::Player;
 
-use super::engine::{EngineSpec, Recv};
+use super::engine::{EngineSpec, Recv, deadline_after};
 use super::game::Slot;
 
 /// How a `play` session is set up.
@@ -113,7 +113,7 @@ impl<R: BufRead, W: Write> GameVisitor for PlayRun<'_, R, W> {
                 }
                 conn.send(&pos);
                 conn.send("go");
-                let deadline = Instant::now() + Duration::from_secs(600);
+                let deadline = deadline_after(Duration::from_secs(600));
                 let mut thinking = None;
                 let mv = loop {
                     match conn.recv(deadline) {
