@@ -62,17 +62,26 @@ impl<R: BufRead, W: Write> GameVisitor for PlayRun<'_, R, W> {
             }
         )
         .map_err(io)?;
+        // The board is shown after each move, not again after a rejected input.
+        let mut fresh = true;
         let result = loop {
-            writeln!(self.out, "\n{}", paint.p("36", state.display().trim_end())).map_err(io)?;
+            if fresh {
+                writeln!(self.out, "\n{}", paint.p("36", state.display().trim_end()))
+                    .map_err(io)?;
+            }
             if let Some(o) = state.outcome() {
                 break Some(o);
             }
             let side = state.side_to_move();
             if side == cfg.human {
-                let mut ms = G::Moves::default();
-                state.legal_moves(&mut ms);
-                let list: Vec<String> = ms.as_ref().iter().map(|m| state.format_move(*m)).collect();
-                writeln!(self.out, "legal moves: {}", list.join(" ")).map_err(io)?;
+                if fresh {
+                    let mut ms = G::Moves::default();
+                    state.legal_moves(&mut ms);
+                    let list: Vec<String> =
+                        ms.as_ref().iter().map(|m| state.format_move(*m)).collect();
+                    writeln!(self.out, "legal moves: {}", list.join(" ")).map_err(io)?;
+                }
+                fresh = false;
                 write!(self.out, "{}", paint.p("1", "your move> ")).map_err(io)?;
                 self.out.flush().map_err(io)?;
                 let mut line = String::new();
@@ -82,7 +91,11 @@ impl<R: BufRead, W: Write> GameVisitor for PlayRun<'_, R, W> {
                 }
                 let text = line.trim();
                 match text {
-                    "" | "moves" => continue,
+                    "" => continue,
+                    "moves" => {
+                        fresh = true;
+                        continue;
+                    }
                     "quit" | "resign" => {
                         writeln!(self.out, "you resign").map_err(io)?;
                         break None;
@@ -93,6 +106,7 @@ impl<R: BufRead, W: Write> GameVisitor for PlayRun<'_, R, W> {
                     Ok(s) => {
                         state = s;
                         history.push(text.to_string());
+                        fresh = true;
                     }
                     Err(e) => {
                         let shown: String = text.chars().take(40).collect();
@@ -132,6 +146,7 @@ impl<R: BufRead, W: Write> GameVisitor for PlayRun<'_, R, W> {
                 state = try_play(&state, &mv).map_err(|e| format!("{name} played '{mv}': {e}"))?;
                 writeln!(self.out, "{name} plays {}", paint.p("1;33", &mv)).map_err(io)?;
                 history.push(mv);
+                fresh = true;
             }
         };
         slot.reset();
