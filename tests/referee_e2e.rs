@@ -85,6 +85,37 @@ fn crashing_engine_loses_every_game_and_is_restarted() {
 }
 
 #[test]
+fn a_crashed_engine_is_restarted_for_the_next_game() {
+    let marker = tmp("crash_once.count");
+    let _ = std::fs::remove_file(&marker);
+    // Life 1 is the referee's pre-flight start, life 2 plays game 0 and crashes, life 3 must
+    // be started for game 1 and plays on.
+    let engine = format!("{} {} {BIN}", mock("crash_once.sh"), marker.display());
+    let (report, recs) = run_match(
+        "crash_once.jsonl",
+        &[
+            "--game",
+            "connect4",
+            "--engine1",
+            "builtin:greedy",
+            "--engine2",
+            &engine,
+            "--games",
+            "4",
+        ],
+    );
+    assert_eq!(report["games"], 4);
+    let reasons: Vec<&str> = recs.iter().map(|r| r["reason"].as_str().unwrap()).collect();
+    assert_eq!(reasons, ["crash", "normal", "normal", "normal"]);
+    assert_eq!(recs[0]["winner"], 1);
+    let lives = std::fs::read_to_string(&marker).unwrap().lines().count();
+    assert_eq!(
+        lives, 3,
+        "one restart after the crash, then the same process for every game"
+    );
+}
+
+#[test]
 fn illegal_move_loses_with_the_move_named() {
     let (report, recs) = run_match(
         "illegal.jsonl",
@@ -143,6 +174,8 @@ fn junk_output_is_logged_not_fatal() {
             "2",
             "--log",
             logdir.to_str().unwrap(),
+            "--option1",
+            "Hash=8",
         ],
     );
     assert_eq!(report["games"], 2);
@@ -153,6 +186,13 @@ fn junk_output_is_logged_not_fatal() {
     let log = std::fs::read_to_string(logdir.join("game00000-e2-junk.log")).unwrap();
     assert!(log.contains("garbage: ###"));
     assert!(log.contains("> go"));
+    let log1 = std::fs::read_to_string(logdir.join("game00000-e1-greedy.log")).unwrap();
+    assert!(
+        log1.contains("> setoption name UCI_Variant value connect4"),
+        "{log1}"
+    );
+    assert!(log1.contains("> setoption name Hash value 8"), "{log1}");
+    assert!(log1.contains("< bestmove"), "{log1}");
 }
 
 #[test]
