@@ -75,3 +75,31 @@ fn sprt_llr_by_hand() {
     assert!((s.llr(&e4) - 4.0 * hand).abs() < 1e-9);
     assert_eq!(s.decide(s.llr(&e4)), SprtDecision::H1);
 }
+
+#[test]
+fn gsprt_matches_an_independent_newton_solution() {
+    // Reference values from a separate Python implementation of fishtest's GSPRT that finds the
+    // constrained maximum-likelihood distributions by Newton's method (the library bisects).
+    let s = Sprt::parse(&["elo0=0 elo1=10".into()]).unwrap();
+    assert!((s.llr_pairs([10, 10, 30, 30, 20]) - 1.284_889_594_576_845_5).abs() < 1e-9);
+    assert!((s.llr_wdl(50, 20, 30) - 0.668_366_561_026_657_1).abs() < 1e-9);
+    let s = Sprt::parse(&["elo0=-5 elo1=5 alpha=0.05 beta=0.05".into()]).unwrap();
+    assert!((s.llr_pairs([3, 40, 100, 45, 2]) - 0.310_675_629_876_932_6).abs() < 1e-9);
+    // With many games the exact LLR and its normal approximation agree closely.
+    let big = [1000, 4000, 10000, 4200, 1100];
+    let approx = s.llr(&pentanomial(big).unwrap());
+    assert!(
+        (s.llr_pairs(big) - approx).abs() < 0.02 * approx.abs(),
+        "{approx}"
+    );
+    // One-sided results: unseen outcomes count as 0.001 games (fishtest's regularisation), so
+    // a match won pair after pair still decides.
+    assert!((s.llr_pairs([0, 0, 0, 0, 9]) - 0.259_098_359_872_106_17).abs() < 1e-9);
+    let wide = Sprt::parse(&["elo0=0 elo1=50".into()]).unwrap();
+    assert!((wide.llr_pairs([0, 0, 0, 0, 30]) - 4.008_001_883_929_138).abs() < 1e-9);
+    assert_eq!(
+        wide.decide(wide.llr_pairs([0, 0, 0, 0, 30])),
+        SprtDecision::H1
+    );
+    assert_eq!(s.llr_pairs([0; 5]), 0.0);
+}

@@ -398,12 +398,15 @@ impl GameVisitor for Runner<'_> {
             records = Some(f);
         }
         let mut sprt_state = None;
+        // Pentanomial once a pair is complete (as fastchess), trinomial before.
         let check_sprt = |t: &Tally| {
-            cfg.sprt.and_then(|s| {
-                t.headline().map(|e| {
-                    let llr = s.llr(&e);
-                    (llr, s.bounds(), s.decide(llr))
-                })
+            cfg.sprt.map(|s| {
+                let llr = if t.pairs.iter().sum::<u64>() > 0 {
+                    s.llr_pairs(t.pairs)
+                } else {
+                    s.llr_wdl(t.wins, t.draws, t.losses)
+                };
+                (llr, s.bounds(), s.decide(llr))
             })
         };
         if done > 0 {

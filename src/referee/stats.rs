@@ -8,10 +8,13 @@
 //! (pentanomial, pair scores normalised to 0, ¼, ½, ¾, 1), so the pentanomial one accounts for
 //! the correlation between the two games of an opening.
 //!
-//! The SPRT is the generalised SPRT in its normal approximation (Michel Van den Bergh; used by
-//! fastchess for its logistic-Elo bounds): with score bounds `s0 = L(elo0)`, `s1 = L(elo1)`,
-//! `LLR = (s1 − s0)·(2s − s0 − s1) / (2σ²)` where σ² is the variance of the mean, and the test
-//! stops when the LLR leaves `(ln(β/(1−α)), ln((1−β)/α))`.
+//! The SPRT is the generalised SPRT of fishtest and fastchess (Michel Van den Bergh) with
+//! logistic Elo bounds: with `s0 = L(elo0)`, `s1 = L(elo1)`, each hypothesis' distribution is the
+//! maximum-likelihood distribution over the observed outcomes whose mean is `s0` (resp. `s1`),
+//! `LLR = Σ nᵢ·ln(p1ᵢ/p0ᵢ)`, and the test stops when the LLR leaves
+//! `(ln(β/(1−α)), ln((1−β)/α))`. Its normal approximation
+//! `(s1 − s0)·(2s − s0 − s1) / (2σ²)` (σ² the variance of the mean) is kept as a cross-check and
+//! as the fallback when the maximum-likelihood problem is degenerate (e.g. only one outcome seen).
 
 /// 95 % two-sided normal quantile.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -120,6 +123,44 @@ pub fn erf(x: f64) -> f64 {
     sign * y
 }
 
+/// The maximum-likelihood distribution over the outcomes of `support` (value, empirical
+/// probability) whose mean is `s`: `pᵢ = qᵢ / (1 + λ(xᵢ − s))` with λ solving
+/// `Σ qᵢ(xᵢ − s)/(1 + λ(xᵢ − s)) = 0` (decreasing in λ; found by bisection inside the interval
+/// that keeps every `pᵢ` positive). `None` when `s` is not strictly inside the observed range.
+fn mle_expected(support: &[(f64, f64)], s: f64) -> Option<Vec<f64>> {
+    let lo_x = support.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let hi_x = support
+        .iter()
+        .map(|p| p.0)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if !(lo_x < s && s < hi_x) {
+        return None;
+    }
+    let f = |l: f64| -> f64 {
+        support
+            .iter()
+            .map(|(x, q)| q * (x - s) / (1.0 + l * (x - s)))
+            .sum()
+    };
+    // 1 + λ(x − s) > 0 for every x: λ ∈ (−1/(hi − s), 1/(s − lo)).
+    let (mut a, mut b) = (-1.0 / (hi_x - s), 1.0 / (s - lo_x));
+    for _ in 0..200 {
+        let m = 0.5 * (a + b);
+        if f(m) > 0.0 {
+            a = m;
+        } else {
+            b = m;
+        }
+    }
+    let l = 0.5 * (a + b);
+    Some(
+        support
+            .iter()
+            .map(|(x, q)| q / (1.0 + l * (x - s)))
+            .collect(),
+    )
+}
+
 /// SPRT parameters (Elo bounds in logistic Elo, error rates).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -193,7 +234,46 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of an estimate (0 while the variance is still zero).
+    /// The GSPRT log-likelihood ratio of outcomes `values[i]` (0..1) seen `counts[i]` times.
+    /// Like fishtest, an outcome never seen counts as 0.001 of a game, so that a one-sided
+    /// result (e.g. every pair won) still yields a finite, growing LLR.
+    pub fn llr_counts(&self, values: &[f64], counts: &[u64]) -> f64 {
+        let Some(e) = estimate(values, counts) else {
+            return 0.0;
+        };
+        let s0 = score_of_elo(self.elo0);
+        let s1 = score_of_elo(self.elo1);
+        let reg: Vec<f64> = counts.iter().map(|&c| (c as f64).max(1e-3)).collect();
+        let total: f64 = reg.iter().sum();
+        let support: Vec<(f64, f64)> = values
+            .iter()
+            .zip(&reg)
+            .map(|(v, c)| (*v, c / total))
+            .collect();
+        match (mle_expected(&support, s0), mle_expected(&support, s1)) {
+            (Some(p0), Some(p1)) => {
+                total
+                    * support
+                        .iter()
+                        .zip(p0.iter().zip(&p1))
+                        .map(|((_, q), (a, b))| q * (b / a).ln())
+                        .sum::<f64>()
+            }
+            _ => self.llr(&e),
+        }
+    }
+
+    /// The GSPRT LLR of pentanomial pair counts (see [`pentanomial`]).
+    pub fn llr_pairs(&self, pairs: [u64; 5]) -> f64 {
+        self.llr_counts(&[0.0, 0.25, 0.5, 0.75, 1.0], &pairs)
+    }
+
+    /// The GSPRT LLR of wins, draws and losses.
+    pub fn llr_wdl(&self, wins: u64, draws: u64, losses: u64) -> f64 {
+        self.llr_counts(&[1.0, 0.5, 0.0], &[wins, draws, losses])
+    }
+
+    /// The normal approximation of the LLR of an estimate (0 while the variance is zero).
     pub fn llr(&self, e: &EloEstimate) -> f64 {
         let var = e.stderr * e.stderr;
         if var <= 0.0 {
