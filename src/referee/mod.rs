@@ -481,19 +481,24 @@ impl GameVisitor for Runner<'_> {
                     tally.add(&r);
                     done += 1;
                     bar.set_position(done as u64);
+                    sprt_state = check_sprt(&tally);
                     let e = tally.headline();
                     bar.set_message(format!(
-                        "{}-{}-{} ({:.1}%){}",
+                        "{}: +{} ={} -{} ({:.1}%){}{}",
+                        cfg.engines[0].name,
                         tally.wins,
-                        tally.losses,
                         tally.draws,
+                        tally.losses,
                         tally.score() * 100.0,
-                        e.map_or(String::new(), |e| format!(
-                            ", Elo {:+.1} ± {:.1}",
-                            e.elo, e.error
+                        e.filter(|e| e.elo.is_finite() && e.error.is_finite())
+                            .map_or(String::new(), |e| format!(
+                                ", Elo {:+.1} ± {:.1}",
+                                e.elo, e.error
+                            )),
+                        sprt_state.map_or(String::new(), |(llr, (lo, hi), _)| format!(
+                            ", LLR {llr:.2} ({lo:.2}, {hi:.2})"
                         ))
                     ));
-                    sprt_state = check_sprt(&tally);
                     if matches!(sprt_state, Some((_, _, d)) if d != SprtDecision::Continue) {
                         stop.store(true, Ordering::Relaxed);
                     }
