@@ -231,9 +231,17 @@ fn time_control_clock_forfeits_a_slow_engine() {
             "0.1+0.01",
             "--margin",
             "20",
+            "--log",
+            tmp("tclogs").to_str().unwrap(),
         ],
     );
     all_lost_by_engine2(&report, &recs, 2, "time");
+    // The clocks reach the engines in milliseconds, "w" being the first mover's.
+    let log = std::fs::read_to_string(tmp("tclogs").join("game00000-e1-random.log")).unwrap();
+    assert!(
+        log.contains("> go wtime 100 btime 100 winc 10 binc 10"),
+        "{log}"
+    );
     assert!(
         recs[0]["detail"]
             .as_str()
@@ -533,4 +541,59 @@ fn bad_flags_are_one_line_errors_with_exit_code_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+#[test]
+fn scripts_compare_and_analyse() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("bash")
+        .arg(root.join("scripts/compare.sh"))
+        .args(["builtin:greedy", "builtin:random", "mancala", "4"])
+        .env("TABLERO", BIN)
+        .env("EXTRA", "--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 4);
+    assert_eq!(v["variant"], "mancala");
+    let usage = Command::new("bash")
+        .arg(root.join("scripts/compare.sh"))
+        .output()
+        .unwrap();
+    assert_eq!(usage.status.code(), Some(2));
+
+    let f = tmp("positions.txt");
+    std::fs::write(
+        &f,
+        "# two positions and a bad one\n4 4\n\n4 4 4 4 4 4 4\n1 2 1 2 1 2\n",
+    )
+    .unwrap();
+    let out = Command::new("bash")
+        .arg(root.join("scripts/analyse.sh"))
+        .args(["connect4", f.to_str().unwrap()])
+        .env("TABLERO", BIN)
+        .env("DEPTH", "5")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("4 4\tbestmove "), "{text}");
+    assert!(lines[0].ends_with("\tdepth 5"), "{text}");
+    assert!(lines[1].starts_with("4 4 4 4 4 4 4\terror: "), "{text}");
+    // x to move with three in column 1: the win is found at once.
+    assert_eq!(
+        lines[2], "1 2 1 2 1 2\tbestmove 1\tscore mate 1\tdepth 1",
+        "{text}"
+    );
 }
