@@ -288,6 +288,7 @@ pub fn play<G: Game>(
                         Some(w) if KNOWN.contains(&w) => {}
                         _ => {
                             if !l.trim().is_empty() {
+                                log::debug!("junk from the engine: {l}");
                                 rec.junk += 1;
                             }
                         }

@@ -235,30 +235,41 @@ pub struct Summary {
     pub sprt: Option<(f64, (f64, f64), SprtDecision)>,
 }
 
-/// Parses one opening line into (base, moves) and checks it with the rules.
+/// Parses one opening line into (base, moves) and checks it with the rules: `fen <state>
+/// [moves …]`, `[startpos] [moves] m1 m2 …`, or a bare state string.
 fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, String> {
     let line = line.trim();
-    let (base, state, rest) = if let Some(f) = line.strip_prefix("fen ") {
+    let play = |state: G, base: String, rest: &str| -> Result<Start<G>, String> {
+        let mut s = state;
+        let mut moves = Vec::new();
+        for (i, m) in rest.split_whitespace().enumerate() {
+            s = try_play(&s, m).map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
+            moves.push(m.to_string());
+        }
+        Ok(Start {
+            state: s,
+            base,
+            moves,
+        })
+    };
+    if let Some(f) = line.strip_prefix("fen ") {
         let (fen, rest) = match f.find(" moves") {
             Some(i) => (f[..i].trim(), &f[i + 6..]),
             None => (f.trim(), ""),
         };
-        (format!("fen {fen}"), G::parse_fen(fen, cfg)?, rest)
-    } else {
-        let rest = line.strip_prefix("startpos").unwrap_or(line).trim_start();
-        let rest = rest.strip_prefix("moves").unwrap_or(rest);
-        ("startpos".to_string(), G::start(cfg), rest)
-    };
-    let mut s = state;
-    let mut moves = Vec::new();
-    for (i, m) in rest.split_whitespace().enumerate() {
-        s = try_play(&s, m).map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
-        moves.push(m.to_string());
+        return play(G::parse_fen(fen, cfg)?, format!("fen {fen}"), rest);
     }
-    Ok(Start {
-        state: s,
-        base,
-        moves,
+    let rest = line.strip_prefix("startpos").unwrap_or(line).trim_start();
+    let rest = rest.strip_prefix("moves").unwrap_or(rest);
+    play(G::start(cfg), "startpos".to_string(), rest).or_else(|e| {
+        // Not a move list: perhaps a bare state string.
+        G::parse_fen(line, cfg)
+            .map(|state| Start {
+                state,
+                base: format!("fen {line}"),
+                moves: vec![],
+            })
+            .map_err(|_| e)
     })
 }
 
@@ -885,6 +896,9 @@ mod tests {
         assert_eq!(f.base, format!("fen {fen}"));
         assert_eq!(f.moves, vec!["2".to_string()]);
         assert!(parse_opening::<Connect4>("4 9", &cfg).is_err());
+        let bare = parse_opening::<Connect4>(&fen, &cfg).unwrap();
+        assert_eq!(bare.base, format!("fen {fen}"));
+        assert_eq!(bare.state, o.state);
         assert!(parse_opening::<Connect4>("fen nonsense", &cfg).is_err());
     }
 
