@@ -49,10 +49,17 @@ impl EngineSpec {
     /// A short default display name.
     pub fn default_name(&self) -> String {
         match self {
-            EngineSpec::Command(w) => std::path::Path::new(&w[0])
-                .file_name()
-                .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_else(|| w[0].clone()),
+            // The program's file name plus its arguments: `tablero --player ninja2`.
+            EngineSpec::Command(w) => {
+                let prog = std::path::Path::new(&w[0])
+                    .file_name()
+                    .map(|f| f.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| w[0].clone());
+                std::iter::once(prog)
+                    .chain(w[1..].iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
             EngineSpec::Builtin(p) => p.name().to_string(),
             EngineSpec::Tcp(a) => format!("tcp:{a}"),
         }
