@@ -213,6 +213,17 @@ impl GameVisitor for MakeTracker<'_> {
     }
 }
 
+/// Is `name` (lower case) a variant option of the game?
+struct HasOption<'a>(&'a str);
+impl GameVisitor for HasOption<'_> {
+    type Output = bool;
+    fn visit<G: Game>(self) -> bool {
+        G::OPTIONS
+            .iter()
+            .any(|o| o.name.eq_ignore_ascii_case(self.0))
+    }
+}
+
 /// The filter's state.
 struct Filter {
     player: Player,
@@ -262,7 +273,9 @@ impl Filter {
                             self.rebuild();
                         }
                     }
-                    _ => {
+                    // A variant option of the current game resets it, as in the engine; other
+                    // options (Hash…) leave the position alone.
+                    _ if dispatch(self.kind, HasOption(&lower)).unwrap_or(false) => {
                         if let Some(n) = value.as_deref().and_then(|v| v.trim().parse().ok()) {
                             let old = self.values.insert(lower.clone(), n);
                             self.rebuild();
@@ -275,6 +288,7 @@ impl Filter {
                             }
                         }
                     }
+                    _ => {}
                 }
                 vec![line.to_string()]
             }
