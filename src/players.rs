@@ -10,9 +10,9 @@
 //! knows the legal moves; it accepts one extra option, `Seed` (an integer), which only `random`
 //! uses.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, Read};
-use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 use crate::core::game::{Game, try_play};
 use crate::games::{GameKind, GameVisitor, dispatch};
@@ -233,6 +233,9 @@ struct Filter {
     seed: u64,
     /// `random`'s answer to a `go infinite`, printed on `stop`.
     pending: Option<String>,
+    /// `random`'s answer to the last `go` (move, infinite), printed by the loop once the engine
+    /// has answered everything sent before it.
+    emit: Option<(String, bool)>,
 }
 
 impl Filter {
@@ -318,12 +321,7 @@ impl Filter {
                         .as_ref()
                         .and_then(|t| t.random_move(self.seed))
                         .unwrap_or_else(|| "(none)".to_string());
-                    out.line(&format!("info depth 0 string random move {m}"));
-                    if p.infinite {
-                        self.pending = Some(m);
-                    } else {
-                        out.line(&format!("bestmove {m}"));
-                    }
+                    self.emit = Some((m, p.infinite));
                     vec![]
                 }
             },
@@ -340,10 +338,52 @@ fn go_line(depth: u64, p: GoParams) -> String {
     }
 }
 
+/// `readyok`s expected from the engine, oldest first: `true` for the filter's own `isready`
+/// (used to wait until the engine has answered everything sent before), `false` for the
+/// user's; plus a count of the filter's ones seen.
+type Syncs = Arc<(Mutex<(VecDeque<bool>, u64)>, Condvar)>;
+
+/// The engine's output on its way out: swallows the `readyok`s the filter asked for itself.
+struct Tap {
+    out: Out,
+    syncs: Syncs,
+    partial: Vec<u8>,
+}
+
+impl std::io::Write for Tap {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.partial.extend_from_slice(b);
+        while let Some(i) = self.partial.iter().position(|&c| c == b'\n') {
+            let line: Vec<u8> = self.partial.drain(..=i).collect();
+            let text = String::from_utf8_lossy(&line[..i]).into_owned();
+            if text == "readyok" {
+                let (lock, cv) = &*self.syncs;
+                let mut g = lock.lock().unwrap_or_else(|p| p.into_inner());
+                if g.0.pop_front() == Some(true) {
+                    g.1 += 1;
+                    cv.notify_all();
+                    continue;
+                }
+            }
+            self.out.line(&text);
+        }
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Runs player `player` as a protocol engine for game `kind` until `quit` or end of input.
 pub fn run(player: Player, kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
     let (tx, rx) = mpsc::channel::<Vec<u8>>();
-    let engine_out = out.clone();
+    let syncs: Syncs = Arc::new((Mutex::new((VecDeque::new(), 0)), Condvar::new()));
+    let engine_out = Out::new(Box::new(Tap {
+        out: out.clone(),
+        syncs: syncs.clone(),
+        partial: Vec::new(),
+    }));
+    let mut synced = 0u64;
     let engine = std::thread::spawn(move || {
         protocol::run(
             kind,
@@ -358,6 +398,7 @@ pub fn run(player: Player, kind: GameKind, input: impl BufRead + Send + 'static,
         tracker: None,
         seed: 0,
         pending: None,
+        emit: None,
     };
     filter.rebuild();
     let send = |l: &str| tx.send(format!("{l}\n").into_bytes()).is_ok();
@@ -383,11 +424,40 @@ pub fn run(player: Player, kind: GameKind, input: impl BufRead + Send + 'static,
         }
         let line = String::from_utf8_lossy(&buf);
         let line = line.trim_end_matches(['\n', '\r']);
-        let quit = matches!(parse::parse_line(line), Ok(Command::Quit));
+        let parsed = parse::parse_line(line);
+        let quit = matches!(parsed, Ok(Command::Quit));
+        if matches!(parsed, Ok(Command::IsReady)) {
+            let mut g = syncs.0.lock().unwrap_or_else(|p| p.into_inner());
+            g.0.push_back(false);
+        }
         let before = filter.kind;
         for l in filter.filter(line, &out) {
             if !send(&l) {
                 break;
+            }
+        }
+        if let Some((m, infinite)) = filter.emit.take() {
+            // `random` answers `go` itself; it waits until the engine has replied to every
+            // earlier command (its own `isready` comes back) so that replies stay in order.
+            // No search ever runs behind `random`, so nothing is queued in front of `isready`.
+            syncs
+                .0
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .0
+                .push_back(true);
+            synced += 1;
+            if send("isready") {
+                let (lock, cv) = &*syncs;
+                let g = lock.lock().unwrap_or_else(|p| p.into_inner());
+                let _ =
+                    cv.wait_timeout_while(g, std::time::Duration::from_secs(10), |g| g.1 < synced);
+            }
+            out.line(&format!("info depth 0 string random move {m}"));
+            if infinite {
+                filter.pending = Some(m);
+            } else {
+                out.line(&format!("bestmove {m}"));
             }
         }
         if filter.kind != before {

@@ -58,6 +58,17 @@ fn random_is_seeded_and_legal() {
     );
     // Column 7 is full in the last position: never chosen.
     assert_ne!(a[4], "bestmove 7");
+    // Replies stay in command order although `random` answers `go` itself.
+    let out = session(
+        &["--player", "random", "--game", "connect4"],
+        "position startpos moves 7 7 7 7 7 7\nmoves\ngo\nisready\nmoves\ngo\n",
+    );
+    assert_eq!(out.len(), 7, "{out:?}");
+    assert_eq!(out[0], "moves 1 2 3 4 5 6");
+    assert!(out[1].starts_with("info depth 0 string random move "), "{out:?}");
+    assert!(out[2].starts_with("bestmove "), "{out:?}");
+    assert_eq!(out[3], "readyok");
+    assert_eq!(out[4], "moves 1 2 3 4 5 6");
 }
 
 #[test]
