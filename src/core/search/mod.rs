@@ -114,6 +114,8 @@ struct Run<'a, G: Game> {
     horizon: bool,
     pv: Vec<Vec<G::Move>>,
     root_pv: Vec<G::Move>,
+    /// Two moves per ply that caused the latest cutoffs there, tried right after the table move.
+    killers: Vec<[Option<G::Move>; 2]>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -165,6 +167,7 @@ impl<G: Game> Searcher<G> {
             horizon: false,
             pv: vec![Vec::with_capacity(MAX_DEPTH as usize + 1); MAX_DEPTH as usize + 2],
             root_pv: Vec::new(),
+            killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
         };
         let mut moves = G::Moves::default();
         root.legal_moves(&mut moves);
@@ -358,7 +361,7 @@ impl<G: Game> Run<'_, G> {
         // Order: the table move first (before any hint is computed: it often cuts off alone),
         // then the rest by the game's hint, picked lazily; ties keep generation order.
         let tt_idx = tt_move.filter(|&i| usize::from(i) < moves.len());
-        let mut keyed: ArrayVec<(i32, u8), MAX_ORDERED> = ArrayVec::new();
+        let mut keyed: ArrayVec<(i64, u8), MAX_ORDERED> = ArrayVec::new();
         let mut keyed_built = false;
         let mut next = 0;
         let mut tt_pending = tt_idx.is_some();
@@ -371,7 +374,21 @@ impl<G: Game> Run<'_, G> {
                     keyed_built = true;
                     for (i, &m) in moves.iter().enumerate() {
                         if Some(i as u8) != tt_idx {
-                            keyed.push((state.move_order_hint(m), i as u8));
+                            let killer = if self.killers[ply][0] == Some(m) {
+                                2
+                            } else if self.killers[ply][1] == Some(m) {
+                                1
+                            } else {
+                                0
+                            };
+                            // Killers either go before every hinted move or only break ties
+                            // between equal hints, as the game prefers.
+                            let k = if G::KILLERS_BEFORE_HINTS && killer > 0 {
+                                i64::MAX - 2 + killer
+                            } else {
+                                (i64::from(state.move_order_hint(m)) << 2) | killer
+                            };
+                            keyed.push((k, i as u8));
                         }
                     }
                 }
@@ -410,6 +427,10 @@ impl<G: Game> Run<'_, G> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                if Some(i) != tt_idx && self.killers[ply][0] != Some(m) {
+                    self.killers[ply][1] = self.killers[ply][0];
+                    self.killers[ply][0] = Some(m);
+                }
                 break;
             }
         }

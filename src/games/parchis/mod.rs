@@ -245,6 +245,7 @@ impl Game for Parchis {
     const NAME: &'static str = "parchis";
     const OPTIONS: &'static [crate::core::game::VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
+    const KILLERS_BEFORE_HINTS: bool = true;
 
     fn configure(values: &[i64]) -> Result<ParchisConfig, String> {
         if values.is_empty() {
