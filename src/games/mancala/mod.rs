@@ -44,6 +44,12 @@ use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption};
 pub const MAX_PITS: usize = 12;
 /// Largest ring: `MAX_PITS` pits and one store per side.
 const MAX_RING: usize = 2 * MAX_PITS + 2;
+/// The ring is padded to 32 bytes so that it is exactly two `u128` words: sowing adds whole
+/// byte masks to them (SWAR). No byte ever carries into its neighbour because no counter can
+/// exceed the total number of seeds, which is at most 255.
+const BOARD_BYTES: usize = 32;
+
+const _: () = assert!(MAX_RING <= BOARD_BYTES);
 /// Largest number of seeds per pit at the start (see the module docs for why).
 pub const MAX_SEEDS: usize = 10;
 
@@ -70,11 +76,11 @@ impl Default for MancalaConfig {
     }
 }
 
-/// One Kalah position. 28 bytes, `Copy`; `apply` is copy-make.
+/// One Kalah position. 34 bytes, `Copy`; `apply` is copy-make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mancala {
     /// The ring (see the module docs); entries from `2m + 2` on are always zero.
-    board: [u8; MAX_RING],
+    board: [u8; BOARD_BYTES],
     /// `m`, pits per side.
     pits: u8,
     /// Side to move: 0 South (first player), 1 North.
@@ -130,13 +136,51 @@ impl Mancala {
     }
 
     /// Seeds in `side`'s pits (not its store).
+    #[inline]
     pub fn pit_seeds(&self, side: Side) -> u32 {
-        self.row(side).iter().map(|&x| u32::from(x)).sum()
+        let (lo, hi) = self.words();
+        let (ml, mh) = self.row_mask(side);
+        byte_sum(lo & ml) + byte_sum(hi & mh)
     }
 
     /// All seeds on the board (pits and stores).
+    #[inline]
     pub fn total_seeds(&self) -> u32 {
-        self.board.iter().map(|&x| u32::from(x)).sum()
+        let (lo, hi) = self.words();
+        byte_sum(lo) + byte_sum(hi)
+    }
+
+    /// The board as two little-endian words (bytes 0..16 and 16..32).
+    #[inline]
+    fn words(&self) -> (u128, u128) {
+        let mut lo = [0u8; 16];
+        let mut hi = [0u8; 16];
+        lo.copy_from_slice(&self.board[..16]);
+        hi.copy_from_slice(&self.board[16..]);
+        (u128::from_le_bytes(lo), u128::from_le_bytes(hi))
+    }
+
+    #[inline]
+    fn set_words(&mut self, lo: u128, hi: u128) {
+        self.board[..16].copy_from_slice(&lo.to_le_bytes());
+        self.board[16..].copy_from_slice(&hi.to_le_bytes());
+    }
+
+    /// 0xFF in the bytes of `side`'s pits.
+    #[inline]
+    fn row_mask(&self, side: Side) -> (u128, u128) {
+        let b = self.base(side);
+        let (l, h) = run_ones(b, b + self.pits());
+        (l * 0xFF, h * 0xFF)
+    }
+
+    /// Is either side's row empty (then the game is over, or must be swept)?
+    #[inline]
+    fn any_row_empty(&self) -> bool {
+        let (lo, hi) = self.words();
+        let (sl, sh) = self.row_mask(Side::First);
+        let (nl, nh) = self.row_mask(Side::Second);
+        (lo & sl) | (hi & sh) == 0 || (lo & nl) | (hi & nh) == 0
     }
 
     /// Ring index of the mover-relative position `t` (0..2m+1: own pits in ring order, own store,
@@ -153,8 +197,12 @@ impl Mancala {
     #[inline]
     fn landing(&self, t0: usize, seeds: usize) -> (usize, usize, usize) {
         let lap = 2 * self.pits() + 1;
-        let q = seeds / lap;
-        let r = seeds % lap;
+        // Most pits hold less than a lap: skip the division.
+        let (q, r) = if seeds < lap {
+            (0, seeds)
+        } else {
+            (seeds / lap, seeds % lap)
+        };
         let mut tl = t0 + r;
         if tl >= lap {
             tl -= lap;
@@ -165,12 +213,17 @@ impl Mancala {
     /// The kind of move `pit` is for the side to move: an extra turn, a capture of that many
     /// seeds, or neither. Computed from the sowing arithmetic without playing the move.
     pub fn move_kind(&self, pit: MancalaMove) -> MoveKind {
+        self.move_kind_for(self.side_to_move(), pit)
+    }
+
+    /// [`Mancala::move_kind`] for `side`, as if it were to move.
+    #[inline]
+    pub fn move_kind_for(&self, side: Side, pit: MancalaMove) -> MoveKind {
         let m = self.pits();
         let p = pit as usize;
         if p == 0 || p > m {
             return MoveKind::Quiet;
         }
-        let side = self.side_to_move();
         let base = self.base(side);
         let t0 = m - p;
         let s = self.board[base + t0] as usize;
@@ -210,17 +263,11 @@ impl Mancala {
     fn sweep(&mut self) {
         let m = self.pits();
         for side in [Side::First, Side::Second] {
+            let sum = self.pit_seeds(side) as u8; // at most 255 seeds in all
             let b = self.base(side);
-            let sum: u8 = self.board[b..b + m].iter().sum();
             self.board[b..b + m].fill(0);
             self.board[b + m] += sum;
         }
-    }
-
-    /// Is either side's row empty (the game is over once the sweep is done)?
-    #[inline]
-    fn row_empty(&self, side: Side) -> bool {
-        self.row(side).iter().all(|&x| x == 0)
     }
 
     fn side_char(side: Side) -> char {
@@ -314,7 +361,7 @@ impl Game for Mancala {
         // Clamp so that a hand-built config can never break the u8 invariant.
         let m = (config.pits as usize).clamp(1, MAX_PITS);
         let n = (config.seeds as usize).clamp(1, MAX_SEEDS) as u8;
-        let mut board = [0u8; MAX_RING];
+        let mut board = [0u8; BOARD_BYTES];
         board[..m].fill(n);
         board[m + 1..2 * m + 1].fill(n);
         Mancala {
@@ -354,31 +401,31 @@ impl Game for Mancala {
         let origin = base + t0;
         let seeds = s.board[origin] as usize;
         s.board[origin] = 0;
-        let q = seeds / lap;
-        let r = seeds % lap;
+        let (tl, q, r) = self.landing(t0, seeds);
+        let (mut lo, mut hi) = s.words();
         if q > 0 {
-            // Full laps: every position but the opponent's store gets q seeds in bulk.
-            let q = q as u8;
+            // Full laps: every position but the opponent's store gets q seeds, in bulk.
             let opp_store = self.store_index(side.other());
-            for (i, x) in s.board[..n].iter_mut().enumerate() {
-                if i != opp_store {
-                    *x += q;
-                }
-            }
+            let (al, ah) = run_ones(0, n);
+            let (ol, oh) = run_ones(opp_store, opp_store + 1);
+            lo += (al - ol) * q as u128;
+            hi += (ah - oh) * q as u128;
         }
-        // Leftover seeds: relative positions t0+1..=t0+r (r < lap, so at most one wrap of the
-        // relative ring), added as contiguous runs rather than seed by seed.
         if r > 0 {
-            let a = t0 + 1;
-            let b = t0 + r;
-            if b < lap {
-                add_rel_run(&mut s.board, base, n, a, b);
+            // Leftover seeds: mover-relative positions t0+1..=t0+r, which wrap the relative
+            // ring (length `lap`) at most once since t0 < m and r <= 2m.
+            let (a, b) = (t0 + 1, t0 + r);
+            let (ml, mh) = if b < lap {
+                rel_run(base, n, a, b)
             } else {
-                add_rel_run(&mut s.board, base, n, a, lap - 1);
-                add_rel_run(&mut s.board, base, n, 0, b - lap);
-            }
+                let (l1, h1) = rel_run(base, n, a, lap - 1);
+                let (l2, h2) = rel_run(base, n, 0, b - lap);
+                (l1 | l2, h1 | h2)
+            };
+            lo += ml;
+            hi += mh;
         }
-        let (tl, _, _) = self.landing(t0, seeds);
+        s.set_words(lo, hi);
         if tl != m {
             if tl < m {
                 let li = base + tl;
@@ -392,14 +439,14 @@ impl Game for Mancala {
             }
             s.side ^= 1;
         }
-        if s.row_empty(Side::First) || s.row_empty(Side::Second) {
+        if s.any_row_empty() {
             s.sweep();
         }
         s
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if !(self.row_empty(Side::First) || self.row_empty(Side::Second)) {
+        if !self.any_row_empty() {
             return None;
         }
         // Positions are swept already (apply and parse_fen guarantee it); counting the pits
@@ -416,15 +463,12 @@ impl Game for Mancala {
     fn hash(&self) -> u64 {
         // Pack the 28 bytes of state into four words and mix each (splitmix64 finaliser) into a
         // running value, so every pit, both stores, the side and the pit count all matter.
-        let mut bytes = [0u8; 32];
-        bytes[..MAX_RING].copy_from_slice(&self.board);
-        bytes[MAX_RING] = self.pits;
-        bytes[MAX_RING + 1] = self.side;
+        let (lo, hi) = self.words();
+        // Bytes 26..32 of the board are always zero: put the pit count and side there.
+        let hi = hi ^ (u128::from(self.pits) << 112) ^ (u128::from(self.side) << 120);
         let mut h: u64 = 0x243F_6A88_85A3_08D3;
-        for chunk in bytes.chunks_exact(8) {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(chunk);
-            h = mix64(h ^ u64::from_le_bytes(w));
+        for w in [lo as u64, (lo >> 64) as u64, hi as u64, (hi >> 64) as u64] {
+            h = mix64(h ^ w);
         }
         h
     }
@@ -514,7 +558,7 @@ impl Game for Mancala {
             return Err(format!("{total} seeds in all, at most 255 are supported"));
         }
         let m = srow.len();
-        let mut b = [0u8; MAX_RING];
+        let mut b = [0u8; BOARD_BYTES];
         b[..m].copy_from_slice(&srow);
         b[m] = sstore;
         b[m + 1..2 * m + 1].copy_from_slice(&nrow);
@@ -524,7 +568,7 @@ impl Game for Mancala {
             pits: m as u8,
             side,
         };
-        if s.row_empty(Side::First) || s.row_empty(Side::Second) {
+        if s.any_row_empty() {
             s.sweep();
         }
         Ok(s)
@@ -593,21 +637,49 @@ impl Game for Mancala {
     }
 }
 
-/// Adds one seed to each mover-relative position `a..=b` (`a <= b < 2m + 1`). Relative index `t`
-/// is ring index `base + t`, wrapping at `n`; the run is split at the wrap into at most two
-/// contiguous slices.
+/// 0x01 in bytes `a..b` of the 32-byte board, as (bytes 0..16, bytes 16..32); `a <= b <= 32`.
 #[inline]
-fn add_rel_run(board: &mut [u8; MAX_RING], base: usize, n: usize, a: usize, b: usize) {
-    let wrap = n - base; // first relative index that wraps to ring index 0
-    if a < wrap {
-        for x in &mut board[base + a..=base + b.min(wrap - 1)] {
-            *x += 1;
+fn run_ones(a: usize, b: usize) -> (u128, u128) {
+    let (l1, h1) = prefix_ones(b);
+    let (l0, h0) = prefix_ones(a);
+    (l1 - l0, h1 - h0)
+}
+
+/// 0x01 in bytes `0..k` of the 32-byte board (`k <= 32`).
+#[inline]
+fn prefix_ones(k: usize) -> (u128, u128) {
+    const ONES: u128 = u128::from_le_bytes([1; 16]);
+    let half = |k: usize| {
+        if k >= 16 {
+            ONES
+        } else {
+            ONES & ((1u128 << (8 * k)) - 1)
         }
-    }
-    if b >= wrap {
-        for x in &mut board[a.max(wrap) + base - n..=b + base - n] {
-            *x += 1;
-        }
+    };
+    (half(k), half(k.saturating_sub(16)))
+}
+
+/// The sum of the 16 bytes of `x`, provided it is at most 255 (always true here: it counts
+/// seeds). Multiplying by 0x0101…01 accumulates every byte into the top one.
+#[inline]
+fn byte_sum(x: u128) -> u32 {
+    const ONES: u128 = u128::from_le_bytes([1; 16]);
+    (x.wrapping_mul(ONES) >> 120) as u32
+}
+
+/// 0x01 at the ring indices of mover-relative positions `a..=b` (`a <= b < 2m + 1`). Relative
+/// index `t` is ring index `base + t`, wrapping at `n`, so the run is at most two byte runs.
+#[inline]
+fn rel_run(base: usize, n: usize, a: usize, b: usize) -> (u128, u128) {
+    let wrap = n - base; // the first relative index that wraps to ring index 0
+    if b < wrap {
+        run_ones(base + a, base + b + 1)
+    } else if a >= wrap {
+        run_ones(base + a - n, base + b + 1 - n)
+    } else {
+        let (l1, h1) = run_ones(base + a, n);
+        let (l2, h2) = run_ones(0, base + b + 1 - n);
+        (l1 | l2, h1 | h2)
     }
 }
 
