@@ -40,7 +40,8 @@ fn perft_leaf_rate() {
 #[test]
 #[ignore = "speed measurement; run in release with --ignored --nocapture"]
 fn evaluate_rate() {
-    let g = Mancala::parse_fen("1,3,2,3,3,6:11/2,6,0,2,1,1:7 S", &MancalaConfig::default()).unwrap();
+    let g =
+        Mancala::parse_fen("1,3,2,3,3,6:11/2,6,0,2,1,1:7 S", &MancalaConfig::default()).unwrap();
     for h in 0..Mancala::HEURISTICS.len() {
         let t = Instant::now();
         let mut nodes = 0;
@@ -56,9 +57,16 @@ fn evaluate_rate() {
     let mut acc = 0i64;
     let n = 10_000_000;
     for i in 0..n {
-        let side = if i & 1 == 0 { Side::First } else { Side::Second };
+        let side = if i & 1 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
         acc += i64::from(std::hint::black_box(&g).evaluate(0, side));
     }
     let s = t.elapsed().as_secs_f64();
-    println!("default evaluate: {:.1} ns/call ({acc})", s * 1e9 / n as f64);
+    println!(
+        "default evaluate: {:.1} ns/call ({acc})",
+        s * 1e9 / n as f64
+    );
 }

@@ -27,12 +27,10 @@ const CAPTURE_WAITING: i32 = 25;
 
 /// Extra-turn moves and the largest capture available to `side` if it were to move.
 fn threats(g: &Mancala, side: Side) -> (i32, i32) {
-    let mut view = *g;
-    view.side = side.index() as u8;
     let mut extra = 0;
     let mut best = 0;
     for p in 1..=g.pits() as u8 {
-        match view.move_kind(p) {
+        match g.move_kind_for(side, p) {
             MoveKind::ExtraTurn => extra += 1,
             MoveKind::Capture(c) => best = best.max(c as i32),
             MoveKind::Quiet => {}

@@ -17,10 +17,17 @@
 //! enforces the same invariant (at most 255 seeds in all).
 //!
 //! # State
-//! The board is a ring of `2m + 2` counters in counter-clockwise (sowing) order, the layout of the
-//! golden file `kalah64_positions.txt`: South's pits `s1..sm` (South's pit `k` is `s(m+1-k)`),
-//! South's store, North's pits `n1..nm` (North's pit `k` is `n(m+1-k)`), North's store. South is
-//! the first player (J1, `Side::First`), North the second (J2, `Side::Second`).
+//! Positions are described in the ring order of the golden file `kalah64_positions.txt`
+//! (counter-clockwise, the sowing order): South's pits `s1..sm` (South's pit `k` is
+//! `s(m+1-k)`), South's store, North's pits `n1..nm` (North's pit `k` is `n(m+1-k)`), North's
+//! store. South is the first player (J1, `Side::First`), North the second (J2, `Side::Second`).
+//!
+//! Internally each side's half (`m` pits in ring order, then the store) is one 16-byte row, and
+//! the rows are kept relative to the side to move: `rows[0]` is the mover's, `rows[1]` the other
+//! side's. Handing the turn over swaps the rows, and sowing is a few whole-row additions of byte
+//! masks (SWAR on `u128`): the mover's pits after the origin and store, the opponent's pits, and
+//! any wrap back into the mover's pits; full laps add `q` to every position at once. No byte ever
+//! carries into its neighbour because no counter can exceed the total of at most 255 seeds.
 //!
 //! # FEN
 //! `s1,…,sm:S/n1,…,nm:N side` — South's pits in ring order, `:`, South's store, `/`, North's pits
@@ -42,14 +49,11 @@ use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption};
 
 /// Largest number of pits per side.
 pub const MAX_PITS: usize = 12;
-/// Largest ring: `MAX_PITS` pits and one store per side.
-const MAX_RING: usize = 2 * MAX_PITS + 2;
-/// The ring is padded to 32 bytes so that it is exactly two `u128` words: sowing adds whole
-/// byte masks to them (SWAR). No byte ever carries into its neighbour because no counter can
-/// exceed the total number of seeds, which is at most 255.
-const BOARD_BYTES: usize = 32;
+/// Bytes of one side's row: up to `MAX_PITS` pits and the store, padded to a `u128`.
+const ROW_BYTES: usize = 16;
 
-const _: () = assert!(MAX_RING <= BOARD_BYTES);
+const _: () = assert!(MAX_PITS < ROW_BYTES);
+
 /// Largest number of seeds per pit at the start (see the module docs for why).
 pub const MAX_SEEDS: usize = 10;
 
@@ -79,8 +83,9 @@ impl Default for MancalaConfig {
 /// One Kalah position. 34 bytes, `Copy`; `apply` is copy-make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mancala {
-    /// The ring (see the module docs); entries from `2m + 2` on are always zero.
-    board: [u8; BOARD_BYTES],
+    /// `rows[0]`: the side to move, `rows[1]`: the other side. Each holds its `m` pits in ring
+    /// order (bytes `0..m`), its store (byte `m`), zeros after.
+    rows: [[u8; ROW_BYTES]; 2],
     /// `m`, pits per side.
     pits: u8,
     /// Side to move: 0 South (first player), 1 North.
@@ -94,106 +99,48 @@ impl Mancala {
         self.pits as usize
     }
 
-    /// Ring index of `side`'s first pit (`s1` or `n1`).
+    /// `side`'s row (pits in ring order, then the store).
     #[inline]
-    fn base(&self, side: Side) -> usize {
-        match side {
-            Side::First => 0,
-            Side::Second => self.pits() + 1,
-        }
+    fn row(&self, side: Side) -> &[u8; ROW_BYTES] {
+        &self.rows[usize::from(side.index() as u8 != self.side)]
     }
 
-    /// Ring index of `side`'s store.
-    #[inline]
-    fn store_index(&self, side: Side) -> usize {
-        self.base(side) + self.pits()
-    }
-
-    /// Ring index of `side`'s pit `pit` (1..=m, course numbering).
-    #[inline]
-    fn pit_index(&self, side: Side, pit: usize) -> usize {
-        self.base(side) + self.pits() - pit
-    }
-
-    /// Seeds in `side`'s pit `pit` (1..=m, course numbering; 1 is next to the store).
+    /// Seeds in `side`'s pit `pit` (1..=m, course numbering; 1 is next to the store); 0 for a
+    /// pit number out of range.
     pub fn seeds_at(&self, side: Side, pit: usize) -> u8 {
         if pit == 0 || pit > self.pits() {
             return 0;
         }
-        self.board[self.pit_index(side, pit)]
+        self.row(side)[self.pits() - pit]
     }
 
     /// Seeds in `side`'s store.
     pub fn store(&self, side: Side) -> u8 {
-        self.board[self.store_index(side)]
-    }
-
-    /// `side`'s pits in ring order (`s1..sm` or `n1..nm`).
-    #[inline]
-    fn row(&self, side: Side) -> &[u8] {
-        let b = self.base(side);
-        &self.board[b..b + self.pits()]
+        self.row(side)[self.pits()]
     }
 
     /// Seeds in `side`'s pits (not its store).
     #[inline]
     pub fn pit_seeds(&self, side: Side) -> u32 {
-        let (lo, hi) = self.words();
-        let (ml, mh) = self.row_mask(side);
-        byte_sum(lo & ml) + byte_sum(hi & mh)
+        byte_sum(u128::from_le_bytes(*self.row(side)) & pit_mask(self.pits()))
     }
 
     /// All seeds on the board (pits and stores).
     #[inline]
     pub fn total_seeds(&self) -> u32 {
-        let (lo, hi) = self.words();
-        byte_sum(lo) + byte_sum(hi)
+        byte_sum(u128::from_le_bytes(self.rows[0])) + byte_sum(u128::from_le_bytes(self.rows[1]))
     }
 
-    /// The board as two little-endian words (bytes 0..16 and 16..32).
-    #[inline]
-    fn words(&self) -> (u128, u128) {
-        let mut lo = [0u8; 16];
-        let mut hi = [0u8; 16];
-        lo.copy_from_slice(&self.board[..16]);
-        hi.copy_from_slice(&self.board[16..]);
-        (u128::from_le_bytes(lo), u128::from_le_bytes(hi))
-    }
-
-    #[inline]
-    fn set_words(&mut self, lo: u128, hi: u128) {
-        self.board[..16].copy_from_slice(&lo.to_le_bytes());
-        self.board[16..].copy_from_slice(&hi.to_le_bytes());
-    }
-
-    /// 0xFF in the bytes of `side`'s pits.
-    #[inline]
-    fn row_mask(&self, side: Side) -> (u128, u128) {
-        let b = self.base(side);
-        let (l, h) = run_ones(b, b + self.pits());
-        (l * 0xFF, h * 0xFF)
-    }
-
-    /// Is either side's row empty (then the game is over, or must be swept)?
+    /// Is either side's row of pits empty (then the game is over, or must be swept)?
     #[inline]
     fn any_row_empty(&self) -> bool {
-        let (lo, hi) = self.words();
-        let (sl, sh) = self.row_mask(Side::First);
-        let (nl, nh) = self.row_mask(Side::Second);
-        (lo & sl) | (hi & sh) == 0 || (lo & nl) | (hi & nh) == 0
+        let pm = pit_mask(self.pits());
+        u128::from_le_bytes(self.rows[0]) & pm == 0 || u128::from_le_bytes(self.rows[1]) & pm == 0
     }
 
-    /// Ring index of the mover-relative position `t` (0..2m+1: own pits in ring order, own store,
-    /// opponent's pits). The opponent's store has no relative index: sowing never reaches it.
-    #[inline]
-    fn rel(&self, base: usize, t: usize) -> usize {
-        let i = base + t;
-        let n = 2 * self.pits() + 2;
-        if i >= n { i - n } else { i }
-    }
-
-    /// Where the last seed of the mover's pit at relative index `t0` lands, as a relative index,
-    /// and how many full laps (`q`) and leftover seeds (`r`) the sowing has.
+    /// Where the last seed of the pit at mover-relative index `t0` lands, as a relative index
+    /// (`0..m` own pits, `m` own store, `m+1..=2m` opponent's pits `0..m`), and how many full
+    /// laps (`q`) and leftover seeds (`r`) the sowing has. A lap is `2m + 1` positions.
     #[inline]
     fn landing(&self, t0: usize, seeds: usize) -> (usize, usize, usize) {
         let lap = 2 * self.pits() + 1;
@@ -224,9 +171,10 @@ impl Mancala {
         if p == 0 || p > m {
             return MoveKind::Quiet;
         }
-        let base = self.base(side);
+        let own = self.row(side);
+        let opp = self.row(side.other());
         let t0 = m - p;
-        let s = self.board[base + t0] as usize;
+        let s = own[t0] as usize;
         if s == 0 {
             return MoveKind::Quiet;
         }
@@ -239,19 +187,13 @@ impl Mancala {
         }
         // The landing pit ends with exactly one seed only if it was empty and no full lap
         // passed, or it is the emptied origin itself after exactly one lap.
-        let landing_after = if r == 0 {
-            q
-        } else {
-            self.board[base + tl] as usize + q + 1
-        };
+        let landing_after = if r == 0 { q } else { own[tl] as usize + q + 1 };
         if landing_after != 1 {
             return MoveKind::Quiet;
         }
-        // The leftover seeds reach the opponent's pits only when they wrap past the own store,
-        // and then they cover every opponent pit (the origin lies before them).
-        let facing = 2 * m - tl;
-        let facing_after =
-            self.board[self.rel(base, facing)] as usize + q + usize::from(t0 + r > 2 * m);
+        // The leftover seeds reach the opponent's pits only when they pass the own store, and
+        // then (landing back in an own pit) they cover all of them.
+        let facing_after = opp[m - 1 - tl] as usize + q + usize::from(t0 + r > 2 * m);
         if facing_after == 0 {
             MoveKind::Quiet
         } else {
@@ -262,11 +204,11 @@ impl Mancala {
     /// Banks each side's pits into its own store (the end-of-game sweep).
     fn sweep(&mut self) {
         let m = self.pits();
-        for side in [Side::First, Side::Second] {
-            let sum = self.pit_seeds(side) as u8; // at most 255 seeds in all
-            let b = self.base(side);
-            self.board[b..b + m].fill(0);
-            self.board[b + m] += sum;
+        let pm = pit_mask(m);
+        for row in &mut self.rows {
+            let w = u128::from_le_bytes(*row);
+            let banked = u128::from(byte_sum(w & pm)) << (8 * m);
+            *row = ((w & !pm) + banked).to_le_bytes();
         }
     }
 
@@ -361,11 +303,10 @@ impl Game for Mancala {
         // Clamp so that a hand-built config can never break the u8 invariant.
         let m = (config.pits as usize).clamp(1, MAX_PITS);
         let n = (config.seeds as usize).clamp(1, MAX_SEEDS) as u8;
-        let mut board = [0u8; BOARD_BYTES];
-        board[..m].fill(n);
-        board[m + 1..2 * m + 1].fill(n);
+        let mut row = [0u8; ROW_BYTES];
+        row[..m].fill(n);
         Mancala {
-            board,
+            rows: [row, row],
             pits: m as u8,
             side: 0,
         }
@@ -380,8 +321,8 @@ impl Game for Mancala {
     fn legal_moves(&self, out: &mut MancalaMoves) {
         // Invariant: after every move (and after parse_fen) either both rows hold seeds or the
         // game is over and both are empty, so the mover's row alone decides.
-        let row = self.row(self.side_to_move());
-        let m = row.len();
+        let m = self.pits();
+        let row = &self.rows[0];
         for p in 1..=m {
             if row[m - p] != 0 {
                 out.push(p as u8);
@@ -391,55 +332,53 @@ impl Game for Mancala {
 
     #[inline]
     fn apply(&self, pit: MancalaMove) -> Self {
-        let mut s = *self;
         let m = self.pits();
-        let n = 2 * m + 2;
-        let lap = n - 1;
-        let side = self.side_to_move();
-        let base = self.base(side);
+        let lap = 2 * m + 1;
         let t0 = m - pit as usize;
-        let origin = base + t0;
-        let seeds = s.board[origin] as usize;
-        s.board[origin] = 0;
+        let mut own = u128::from_le_bytes(self.rows[0]);
+        let mut opp = u128::from_le_bytes(self.rows[1]);
+        let seeds = self.rows[0][t0] as usize;
+        own &= !(0xFF << (8 * t0));
         let (tl, q, r) = self.landing(t0, seeds);
-        let (mut lo, mut hi) = s.words();
         if q > 0 {
             // Full laps: every position but the opponent's store gets q seeds, in bulk.
-            let opp_store = self.store_index(side.other());
-            let (al, ah) = run_ones(0, n);
-            let (ol, oh) = run_ones(opp_store, opp_store + 1);
-            lo += (al - ol) * q as u128;
-            hi += (ah - oh) * q as u128;
+            own += ones(m + 1) * q as u128;
+            opp += ones(m) * q as u128;
         }
         if r > 0 {
-            // Leftover seeds: mover-relative positions t0+1..=t0+r, which wrap the relative
-            // ring (length `lap`) at most once since t0 < m and r <= 2m.
-            let (a, b) = (t0 + 1, t0 + r);
-            let (ml, mh) = if b < lap {
-                rel_run(base, n, a, b)
-            } else {
-                let (l1, h1) = rel_run(base, n, a, lap - 1);
-                let (l2, h2) = rel_run(base, n, 0, b - lap);
-                (l1 | l2, h1 | h2)
-            };
-            lo += ml;
-            hi += mh;
-        }
-        s.set_words(lo, hi);
-        if tl != m {
-            if tl < m {
-                let li = base + tl;
-                let fi = self.rel(base, 2 * m - tl);
-                if s.board[li] == 1 && s.board[fi] > 0 {
-                    let gain = s.board[fi] + 1;
-                    s.board[li] = 0;
-                    s.board[fi] = 0;
-                    s.board[base + m] += gain;
+            // Leftover seeds on relative positions t0+1..=end: own pits and store up to m, the
+            // opponent's pits, and (end >= lap) own pits again from 0 — never past the origin,
+            // since r < lap.
+            let end = t0 + r;
+            own += ones(end.min(m) + 1) - ones(t0 + 1);
+            if end > m {
+                opp += ones((end - m).min(m));
+                if end >= lap {
+                    own += ones(end - lap + 1);
                 }
             }
+        }
+        if tl < m {
+            // Capture: the last seed made an own pit hold exactly one, facing a non-empty pit.
+            let shift_l = 8 * tl;
+            let shift_f = 8 * (m - 1 - tl);
+            let facing = (opp >> shift_f) & 0xFF;
+            if (own >> shift_l) & 0xFF == 1 && facing != 0 {
+                own &= !(0xFF << shift_l);
+                opp &= !(0xFF << shift_f);
+                own += (facing + 1) << (8 * m);
+            }
+        }
+        let mut s = *self;
+        if tl == m {
+            // Extra turn: the same side moves again.
+            s.rows = [own.to_le_bytes(), opp.to_le_bytes()];
+        } else {
+            s.rows = [opp.to_le_bytes(), own.to_le_bytes()];
             s.side ^= 1;
         }
-        if s.any_row_empty() {
+        let pm = pit_mask(m);
+        if own & pm == 0 || opp & pm == 0 {
             s.sweep();
         }
         s
@@ -461,13 +400,18 @@ impl Game for Mancala {
     }
 
     fn hash(&self) -> u64 {
-        // Pack the 28 bytes of state into four words and mix each (splitmix64 finaliser) into a
-        // running value, so every pit, both stores, the side and the pit count all matter.
-        let (lo, hi) = self.words();
-        // Bytes 26..32 of the board are always zero: put the pit count and side there.
-        let hi = hi ^ (u128::from(self.pits) << 112) ^ (u128::from(self.side) << 120);
+        // Two words per row; byte 15 of each row is always zero, so the pit count and the side
+        // go there. Each word is mixed (splitmix64 finaliser) into a running value, so every
+        // pit, both stores, the side and the pit count all matter.
+        let own = u128::from_le_bytes(self.rows[0]) | (u128::from(self.pits) << 120);
+        let opp = u128::from_le_bytes(self.rows[1]) | (u128::from(self.side) << 120);
         let mut h: u64 = 0x243F_6A88_85A3_08D3;
-        for w in [lo as u64, (lo >> 64) as u64, hi as u64, (hi >> 64) as u64] {
+        for w in [
+            own as u64,
+            (own >> 64) as u64,
+            opp as u64,
+            (opp >> 64) as u64,
+        ] {
             h = mix64(h ^ w);
         }
         h
@@ -508,7 +452,7 @@ impl Game for Mancala {
             if side == Side::Second {
                 s.push('/');
             }
-            for (i, x) in self.row(side).iter().enumerate() {
+            for (i, x) in self.row(side)[..self.pits()].iter().enumerate() {
                 if i > 0 {
                     s.push(',');
                 }
@@ -558,13 +502,19 @@ impl Game for Mancala {
             return Err(format!("{total} seeds in all, at most 255 are supported"));
         }
         let m = srow.len();
-        let mut b = [0u8; BOARD_BYTES];
-        b[..m].copy_from_slice(&srow);
-        b[m] = sstore;
-        b[m + 1..2 * m + 1].copy_from_slice(&nrow);
-        b[2 * m + 1] = nstore;
+        let mut south = [0u8; ROW_BYTES];
+        south[..m].copy_from_slice(&srow);
+        south[m] = sstore;
+        let mut north = [0u8; ROW_BYTES];
+        north[..m].copy_from_slice(&nrow);
+        north[m] = nstore;
+        let rows = if side == 0 {
+            [south, north]
+        } else {
+            [north, south]
+        };
         let mut s = Mancala {
-            board: b,
+            rows,
             pits: m as u8,
             side,
         };
@@ -637,50 +587,25 @@ impl Game for Mancala {
     }
 }
 
-/// 0x01 in bytes `a..b` of the 32-byte board, as (bytes 0..16, bytes 16..32); `a <= b <= 32`.
+/// 0x01 in each of bytes `0..k` of a row (`k <= m + 1 <= 13`).
 #[inline]
-fn run_ones(a: usize, b: usize) -> (u128, u128) {
-    let (l1, h1) = prefix_ones(b);
-    let (l0, h0) = prefix_ones(a);
-    (l1 - l0, h1 - h0)
+fn ones(k: usize) -> u128 {
+    const ONES: u128 = u128::from_le_bytes([1; ROW_BYTES]);
+    ONES & ((1u128 << (8 * k)) - 1)
 }
 
-/// 0x01 in bytes `0..k` of the 32-byte board (`k <= 32`).
+/// 0xFF in the `m` pit bytes of a row.
 #[inline]
-fn prefix_ones(k: usize) -> (u128, u128) {
-    const ONES: u128 = u128::from_le_bytes([1; 16]);
-    let half = |k: usize| {
-        if k >= 16 {
-            ONES
-        } else {
-            ONES & ((1u128 << (8 * k)) - 1)
-        }
-    };
-    (half(k), half(k.saturating_sub(16)))
+fn pit_mask(m: usize) -> u128 {
+    ones(m) * 0xFF
 }
 
 /// The sum of the 16 bytes of `x`, provided it is at most 255 (always true here: it counts
 /// seeds). Multiplying by 0x0101…01 accumulates every byte into the top one.
 #[inline]
 fn byte_sum(x: u128) -> u32 {
-    const ONES: u128 = u128::from_le_bytes([1; 16]);
+    const ONES: u128 = u128::from_le_bytes([1; ROW_BYTES]);
     (x.wrapping_mul(ONES) >> 120) as u32
-}
-
-/// 0x01 at the ring indices of mover-relative positions `a..=b` (`a <= b < 2m + 1`). Relative
-/// index `t` is ring index `base + t`, wrapping at `n`, so the run is at most two byte runs.
-#[inline]
-fn rel_run(base: usize, n: usize, a: usize, b: usize) -> (u128, u128) {
-    let wrap = n - base; // the first relative index that wraps to ring index 0
-    if b < wrap {
-        run_ones(base + a, base + b + 1)
-    } else if a >= wrap {
-        run_ones(base + a - n, base + b + 1 - n)
-    } else {
-        let (l1, h1) = run_ones(base + a, n);
-        let (l2, h2) = run_ones(0, base + b + 1 - n);
-        (l1 | l2, h1 | h2)
-    }
 }
 
 /// The splitmix64 finaliser: a cheap bijective mix with full avalanche.
