@@ -1,0 +1,179 @@
+//! Speed measurements (ignored by default; run with
+//! `cargo test --release --test connect4_speed -- --ignored --nocapture`). They print figures
+//! and fail only below a floor far under the targets, so a slow machine still reports numbers.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use tablero::core::game::{Game, Side};
+use tablero::core::perft::perft;
+use tablero::core::score::INFINITY;
+use tablero::core::search::reference::alphabeta;
+use tablero::games::boom::{Boom, Config as BoomConfig, Moves as BoomMoves};
+use tablero::games::connect4::{Config, Connect4};
+
+fn rate(leaves: u64, secs: f64) -> f64 {
+    leaves as f64 / secs / 1e6
+}
+
+/// Best wall time of 5 runs (the machine is shared; the minimum is the least disturbed run).
+fn timed<T>(mut f: impl FnMut() -> T) -> (T, f64) {
+    let mut best = f64::MAX;
+    let mut out = None;
+    for _ in 0..5 {
+        let t = Instant::now();
+        let v = f();
+        best = best.min(t.elapsed().as_secs_f64());
+        out = Some(v);
+    }
+    (out.expect("ran at least once"), best)
+}
+
+#[test]
+#[ignore]
+fn classic_perft_speed() {
+    let s = Connect4::start(&Config::default());
+    let (n, e) = timed(|| perft(&s, 9));
+    println!(
+        "connect4 perft 9 from the start: {n} leaves in {e:.3} s = {:.1} M leaves/s",
+        rate(n, e)
+    );
+    // Mid-game position, more full columns.
+    let s = Connect4::from_moves("4453432352", &Config::default()).unwrap();
+    let (n, e) = timed(|| perft(&s, 8));
+    println!(
+        "connect4 perft 8 from 4453432352: {n} leaves in {e:.3} s = {:.1} M leaves/s",
+        rate(n, e)
+    );
+}
+
+#[test]
+#[ignore]
+fn boom_perft_speed() {
+    let s = Boom::start(&BoomConfig);
+    let (n, e) = timed(|| perft(&s, 8));
+    println!(
+        "connect4boom perft 8 from the start: {n} leaves in {e:.3} s = {:.1} M leaves/s",
+        rate(n, e)
+    );
+    // A middle-game position where both sides hold a bomb (BOOM moves in the tree).
+    let s = Boom::parse_fen("7/7/7/3o3/2oxO2/1xxoxo1/xoXxoox x 20", &BoomConfig).unwrap();
+    let (n, e) = timed(|| perft(&s, 7));
+    println!(
+        "connect4boom perft 7 from a movement-20 position: {n} leaves in {e:.3} s = {:.1} M leaves/s",
+        rate(n, e)
+    );
+}
+
+/// Nanoseconds per call of each heuristic over the positions of random games.
+#[test]
+#[ignore]
+fn eval_speed() {
+    let mut positions_c4 = Vec::new();
+    let mut positions_boom = Vec::new();
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for _ in 0..2000 {
+        let mut s = Connect4::start(&Config::default());
+        let mut m = tablero::games::connect4::Moves::default();
+        while s.outcome().is_none() {
+            positions_c4.push(s);
+            m.clear();
+            s.legal_moves(&mut m);
+            s = s.apply(m[(next() % m.len() as u64) as usize]);
+        }
+        let mut s = Boom::start(&BoomConfig);
+        let mut m = BoomMoves::default();
+        while s.outcome().is_none() {
+            positions_boom.push(s);
+            m.clear();
+            s.legal_moves(&mut m);
+            s = s.apply(m[(next() % m.len() as u64) as usize]);
+        }
+    }
+    for h in 0..3 {
+        let (acc, e) = timed(|| {
+            let mut acc = 0i64;
+            for p in &positions_c4 {
+                acc += black_box(p).evaluate(h, Side::First) as i64;
+            }
+            acc
+        });
+        let ns = e * 1e9 / positions_c4.len() as f64;
+        println!(
+            "connect4 eval {}: {ns:.1} ns ({acc})",
+            Connect4::HEURISTICS[h]
+        );
+        let (acc, e) = timed(|| {
+            let mut acc = 0i64;
+            for p in &positions_boom {
+                acc += black_box(p).evaluate(h, Side::First) as i64;
+            }
+            acc
+        });
+        let ns = e * 1e9 / positions_boom.len() as f64;
+        println!(
+            "connect4boom eval {}: {ns:.1} ns ({acc})",
+            Boom::HEURISTICS[h]
+        );
+    }
+}
+
+/// Plain alpha-beta (no table, no ordering) to depth 8 on BOOM positions of random games: an
+/// upper bound of what the TT search will need.
+#[test]
+#[ignore]
+fn boom_plain_alphabeta_depth_8() {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut times = Vec::new();
+    let mut nodes_total = 0u64;
+    while times.len() < 40 {
+        let target = 1 + next() % 40;
+        let mut s = Boom::start(&BoomConfig);
+        let mut m = BoomMoves::default();
+        while s.outcome().is_none() && (s.movement() as u64) < target {
+            m.clear();
+            s.legal_moves(&mut m);
+            s = s.apply(m[(next() % m.len() as u64) as usize]);
+        }
+        if s.outcome().is_some() {
+            continue;
+        }
+        let t = Instant::now();
+        let mut nodes = 0;
+        let v = alphabeta(
+            &s,
+            8,
+            0,
+            -INFINITY,
+            INFINITY,
+            0,
+            s.side_to_move(),
+            &mut nodes,
+        );
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        black_box(v);
+        nodes_total += nodes;
+        times.push(ms);
+    }
+    times.sort_by(f64::total_cmp);
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    println!(
+        "connect4boom plain alpha-beta depth 8, default eval, {} random positions: mean {mean:.1} ms, median {:.1} ms, max {:.1} ms, {:.1} M nodes/s",
+        times.len(),
+        times[times.len() / 2],
+        times[times.len() - 1],
+        nodes_total as f64 / times.iter().sum::<f64>() / 1e3
+    );
+}
