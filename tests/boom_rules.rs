@@ -260,7 +260,7 @@ fn random_games_match_naive() {
                 booms += 1;
             }
             // Through the text interface every other movement.
-            s = if n.movement % 2 == 0 {
+            s = if n.movement.is_multiple_of(2) {
                 try_play(&s, &s.format_move(m)).unwrap()
             } else {
                 s.apply(m)
