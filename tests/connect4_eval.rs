@@ -277,14 +277,14 @@ fn connect4_heuristics_match_naive() {
             assert_eq!(s.evaluate(2, p) as f64, seed, "seed\n{}", s.display());
             let weighted = |x: u8| {
                 let n = grid.open_by_count(x);
-                n[1] + 4 * n[2] + 16 * n[3]
+                3 * n[1] + 6 * n[2] + 12 * n[3]
             };
             assert_eq!(term(&s, 0, p, "windows"), (weighted(me), weighted(them)));
-            // Threats: 40 on the owner's rows (odd rows from 1 for x, even for o), else 15.
+            // Threats: 60 on the owner's rows (odd rows from 1 for x, even for o), else 25.
             let mut threat = |x: u8| {
                 grid.threats(x)
                     .iter()
-                    .map(|&(_, r)| if r % 2 == (x as i32 - 1) { 40 } else { 15 })
+                    .map(|&(_, r)| if r % 2 == (x as i32 - 1) { 60 } else { 25 })
                     .sum::<i32>()
             };
             let want = (threat(me), threat(them));
@@ -311,7 +311,7 @@ fn boom_heuristics_match_naive() {
             assert_eq!(s.evaluate(2, p) as f64, seed, "seed\n{}", s.display());
             let weighted = |x: u8| {
                 let n = grid.open_by_count(x);
-                n[1] + 4 * n[2] + 16 * n[3]
+                3 * n[1] + 6 * n[2] + 12 * n[3]
             };
             assert_eq!(term(&s, 0, p, "windows"), (weighted(me), weighted(them)));
             let mut threat = |x: u8| 20 * grid.threats(x).len() as i32;

@@ -9,7 +9,7 @@
 //!   [`crate::games::connect4::eval::seed_terms`] for the exact formula and the typos fixed).
 //!   Doubled to stay in integers.
 //! * `default` (index 0), ours:
-//!   - `windows`: open windows weighted 1 / 4 / 16 for 1 / 2 / 3 own pieces, own minus opp;
+//!   - `windows`: open windows weighted 3 / 6 / 12 for 1 / 2 / 3 own pieces, own minus opp;
 //!   - `centre`: 3 per piece in column 4, 1 per piece in columns 3 and 5, own minus opp;
 //!   - `threats`: 20 per empty cell that would complete four (no odd/even rule here: two
 //!     movements per turn and explosions break Connect Four's zugzwang parity), own minus opp;

@@ -10,13 +10,13 @@
 //! * `seed` (index 2): the BOOM student report's heuristic (see [`seed_score`]) with the bomb
 //!   term dropped (classic Connect Four has no bombs; everything else is the report's formula).
 //! * `default` (index 0), ours:
-//!   - `windows`: open windows weighted by own stones, 1 / 4 / 16 for 1 / 2 / 3 stones, own
+//!   - `windows`: open windows weighted by own stones, 3 / 6 / 12 for 1 / 2 / 3 stones, own
 //!     minus opponent's;
 //!   - `centre`: 3 per stone in the centre column, 1 per stone in the two next to it, own minus
 //!     opponent's (centre stones belong to most windows);
 //!   - `threats`: empty cells that would complete four (Pons' winning cells). A threat on a row
 //!     of the owner's parity (odd rows 1, 3, 5 for the first player, even rows for the second:
-//!     the zugzwang rule that decides most end games) is worth 40, any other threat 15;
+//!     the zugzwang rule that decides most end games) is worth 60, any other threat 25;
 //!   - `tempo`: ±5000 when the game is decided in the next two plies unless the horizon hides
 //!     something: the side to move has a playable winning cell (it wins now), or it has none and
 //!     the other side has two or more playable winning cells (it cannot block both).
@@ -26,9 +26,9 @@ use super::bits;
 use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side};
 
 /// Weights of open windows by number of own stones (index = stones).
-pub const WINDOW_WEIGHTS: [i32; 4] = [0, 1, 4, 16];
-const GOOD_THREAT: i32 = 40;
-const OTHER_THREAT: i32 = 15;
+pub const WINDOW_WEIGHTS: [i32; 4] = [0, 3, 6, 12];
+const GOOD_THREAT: i32 = 60;
+const OTHER_THREAT: i32 = 25;
 const TEMPO: i32 = 5000;
 
 /// The `test` heuristic: open windows of `own` minus open windows of `opp`.
