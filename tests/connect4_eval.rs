@@ -24,6 +24,8 @@ struct Grid {
     w: i32,
     h: i32,
     g: Vec<Vec<u8>>,
+    /// Every window of four on the board, as its four (column, row) cells.
+    wins: Vec<[(i32, i32); 4]>,
 }
 
 impl Grid {
@@ -39,7 +41,24 @@ impl Grid {
                     .collect()
             })
             .collect();
-        Grid { w, h, g }
+        Grid::new(w, h, g)
+    }
+    fn new(w: i32, h: i32, g: Vec<Vec<u8>>) -> Grid {
+        let mut wins = Vec::new();
+        for c in 0..w {
+            for r in 0..h {
+                for (dc, dr) in [(0, 1), (1, 0), (1, -1), (1, 1)] {
+                    let cells = [0, 1, 2, 3].map(|k| (c + k * dc, r + k * dr));
+                    if cells
+                        .iter()
+                        .all(|&(x, y)| x >= 0 && y >= 0 && x < w && y < h)
+                    {
+                        wins.push(cells);
+                    }
+                }
+            }
+        }
+        Grid { w, h, g, wins }
     }
     fn of_boom(s: &Boom) -> Grid {
         let g = (0..7)
@@ -52,7 +71,7 @@ impl Grid {
                     .collect()
             })
             .collect();
-        Grid { w: 7, h: 7, g }
+        Grid::new(7, 7, g)
     }
     /// The report's `See_Casilla(row, col)`; off the board reads as empty.
     fn see(&self, i: i32, j: i32) -> u8 {
@@ -69,23 +88,8 @@ impl Grid {
             _ => 0,
         }
     }
-    /// Every window of four on the board, as its four (column, row) cells.
-    fn windows(&self) -> Vec<[(i32, i32); 4]> {
-        let mut out = Vec::new();
-        for c in 0..self.w {
-            for r in 0..self.h {
-                for (dc, dr) in [(0, 1), (1, 0), (1, -1), (1, 1)] {
-                    let cells = [0, 1, 2, 3].map(|k| (c + k * dc, r + k * dr));
-                    if cells
-                        .iter()
-                        .all(|&(x, y)| x >= 0 && y >= 0 && x < self.w && y < self.h)
-                    {
-                        out.push(cells);
-                    }
-                }
-            }
-        }
-        out
+    fn windows(&self) -> &[[(i32, i32); 4]] {
+        &self.wins
     }
     /// Open windows of `p` by number of `p`'s pieces.
     fn open_by_count(&self, p: u8) -> [i32; 5] {
@@ -298,6 +302,44 @@ fn boom_heuristics_match_naive() {
     for s in boom_positions() {
         common_checks(&s);
         let mut grid = Grid::of_boom(&s);
+        // Tempo, by trying every PUT (and PUT pair when two movements are left).
+        let lowest: Vec<i32> = (0..7)
+            .map(|c| (0..7).find(|&r| grid.see(r, c) == 0).unwrap_or(9))
+            .collect();
+        let mover = s.side_to_move();
+        let left = s.movements_left();
+        let mut can_win = false;
+        for c1 in 0..7 {
+            let r1 = lowest[c1 as usize];
+            if r1 >= 7 {
+                continue;
+            }
+            let mut g1 = Grid::of_boom(&s);
+            g1.g[c1 as usize][r1 as usize] = mover.index() as u8 + 1;
+            can_win |= g1.four(mover.index() as u8 + 1);
+            if left == 2 {
+                for c2 in 0..7 {
+                    if let Some(r2) = (0..7).find(|&r| g1.see(r, c2) == 0) {
+                        let mut g2 = Grid::new(7, 7, g1.g.clone());
+                        g2.g[c2 as usize][r2 as usize] = mover.index() as u8 + 1;
+                        can_win |= g2.four(mover.index() as u8 + 1);
+                    }
+                }
+            }
+        }
+        let other = 2 - mover.index() as u8;
+        let other_playable = grid
+            .threats(other)
+            .iter()
+            .filter(|&&(c, r)| r == lowest[c as usize])
+            .count() as u32;
+        let for_mover = if can_win {
+            3000
+        } else if other_playable > left {
+            -3000
+        } else {
+            0
+        };
         for p in [Side::First, Side::Second] {
             let (me, them) = (p.index() as u8 + 1, 2 - p.index() as u8);
             let open = |x: u8| grid.open_by_count(x).iter().sum::<i32>();
@@ -330,6 +372,35 @@ fn boom_heuristics_match_naive() {
                     })
             };
             assert_eq!(term(&s, 0, p, "bomb"), (bomb(me), bomb(them)));
+            // Hot: 10 per open window with two own pieces and both empty cells playable or
+            // right above a playable cell.
+            let lowest: Vec<i32> = (0..7)
+                .map(|c| (0..7).find(|&r| grid.see(r, c) == 0).unwrap_or(9))
+                .collect();
+            let reachable = |c: i32, r: i32| r == lowest[c as usize] || r == lowest[c as usize] + 1;
+            let hot = |x: u8| {
+                10 * grid
+                    .windows()
+                    .iter()
+                    .filter(|w| {
+                        let own = w.iter().filter(|&&(c, r)| Grid::owner(grid.see(r, c)) == x);
+                        let empty_ok = w.iter().all(|&(c, r)| {
+                            let o = Grid::owner(grid.see(r, c));
+                            o == x || (o == 0 && reachable(c, r))
+                        });
+                        own.count() == 2 && empty_ok
+                    })
+                    .count() as i32
+            };
+            assert_eq!(term(&s, 0, p, "hot"), (hot(me), hot(them)));
+            let want = if mover == p { for_mover } else { -for_mover };
+            let got = s
+                .eval_terms(0, p)
+                .into_iter()
+                .find(|t| t.name == "tempo")
+                .unwrap()
+                .value;
+            assert_eq!(got, want.to_string(), "tempo\n{}", s.display());
         }
     }
 }
