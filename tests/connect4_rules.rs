@@ -296,6 +296,14 @@ fn configure_checks_ranges() {
     assert!(Connect4::configure(&[6]).is_err());
     let c = Connect4::configure(&[8, 7]).unwrap();
     assert_eq!(perft(&Connect4::start(&c), 2), 49);
+    // A hand-built config out of range neither panics nor yields an oversized board.
+    let bad = Config {
+        rows: 0,
+        columns: 200,
+    };
+    let s = Connect4::start(&bad);
+    assert!(s.width() <= 7 && s.height() >= 4);
+    assert!(Connect4::parse_fen("7/7/7/7/7/7 x", &bad).is_err());
 }
 
 proptest! {
