@@ -281,7 +281,7 @@ fn connect4_heuristics_match_naive() {
             assert_eq!(s.evaluate(2, p) as f64, seed, "seed\n{}", s.display());
             let weighted = |x: u8| {
                 let n = grid.open_by_count(x);
-                3 * n[1] + 6 * n[2] + 12 * n[3]
+                3 * n[1] + 6 * n[2] + 9 * n[3]
             };
             assert_eq!(term(&s, 0, p, "windows"), (weighted(me), weighted(them)));
             // Threats: 60 on the owner's rows (odd rows from 1 for x, even for o), else 25.
@@ -353,7 +353,7 @@ fn boom_heuristics_match_naive() {
             assert_eq!(s.evaluate(2, p) as f64, seed, "seed\n{}", s.display());
             let weighted = |x: u8| {
                 let n = grid.open_by_count(x);
-                3 * n[1] + 6 * n[2] + 12 * n[3]
+                3 * n[1] + 6 * n[2] + 9 * n[3]
             };
             assert_eq!(term(&s, 0, p, "windows"), (weighted(me), weighted(them)));
             let mut threat = |x: u8| 20 * grid.threats(x).len() as i32;

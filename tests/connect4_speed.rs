@@ -100,7 +100,7 @@ fn eval_speed() {
         let (acc, e) = timed(|| {
             let mut acc = 0i64;
             for p in &positions_c4 {
-                acc += black_box(p).evaluate(h, Side::First) as i64;
+                acc += black_box(black_box(p).evaluate(black_box(h), Side::First)) as i64;
             }
             acc
         });
@@ -112,7 +112,7 @@ fn eval_speed() {
         let (acc, e) = timed(|| {
             let mut acc = 0i64;
             for p in &positions_boom {
-                acc += black_box(p).evaluate(h, Side::First) as i64;
+                acc += black_box(black_box(p).evaluate(black_box(h), Side::First)) as i64;
             }
             acc
         });

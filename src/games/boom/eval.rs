@@ -9,7 +9,7 @@
 //!   [`crate::games::connect4::eval::seed_terms`] for the exact formula and the typos fixed).
 //!   Doubled to stay in integers.
 //! * `default` (index 0), ours:
-//!   - `windows`: open windows weighted 3 / 6 / 12 for 1 / 2 / 3 own pieces, own minus opp;
+//!   - `windows`: open windows weighted 3 / 6 / 9 for 1 / 2 / 3 own pieces, own minus opp;
 //!   - `centre`: 3 per piece in column 4, 1 per piece in columns 3 and 5, own minus opp;
 //!   - `threats`: 20 per empty cell that would complete four (no odd/even rule here: two
 //!     movements per turn and explosions break Connect Four's zugzwang parity), own minus opp;
@@ -50,28 +50,42 @@ struct DefaultTerms {
     tempo: i32,
 }
 
-/// Can the side to move (pieces `own`, threats `threats`) complete four with `PUT`s in the
-/// `left` movements of its turn? Exact for `PUT`s (a `BOOM` win is left to the search).
+/// Start cells of the windows in direction `d` (valid starts `starts`) holding exactly two
+/// pieces of `own` and no cell of `blocked`.
+#[inline(always)]
+fn two_own(own: u64, blocked: u64, starts: u64, d: u32) -> u64 {
+    let free = starts & !(blocked | (blocked >> d) | (blocked >> (2 * d)) | (blocked >> (3 * d)));
+    let (a, b, c, e) = (own, own >> d, own >> (2 * d), own >> (3 * d));
+    let bit0 = a ^ b ^ c ^ e;
+    let bit1 = (a & b) ^ (c & e) ^ ((a ^ b) & (c ^ e));
+    free & !bit0 & bit1
+}
+
+/// Can the side to move (pieces `own`, winning cells `threats`) complete four with `PUT`s in
+/// the `left` movements of its turn? Exact for `PUT`s (a `BOOM` win is left to the search),
+/// without trying moves:
+/// - one movement: a winning cell is playable;
+/// - two movements: a winning cell is playable or right above a playable cell (fill below,
+///   then win), or a window holds two own pieces and two empty cells that two `PUT`s fill. In
+///   a vertical window the empty cells are stacked, so the lower one must be playable; in any
+///   other window the four cells are in four columns, and a first `PUT` only changes its own
+///   column, so both empty cells must be playable now.
 #[inline]
-fn wins_this_turn(own: u64, occ: u64, playable: u64, left: u32, threats: u64) -> bool {
-    if threats & playable != 0 {
+fn wins_this_turn(own: u64, playable: u64, reach2: u64, left: u32, threats: u64) -> bool {
+    if left < 2 {
+        return threats & playable != 0;
+    }
+    if threats & reach2 != 0 {
         return true;
     }
-    if left < 2 {
-        return false;
-    }
-    // First movement anywhere, then a playable winning cell.
-    let mut p = playable;
-    while p != 0 {
-        let c = p & p.wrapping_neg();
-        p ^= c;
-        let occ2 = occ | c;
-        let win = bits::winning_cells(own | c, occ2, BOARD, STRIDE);
-        if win & bits::playable_cells(occ2, BOTTOM, BOARD) != 0 {
-            return true;
-        }
-    }
-    false
+    let not_reach2 = !(own | reach2) & BOARD;
+    let not_playable = !(own | playable) & BOARD;
+    let [v, h, d1, d2] = bits::directions(STRIDE);
+    two_own(own, not_reach2, STARTS[0], v)
+        | two_own(own, not_playable, STARTS[1], h)
+        | two_own(own, not_playable, STARTS[2], d1)
+        | two_own(own, not_playable, STARTS[3], d2)
+        != 0
 }
 
 #[inline]
@@ -105,9 +119,12 @@ fn default_terms(s: &Boom, perspective: Side) -> DefaultTerms {
     let reach2 = playable | ((playable << 1) & BOARD);
     let hot = |p: u64| {
         let blocked = !(p | reach2) & BOARD;
-        HOT * bits::window_counts(p, blocked, &STARTS, STRIDE)[2] as i32
+        let n: u32 = (0..4)
+            .map(|i| two_own(p, blocked, STARTS[i], bits::directions(STRIDE)[i]).count_ones())
+            .sum();
+        HOT * n as i32
     };
-    let tempo = if wins_this_turn(s.pieces(mover), occ, playable, left, mover_t) {
+    let tempo = if wins_this_turn(s.pieces(mover), playable, reach2, left, mover_t) {
         TEMPO
     } else if (other_t & playable).count_ones() > left {
         -TEMPO
