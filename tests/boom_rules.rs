@@ -249,12 +249,15 @@ fn random_games_match_naive() {
     let mut results = [0u32; 4];
     // Games decided by an explosion: won by the mover, won by the opponent.
     let mut boom_wins = [0u32; 2];
+    // The move list capacity (8 = 7 columns + BOOM) must be reached: it is tight.
+    let mut longest = 0;
     for _ in 0..2000 {
         let mut s = Boom::start(&Config);
         let mut n = Naive::new();
         assert_same(&s, &n);
         while s.outcome().is_none() {
             let legal = n.legal();
+            longest = longest.max(legal.len());
             let m = pick(&mut rng, &legal);
             if m == BoomMove::Boom {
                 booms += 1;
@@ -277,11 +280,11 @@ fn random_games_match_naive() {
         }
         results[n.status as usize] += 1;
     }
-    eprintln!("booms {booms} results {results:?} boom wins {boom_wins:?}");
     // The random games must actually exercise explosions, wins of both sides and draws.
     assert!(booms > 2000, "only {booms} explosions");
     assert!(results[1] > 0 && results[2] > 0, "{results:?}");
     assert!(boom_wins[0] > 0 && boom_wins[1] > 0, "{boom_wins:?}");
+    assert_eq!(longest, 8);
 }
 
 #[test]

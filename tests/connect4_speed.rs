@@ -56,13 +56,32 @@ fn boom_perft_speed() {
         "connect4boom perft 8 from the start: {n} leaves in {e:.3} s = {:.1} M leaves/s",
         rate(n, e)
     );
-    // A middle-game position where both sides hold a bomb (BOOM moves in the tree).
-    let s = Boom::parse_fen("7/7/7/3o3/2oxO2/1xxoxo1/xoXxoox x 20", &BoomConfig).unwrap();
-    let (n, e) = timed(|| perft(&s, 7));
-    println!(
-        "connect4boom perft 7 from a movement-20 position: {n} leaves in {e:.3} s = {:.1} M leaves/s",
-        rate(n, e)
-    );
+    // Middle-game positions of a fixed pseudo-random game in which nobody plays a winning move
+    // (movements 14 and 20: bombs on the board or about to be).
+    let mut x = 0x51_7cc1_b727_220au64;
+    let mut s = Boom::start(&BoomConfig);
+    let mut m = BoomMoves::default();
+    while s.movement() < 20 && s.outcome().is_none() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        m.clear();
+        s.legal_moves(&mut m);
+        let k = (x % m.len() as u64) as usize;
+        let quiet = (0..m.len())
+            .map(|i| s.apply(m[(k + i) % m.len()]))
+            .find(|t| t.outcome().is_none());
+        s = quiet.unwrap_or_else(|| s.apply(m[k]));
+        if s.movement() == 14 || s.movement() == 20 {
+            let (n, e) = timed(|| perft(&s, 7));
+            println!(
+                "connect4boom perft 7 from {}: {n} leaves in {e:.3} s = {:.1} M leaves/s",
+                s.format_fen(),
+                rate(n, e)
+            );
+        }
+    }
+    assert_eq!(s.outcome(), None, "pick another seed: the game ended early");
 }
 
 /// Nanoseconds per call of each heuristic over the positions of random games.
