@@ -7,7 +7,7 @@
 //! * `test` (index 1), the course's simple baseline: `open(own) - open(opp)`, where `open(p)` is
 //!   the number of windows holding no stone of `p`'s opponent (empty windows count for both and
 //!   cancel out).
-//! * `seed` (index 2): the BOOM student report's heuristic (see [`seed_score`]) with the bomb
+//! * `seed` (index 2): the BOOM student report's heuristic (see [`seed_terms`]) with the bomb
 //!   term dropped (classic Connect Four has no bombs; everything else is the report's formula).
 //! * `default` (index 0), ours:
 //!   - `windows`: open windows weighted by own stones, 3 / 6 / 9 for 1 / 2 / 3 stones, own

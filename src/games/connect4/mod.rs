@@ -150,9 +150,11 @@ impl Connect4 {
     pub fn moves_played(&self) -> u32 {
         self.moves as u32
     }
+    /// Number of columns.
     pub fn width(&self) -> u32 {
         self.width as u32
     }
+    /// Number of rows.
     pub fn height(&self) -> u32 {
         self.height as u32
     }
