@@ -375,3 +375,21 @@ proptest! {
         let _ = Boom::start(&Config).parse_move(&s);
     }
 }
+
+/// The reference searches decide MAX/MIN by side to move; with BOOM's two-movement turns,
+/// minimax and alpha-beta must still agree for every heuristic (a cheap consistency check of
+/// `side_to_move`, `outcome` and the evaluations' perspective handling).
+#[test]
+fn minimax_equals_alphabeta_on_random_positions() {
+    use tablero::core::search::reference::{minimax, root_value};
+    let mut rng = Rng(2024);
+    for _ in 0..30 {
+        let len = rng.below(40);
+        let (s, _) = random_position(&mut rng, len);
+        for h in 0..Boom::HEURISTICS.len() {
+            let mut nodes = 0;
+            let mm = minimax(&s, 3, 0, h, s.side_to_move(), &mut nodes);
+            assert_eq!(root_value(&s, 3, h), mm, "{} heuristic {h}", s.format_fen());
+        }
+    }
+}
