@@ -196,3 +196,172 @@ fn boom_plain_alphabeta_depth_8() {
         nodes_total as f64 / times.iter().sum::<f64>() / 1e3
     );
 }
+
+/// A minimal transposition-table alpha-beta with iterative deepening and the games' ordering
+/// hints, only to estimate what the engine's TT search will need at BOOM depth 8 (the real
+/// search lives in `core::search`; this one is test-only and deliberately small).
+mod tt_search {
+    use tablero::core::game::{Game, Side};
+    use tablero::core::score::{INFINITY, from_tt, to_tt};
+    use tablero::core::search::reference::terminal_value;
+
+    #[derive(Clone, Copy, Default)]
+    struct Entry {
+        key: u64,
+        value: i32,
+        depth: u8,
+        bound: u8, // 0 exact, 1 lower, 2 upper
+        best: u8,
+    }
+
+    pub struct Searcher {
+        table: Vec<Entry>,
+        pub nodes: u64,
+    }
+
+    impl Searcher {
+        pub fn new(bits: u32) -> Self {
+            Searcher {
+                table: vec![Entry::default(); 1 << bits],
+                nodes: 0,
+            }
+        }
+
+        /// Iterative deepening to `depth`; returns the root value for the side to move.
+        pub fn search<G: Game>(&mut self, s: &G, depth: u32) -> i32 {
+            let mut v = 0;
+            for d in 1..=depth {
+                v = self.ab(s, d, 0, -INFINITY, INFINITY, s.side_to_move());
+            }
+            v
+        }
+
+        fn ab<G: Game>(
+            &mut self,
+            s: &G,
+            depth: u32,
+            ply: i32,
+            mut alpha: i32,
+            mut beta: i32,
+            me: Side,
+        ) -> i32 {
+            self.nodes += 1;
+            if let Some(o) = s.outcome() {
+                return terminal_value(o, me, ply);
+            }
+            if depth == 0 {
+                return s.evaluate(0, me);
+            }
+            let key = s.hash();
+            let slot = (key as usize) & (self.table.len() - 1);
+            let e = self.table[slot];
+            let mut tt_best = u8::MAX;
+            if e.key == key {
+                tt_best = e.best;
+                if e.depth as u32 >= depth {
+                    let v = from_tt(e.value, ply);
+                    match e.bound {
+                        0 => return v,
+                        1 if v >= beta => return v,
+                        2 if v <= alpha => return v,
+                        _ => {}
+                    }
+                }
+            }
+            let mut moves = G::Moves::default();
+            s.legal_moves(&mut moves);
+            let list = moves.as_ref();
+            let mut order: Vec<(i32, usize)> = list
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| {
+                    let first = if i == tt_best as usize { 1 << 20 } else { 0 };
+                    (-(first + s.move_order_hint(m)), i)
+                })
+                .collect();
+            order.sort();
+            let (a0, b0) = (alpha, beta);
+            let maximizing = s.side_to_move() == me;
+            let mut best = if maximizing { -INFINITY } else { INFINITY };
+            let mut best_i = 0;
+            for &(_, i) in &order {
+                let v = self.ab(&s.apply(list[i]), depth - 1, ply + 1, alpha, beta, me);
+                if (maximizing && v > best) || (!maximizing && v < best) {
+                    best = v;
+                    best_i = i;
+                }
+                if maximizing {
+                    alpha = alpha.max(v);
+                } else {
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+            let bound = if best <= a0 {
+                2
+            } else if best >= b0 {
+                1
+            } else {
+                0
+            };
+            self.table[slot] = Entry {
+                key,
+                value: to_tt(best, ply),
+                depth: depth as u8,
+                bound,
+                best: best_i as u8,
+            };
+            best
+        }
+    }
+}
+
+/// Depth 8 (iterative deepening 1..=8) with the test-only TT search above on quiet BOOM
+/// positions of pseudo-random games.
+#[test]
+#[ignore]
+fn boom_tt_alphabeta_depth_8() {
+    let mut x = 0x0123_4567_89ab_cdefu64;
+    let mut times = Vec::new();
+    let mut nodes = 0u64;
+    while times.len() < 40 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let target = 1 + x % 45;
+        let mut s = Boom::start(&BoomConfig);
+        let mut m = BoomMoves::default();
+        while s.outcome().is_none() && (s.movement() as u64) < target {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            m.clear();
+            s.legal_moves(&mut m);
+            let k = (x % m.len() as u64) as usize;
+            s = (0..m.len())
+                .map(|i| s.apply(m[(k + i) % m.len()]))
+                .find(|t| t.outcome().is_none())
+                .unwrap_or_else(|| s.apply(m[k]));
+        }
+        if s.outcome().is_some() {
+            continue;
+        }
+        let mut searcher = tt_search::Searcher::new(20);
+        let t = Instant::now();
+        black_box(searcher.search(&s, 8));
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+        nodes += searcher.nodes;
+    }
+    times.sort_by(f64::total_cmp);
+    let total: f64 = times.iter().sum();
+    println!(
+        "connect4boom TT alpha-beta (test-only) depth 8, {} positions: mean {:.1} ms, median {:.1} ms, max {:.1} ms, {:.1} M nodes/s",
+        times.len(),
+        total / times.len() as f64,
+        times[times.len() / 2],
+        times[times.len() - 1],
+        nodes as f64 / total / 1e3
+    );
+}
