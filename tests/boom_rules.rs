@@ -249,18 +249,21 @@ fn random_games_match_naive() {
     let mut results = [0u32; 4];
     // Games decided by an explosion: won by the mover, won by the opponent.
     let mut boom_wins = [0u32; 2];
+    // The move list capacity (8 = 7 columns + BOOM) must be reached: it is tight.
+    let mut longest = 0;
     for _ in 0..2000 {
         let mut s = Boom::start(&Config);
         let mut n = Naive::new();
         assert_same(&s, &n);
         while s.outcome().is_none() {
             let legal = n.legal();
+            longest = longest.max(legal.len());
             let m = pick(&mut rng, &legal);
             if m == BoomMove::Boom {
                 booms += 1;
             }
             // Through the text interface every other movement.
-            s = if n.movement % 2 == 0 {
+            s = if n.movement.is_multiple_of(2) {
                 try_play(&s, &s.format_move(m)).unwrap()
             } else {
                 s.apply(m)
@@ -277,11 +280,11 @@ fn random_games_match_naive() {
         }
         results[n.status as usize] += 1;
     }
-    eprintln!("booms {booms} results {results:?} boom wins {boom_wins:?}");
     // The random games must actually exercise explosions, wins of both sides and draws.
     assert!(booms > 2000, "only {booms} explosions");
     assert!(results[1] > 0 && results[2] > 0, "{results:?}");
     assert!(boom_wins[0] > 0 && boom_wins[1] > 0, "{boom_wins:?}");
+    assert_eq!(longest, 8);
 }
 
 #[test]
@@ -370,5 +373,23 @@ proptest! {
     #[test]
     fn parse_move_never_panics(s in "\\PC{0,10}") {
         let _ = Boom::start(&Config).parse_move(&s);
+    }
+}
+
+/// The reference searches decide MAX/MIN by side to move; with BOOM's two-movement turns,
+/// minimax and alpha-beta must still agree for every heuristic (a cheap consistency check of
+/// `side_to_move`, `outcome` and the evaluations' perspective handling).
+#[test]
+fn minimax_equals_alphabeta_on_random_positions() {
+    use tablero::core::search::reference::{minimax, root_value};
+    let mut rng = Rng(2024);
+    for _ in 0..30 {
+        let len = rng.below(40);
+        let (s, _) = random_position(&mut rng, len);
+        for h in 0..Boom::HEURISTICS.len() {
+            let mut nodes = 0;
+            let mm = minimax(&s, 3, 0, h, s.side_to_move(), &mut nodes);
+            assert_eq!(root_value(&s, 3, h), mm, "{} heuristic {h}", s.format_fen());
+        }
     }
 }

@@ -262,9 +262,19 @@ fn fen_examples_and_errors() {
         "7/7/7/7/7/7x x",
         "7/7/o6/o6/o6/o6 o",
         "7/7/7/7/7/xxxxooo x",
+        // The side to move cannot already have four in a row.
+        "7/7/7/7/ooo4/xxxx2o x",
     ] {
         assert!(Connect4::parse_fen(bad, &cfg).is_err(), "accepted '{bad}'");
     }
+    // The side that just moved may have four: the game is over.
+    let o_won = Connect4::parse_fen("7/7/7/7/xxx4/oooo2x x", &cfg).unwrap();
+    assert_eq!(o_won.outcome(), Some(Outcome::Win(Side::Second)));
+    assert!(moves_of(&o_won).is_empty());
+    // A full board without a line is a draw.
+    let full = "xxoxxox/ooxooxo/xxoxxox/ooxooxo/xxoxxox/ooxooxo x";
+    let d = Connect4::parse_fen(full, &cfg).unwrap();
+    assert_eq!(d.outcome(), Some(Outcome::Draw));
     // A fen for another size is rejected under the default config.
     assert!(Connect4::parse_fen("7/7/7/7/7/7/7 x", &cfg).is_err());
     let seven = Config {
@@ -296,6 +306,14 @@ fn configure_checks_ranges() {
     assert!(Connect4::configure(&[6]).is_err());
     let c = Connect4::configure(&[8, 7]).unwrap();
     assert_eq!(perft(&Connect4::start(&c), 2), 49);
+    // A hand-built config out of range neither panics nor yields an oversized board.
+    let bad = Config {
+        rows: 0,
+        columns: 200,
+    };
+    let s = Connect4::start(&bad);
+    assert!(s.width() <= 7 && s.height() >= 4);
+    assert!(Connect4::parse_fen("7/7/7/7/7/7 x", &bad).is_err());
 }
 
 proptest! {

@@ -103,7 +103,7 @@ pub fn turn_of_movement(n: u16) -> u16 {
         return 1;
     }
     let k = (n - 2) / 2;
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         k / 2 + 1
     } else {
         k.div_ceil(2) + 1
@@ -163,7 +163,7 @@ impl Boom {
     /// Would a `PUT` now place a bomb?
     #[inline]
     pub fn put_places_bomb(&self) -> bool {
-        self.turn() % 4 == 0 && self.bombs[self.side_to_move().index()] == 0
+        self.turn().is_multiple_of(4) && self.bombs[self.side_to_move().index()] == 0
     }
     /// Owner and bomb flag of cell (column `c`, row `r`), 0-based from the bottom-left.
     pub fn cell(&self, c: u32, r: u32) -> Option<(Side, bool)> {

@@ -90,8 +90,13 @@ const DRAW: u8 = 2;
 pub type Moves = ArrayVec<u8, MAX_COLUMNS>;
 
 impl Connect4 {
-    /// The empty board of the given size.
+    /// The empty board of the given size. `configure` validates sizes; a hand-built `Config`
+    /// out of range is clamped into 4..=7 columns and 4..=8 rows rather than overflowing a shift.
     pub fn empty(config: &Config) -> Self {
+        let config = Config {
+            rows: config.rows.clamp(4, 8),
+            columns: config.columns.clamp(4, MAX_COLUMNS as u8),
+        };
         let (w, h) = (config.columns as u32, config.rows as u32);
         Connect4 {
             current: 0,
@@ -145,9 +150,11 @@ impl Connect4 {
     pub fn moves_played(&self) -> u32 {
         self.moves as u32
     }
+    /// Number of columns.
     pub fn width(&self) -> u32 {
         self.width as u32
     }
+    /// Number of rows.
     pub fn height(&self) -> u32 {
         self.height as u32
     }
