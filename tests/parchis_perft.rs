@@ -31,10 +31,19 @@ struct Section {
 }
 
 fn cells(line: &str) -> Vec<String> {
-    line.trim().trim_matches('|').split('|').map(|c| c.trim().replace(',', "")).collect()
+    line.trim()
+        .trim_matches('|')
+        .split('|')
+        .map(|c| c.trim().replace(',', ""))
+        .collect()
 }
 
-fn parse_perft_md(md: &str) -> (Vec<Section>, Vec<(String, u64)>, Vec<(String, i32)>) {
+/// Named rows of a table: (first cell, number).
+type Rows<T> = Vec<(String, T)>;
+/// A named position with its (depth, unique leaves) rows.
+type Position = (String, Parchis, Vec<(u32, u64)>);
+
+fn parse_perft_md(md: &str) -> (Vec<Section>, Rows<u64>, Rows<i32>) {
     let mut sections: Vec<Section> = Vec::new();
     let mut divide_rows = Vec::new();
     let mut anchors = Vec::new();
@@ -42,7 +51,11 @@ fn parse_perft_md(md: &str) -> (Vec<Section>, Vec<(String, u64)>, Vec<(String, i
     for line in md.lines() {
         if let Some(h) = line.strip_prefix("## ") {
             mode = if h.starts_with("Start position") {
-                sections.push(Section { source: None, state: None, perft: vec![] });
+                sections.push(Section {
+                    source: None,
+                    state: None,
+                    perft: vec![],
+                });
                 "perft"
             } else if h.starts_with("Position ") {
                 // "Position A: `traces.jsonl` game 256, state after ply 41"
@@ -51,7 +64,11 @@ fn parse_perft_md(md: &str) -> (Vec<Section>, Vec<(String, u64)>, Vec<(String, i
                     .filter_map(|t| t.parse().ok())
                     .collect();
                 assert!(nums.len() >= 2, "cannot read game/ply from '{h}'");
-                sections.push(Section { source: Some((nums[0], nums[1])), state: None, perft: vec![] });
+                sections.push(Section {
+                    source: Some((nums[0], nums[1])),
+                    state: None,
+                    perft: vec![],
+                });
                 "perft"
             } else if h.starts_with("Divide") {
                 "divide"
@@ -111,11 +128,15 @@ fn replay_to(traces: &str, game: u64, ply: u64) -> Parchis {
     s
 }
 
-fn positions() -> (Vec<(String, Parchis, Vec<(u32, u64)>)>, Vec<(String, u64)>, Vec<(String, i32)>) {
+fn positions() -> (Vec<Position>, Rows<u64>, Rows<i32>) {
     let md = read("perft.md");
     let traces = read("traces.jsonl");
     let (sections, div, anchors) = parse_perft_md(&md);
-    assert_eq!(sections.len(), 4, "perft.md should list the start position and A, B, C");
+    assert_eq!(
+        sections.len(),
+        4,
+        "perft.md should list the start position and A, B, C"
+    );
     let mut out = Vec::new();
     for (k, sec) in sections.into_iter().enumerate() {
         let (name, s) = match sec.source {
@@ -127,7 +148,10 @@ fn positions() -> (Vec<(String, Parchis, Vec<(u32, u64)>)>, Vec<(String, u64)>, 
         };
         if let Some(st) = &sec.state {
             let ours: Value = serde_json::from_str(&s.trace_state_json()).expect("our JSON");
-            assert_eq!(&ours, st, "position {name} does not match the STATE printed in perft.md");
+            assert_eq!(
+                &ours, st,
+                "position {name} does not match the STATE printed in perft.md"
+            );
         }
         assert!(!sec.perft.is_empty(), "no perft rows for {name}");
         out.push((name, s, sec.perft));
@@ -143,7 +167,10 @@ fn perft_unique_counts_match_reference() {
             let t = Instant::now();
             let n = perft(s, depth);
             let secs = t.elapsed().as_secs_f64();
-            println!("{name} depth {depth}: {n} leaves in {secs:.3}s ({:.2} M leaves/s)", n as f64 / secs.max(1e-9) / 1e6);
+            println!(
+                "{name} depth {depth}: {n} leaves in {secs:.3}s ({:.2} M leaves/s)",
+                n as f64 / secs.max(1e-9) / 1e6
+            );
             assert_eq!(n, unique, "perft mismatch at {name} depth {depth}");
         }
     }
@@ -167,7 +194,13 @@ fn alphabeta_depth6_test_heuristic_root_values() {
     for ((name, s, _), (anchor, value)) in positions.iter().zip(anchors) {
         let t = Instant::now();
         let v = reference::root_value(s, 6, 1);
-        println!("{name} ({anchor}): root value {v} in {:.3}s", t.elapsed().as_secs_f64());
-        assert_eq!(v, value, "depth-6 alpha-beta value (test heuristic) at {name}");
+        println!(
+            "{name} ({anchor}): root value {v} in {:.3}s",
+            t.elapsed().as_secs_f64()
+        );
+        assert_eq!(
+            v, value,
+            "depth-6 alpha-beta value (test heuristic) at {name}"
+        );
     }
 }

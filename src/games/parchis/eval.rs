@@ -98,7 +98,11 @@ impl SeedPlayer {
     /// ×10: items ×10, better colour ×18, worse colour ×5.
     fn total(&self) -> i32 {
         let (a, b) = (self.colours[0].total(), self.colours[1].total());
-        let w = if a > b { 18 * a + 5 * b } else { 5 * a + 18 * b };
+        let w = if a > b {
+            18 * a + 5 * b
+        } else {
+            5 * a + 18 * b
+        };
         10 * self.items + w
     }
 }
@@ -126,7 +130,11 @@ fn seed_colour(s: &Parchis, c: usize) -> SeedColour {
         };
     }
     for (dc, &n) in s.destroyed.iter().enumerate() {
-        let sign = if player_of(dc) == player_of(c) { -15 } else { 15 };
+        let sign = if player_of(dc) == player_of(c) {
+            -15
+        } else {
+            15
+        };
         v.destroyed += sign * n as i32;
     }
     v
@@ -267,14 +275,29 @@ pub fn eval_terms(s: &Parchis, heuristic: usize, me: usize) -> Vec<EvalTerm> {
         )),
         2 => {
             let (a, b) = (seed_player(s, me), seed_player(s, 1 - me));
-            let sum = |p: &SeedPlayer, f: fn(&SeedColour) -> i32| {
-                p.colours.iter().map(f).sum::<i32>()
-            };
+            let sum =
+                |p: &SeedPlayer, f: fn(&SeedColour) -> i32| p.colours.iter().map(f).sum::<i32>();
             out.push(term("items x10", 10 * a.items, 10 * b.items));
-            out.push(term("distance (100-d, raw)", sum(&a, |c| c.distance), sum(&b, |c| c.distance)));
-            out.push(term("goal 50 (raw)", sum(&a, |c| c.goal), sum(&b, |c| c.goal)));
-            out.push(term("home -50 (raw)", -sum(&a, |c| c.home), -sum(&b, |c| c.home)));
-            out.push(term("eaten last move (raw)", sum(&a, |c| c.eat), sum(&b, |c| c.eat)));
+            out.push(term(
+                "distance (100-d, raw)",
+                sum(&a, |c| c.distance),
+                sum(&b, |c| c.distance),
+            ));
+            out.push(term(
+                "goal 50 (raw)",
+                sum(&a, |c| c.goal),
+                sum(&b, |c| c.goal),
+            ));
+            out.push(term(
+                "home -50 (raw)",
+                -sum(&a, |c| c.home),
+                -sum(&b, |c| c.home),
+            ));
+            out.push(term(
+                "eaten last move (raw)",
+                sum(&a, |c| c.eat),
+                sum(&b, |c| c.eat),
+            ));
             out.push(term(
                 "destroyed last move (raw)",
                 sum(&a, |c| c.destroyed),
@@ -295,7 +318,11 @@ pub fn eval_terms(s: &Parchis, heuristic: usize, me: usize) -> Vec<EvalTerm> {
             out.push(term("piece states", both(a.states), both(b.states)));
             out.push(term("items", a.items, b.items));
             out.push(term("pending bonus", a.bonus, b.bonus));
-            out.push(term("total (best colour x1.5 + other x0.5)", a.total(), b.total()));
+            out.push(term(
+                "total (best colour x1.5 + other x0.5)",
+                a.total(),
+                b.total(),
+            ));
         }
     }
     out.push(EvalTerm {

@@ -286,9 +286,9 @@ impl Game for Parchis {
     fn outcome(&self) -> Option<Outcome> {
         match self.outcome {
             0 => None,
-            1..=4 => Some(Outcome::Win(Side::from_index(
-                rules::player_of(self.outcome as usize - 1),
-            ))),
+            1..=4 => Some(Outcome::Win(Side::from_index(rules::player_of(
+                self.outcome as usize - 1,
+            )))),
             o => Some(Outcome::Win(Side::from_index((o - 5) as usize))),
         }
     }

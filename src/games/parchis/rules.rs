@@ -4,8 +4,8 @@
 //! with a `QUIRK` comment so nobody "fixes" it.
 
 use super::{
-    BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MEGAMUSHROOM, MUSHROOM, Move, Moves,
-    Parchis, REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR,
+    BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MEGAMUSHROOM, MUSHROOM, Move, Moves, Parchis,
+    REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR,
 };
 use super::{F_BANANED, F_EATING, F_GOAL, F_REMEMBER6};
 
@@ -70,7 +70,11 @@ fn range_mask(a: u8, b: u8) -> u128 {
     if a > b {
         return 0;
     }
-    let hi = if b >= 127 { u128::MAX } else { (1u128 << (b + 1)) - 1 };
+    let hi = if b >= 127 {
+        u128::MAX
+    } else {
+        (1u128 << (b + 1)) - 1
+    };
     let lo = (1u128 << a) - 1;
     hi & !lo
 }
@@ -337,7 +341,10 @@ impl Parchis {
         }
         let a = o.trailing_zeros() as usize;
         let b = 15 - o.leading_zeros() as usize;
-        a >> 2 == b >> 2 && [a, b].iter().all(|&i| !matches!(self.typ(i), T_BOO | T_MINI))
+        a >> 2 == b >> 2
+            && [a, b]
+                .iter()
+                .all(|&i| !matches!(self.typ(i), T_BOO | T_MINI))
     }
 
     /// Piece ids on box `p` as seen by colour `c` (home/goal/queue boxes belong to `c`).
@@ -397,18 +404,13 @@ impl Parchis {
         let (dst, _) = destination(c, p, self.steps(b, id, d));
         if dst != p && dst != GOAL {
             let o = self.occupants(b, c, dst);
-            match o.count_ones() {
-                2 => {
-                    if t != T_STAR || ordered(o).all(|i| self.typ(i) == T_STAR) {
-                        return false;
-                    }
-                }
-                1 => {
-                    if self.typ(o.trailing_zeros() as usize) == T_MEGA {
-                        return false;
-                    }
-                }
-                _ => {}
+            let n = o.count_ones();
+            // Full box: only a star may enter, and not a box of two stars. A lone mega piece
+            // cannot be joined.
+            let blocked = (n == 2 && (t != T_STAR || ordered(o).all(|i| self.typ(i) == T_STAR)))
+                || (n == 1 && self.typ(o.trailing_zeros() as usize) == T_MEGA);
+            if blocked {
+                return false;
             }
         }
         let path = path_mask(c, p, dst);
@@ -470,8 +472,7 @@ impl Parchis {
                     let mut it = ordered(o);
                     let (x, y) = (it.next().unwrap_or(id), it.next().unwrap_or(id));
                     let (cx, cy) = (x >> 2, y >> 2);
-                    if (cx == c && cy == c)
-                        || (cx == c && self.typ(y) == T_STAR)
+                    if (cx == c && (cy == c || self.typ(y) == T_STAR))
                         || (cy == c && self.typ(x) == T_STAR)
                     {
                         return false;
@@ -777,15 +778,16 @@ impl Parchis {
         }
         let mut t = self.typ(id);
         // 2. Traps.
-        if !matches!(t, T_STAR | T_BOO | T_MEGA) && self.ntraps > 0 {
-            if let Some(trap) = first_on_path(c, origin, dst, self.trap_mask()) {
-                dst = trap;
-                self.remove_trap(trap);
-                self.set_state(id, T_BANANED, 2);
-                t = T_BANANED;
-                self.flags |= F_BANANED;
-                self.flags &= !F_REMEMBER6;
-            }
+        if !matches!(t, T_STAR | T_BOO | T_MEGA)
+            && self.ntraps > 0
+            && let Some(trap) = first_on_path(c, origin, dst, self.trap_mask())
+        {
+            dst = trap;
+            self.remove_trap(trap);
+            self.set_state(id, T_BANANED, 2);
+            t = T_BANANED;
+            self.flags |= F_BANANED;
+            self.flags &= !F_REMEMBER6;
         }
         let mut picked = false;
         if t == T_STAR {
@@ -1080,7 +1082,7 @@ pub fn box_distance(c: usize, a: u8, bc: usize, bx: u8) -> i32 {
         return -1;
     }
     let e = ENTRANCE[c] as i32;
-    if (ra <= e && e < rb) || (ra > rb && ra <= e) || (ra > rb && e < rb) {
+    if (ra <= e && e < rb) || (ra > rb && (ra <= e || e < rb)) {
         return -1;
     }
     let mut dist = if rb >= ra {

@@ -149,10 +149,7 @@ pub fn format_fen(s: &Parchis) -> String {
             .iter()
             .map(|&i| ITEM_LETTERS[i as usize])
             .collect();
-        let forced: Vec<String> = forced_values(s, pl)
-            .iter()
-            .map(|v| v.to_string())
-            .collect();
+        let forced: Vec<String> = forced_values(s, pl).iter().map(|v| v.to_string()).collect();
         f.push_str(&format!(
             " {}:{}:{}",
             normal_dice_text(s.dice[pl]),
@@ -204,7 +201,11 @@ pub fn format_fen(s: &Parchis) -> String {
     let destroyed: String = (0..4)
         .flat_map(|c| std::iter::repeat_n(COLOUR_LETTERS[c], s.destroyed[c] as usize))
         .collect();
-    f.push_str(if destroyed.is_empty() { "-" } else { &destroyed });
+    f.push_str(if destroyed.is_empty() {
+        "-"
+    } else {
+        &destroyed
+    });
     f
 }
 
@@ -280,7 +281,10 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
     for pl in 0..2 {
         let parts: Vec<&str> = fields[4 + pl].split(':').collect();
         if parts.len() != 3 {
-            return Err(format!("bad dice '{}': <normal>:<items>:<forced>", fields[4 + pl]));
+            return Err(format!(
+                "bad dice '{}': <normal>:<items>:<forced>",
+                fields[4 + pl]
+            ));
         }
         let mut mask = 0u8;
         for ch in parts[0].chars() {
@@ -421,11 +425,11 @@ pub fn trace_state_json(s: &Parchis) -> String {
         s.player,
         if s.player == 0 { 'y' } else { 'b' }
     ));
-    for c in 0..4 {
+    for (c, letter) in COLOUR_LETTERS.iter().enumerate() {
         if c > 0 {
             o.push(',');
         }
-        o.push_str(&format!("\"{}\":[", COLOUR_LETTERS[c]));
+        o.push_str(&format!("\"{letter}\":["));
         for i in 0..s.npieces as usize {
             let id = 4 * c + i;
             if i > 0 {
@@ -460,10 +464,7 @@ pub fn trace_state_json(s: &Parchis) -> String {
             .iter()
             .map(|&i| format!("\"{}\"", ITEM_NAMES[i as usize]))
             .collect();
-        let forced: Vec<String> = forced_values(s, pl)
-            .iter()
-            .map(|v| v.to_string())
-            .collect();
+        let forced: Vec<String> = forced_values(s, pl).iter().map(|v| v.to_string()).collect();
         o.push_str(&format!(
             "{{\"normal\":[{}],\"items\":[{}],\"forced\":[{}]",
             normal.join(","),
@@ -481,8 +482,7 @@ pub fn trace_state_json(s: &Parchis) -> String {
         .map(|i| {
             format!(
                 "\"{}@{}\"",
-                ITEM_NAMES[BOARD_ITEMS[i].0 as usize],
-                BOARD_ITEMS[i].1
+                ITEM_NAMES[BOARD_ITEMS[i].0 as usize], BOARD_ITEMS[i].1
             )
         })
         .collect();
@@ -519,10 +519,7 @@ pub fn trace_state_json(s: &Parchis) -> String {
                 COLOUR_LETTERS[c]
             ));
         }
-        w => o.push_str(&format!(
-            "true,\"winner\":{},\"end\":\"overbounce\"",
-            w - 5
-        )),
+        w => o.push_str(&format!("true,\"winner\":{},\"end\":\"overbounce\"", w - 5)),
     }
     o.push('}');
     o
@@ -551,7 +548,14 @@ pub fn display(s: &Parchis) -> String {
                     HOME => "home".to_string(),
                     GOAL => "GOAL".to_string(),
                     p if is_queue(p) => format!("q{}", p - 68),
-                    p => format!("{p}{}", if super::rules::SAFE_MASK >> p & 1 == 1 { "*" } else { "" }),
+                    p => format!(
+                        "{p}{}",
+                        if super::rules::SAFE_MASK >> p & 1 == 1 {
+                            "*"
+                        } else {
+                            ""
+                        }
+                    ),
                 };
                 let t = s.typ(id);
                 let tag = match t {
@@ -603,11 +607,33 @@ pub fn display(s: &Parchis) -> String {
     }
     let items: Vec<String> = (0..24)
         .filter(|&i| s.board_items & (1 << i) != 0)
-        .map(|i| format!("{}@{}", ITEM_NAMES[BOARD_ITEMS[i].0 as usize], BOARD_ITEMS[i].1))
+        .map(|i| {
+            format!(
+                "{}@{}",
+                ITEM_NAMES[BOARD_ITEMS[i].0 as usize], BOARD_ITEMS[i].1
+            )
+        })
         .collect();
-    o.push_str(&format!("  board items: {}\n", if items.is_empty() { "-".into() } else { items.join(" ") }));
-    let traps: Vec<String> = s.traps[..s.ntraps as usize].iter().map(|t| t.to_string()).collect();
-    o.push_str(&format!("  banana traps: {}\n", if traps.is_empty() { "-".into() } else { traps.join(" ") }));
+    o.push_str(&format!(
+        "  board items: {}\n",
+        if items.is_empty() {
+            "-".into()
+        } else {
+            items.join(" ")
+        }
+    ));
+    let traps: Vec<String> = s.traps[..s.ntraps as usize]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+    o.push_str(&format!(
+        "  banana traps: {}\n",
+        if traps.is_empty() {
+            "-".into()
+        } else {
+            traps.join(" ")
+        }
+    ));
     let mut flags = Vec::new();
     for (b, n) in [
         (F_EATING, "eating_move"),
@@ -619,7 +645,14 @@ pub fn display(s: &Parchis) -> String {
             flags.push(n);
         }
     }
-    o.push_str(&format!("  flags: {}\n", if flags.is_empty() { "-".into() } else { flags.join(" ") }));
+    o.push_str(&format!(
+        "  flags: {}\n",
+        if flags.is_empty() {
+            "-".into()
+        } else {
+            flags.join(" ")
+        }
+    ));
     match s.outcome {
         0 => {}
         1..=4 => o.push_str(&format!(
