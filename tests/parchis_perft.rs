@@ -154,6 +154,7 @@ fn positions() -> (Vec<Position>, Rows<u64>, Rows<i32>) {
             );
         }
         assert!(!sec.perft.is_empty(), "no perft rows for {name}");
+        println!("{name}: fen {}", s.format_fen());
         out.push((name, s, sec.perft));
     }
     (out, div, anchors)
