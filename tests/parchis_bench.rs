@@ -41,3 +41,96 @@ fn perft_speed() {
         "perft.md position A, depth 5"
     );
 }
+
+/// Picks the move of plain alpha-beta at `depth` with heuristic `h` (first best in generation
+/// order).
+fn best_move(s: &Parchis, depth: u32, h: usize) -> <Parchis as Game>::Move {
+    use tablero::core::search::reference::alphabeta;
+    let me = s.side_to_move();
+    let mut moves = <Parchis as Game>::Moves::default();
+    s.legal_moves(&mut moves);
+    let mut best = moves[0];
+    let mut alpha = -2_000_000_000;
+    let mut nodes = 0;
+    for &m in moves.iter() {
+        let v = alphabeta(
+            &s.apply(m),
+            depth - 1,
+            1,
+            alpha,
+            2_000_000_000,
+            h,
+            me,
+            &mut nodes,
+        );
+        if v > alpha {
+            alpha = v;
+            best = m;
+        }
+    }
+    best
+}
+
+/// Plays `games` pairs of games (both seatings) between heuristics `a` and `b` after a few
+/// random opening plies; returns the wins of `a`.
+fn play_match(a: usize, b: usize, depth: u32, games: u64) -> (u64, u64) {
+    let mut wins_a = 0;
+    let mut played = 0;
+    for g in 0..games {
+        for seat in 0..2 {
+            let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ g.wrapping_mul(0x2545_f491_4f6c_dd1d);
+            let mut s = Parchis::start(&ParchisConfig);
+            let mut ply = 0;
+            while s.outcome().is_none() && ply < 1000 {
+                let mut moves = <Parchis as Game>::Moves::default();
+                s.legal_moves(&mut moves);
+                let m = if ply < 8 {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    moves[(rng % moves.len() as u64) as usize]
+                } else {
+                    let h = if s.side_to_move().index() == seat {
+                        a
+                    } else {
+                        b
+                    };
+                    best_move(&s, depth, h)
+                };
+                s = s.apply(m);
+                ply += 1;
+            }
+            if let Some(tablero::core::game::Outcome::Win(w)) = s.outcome() {
+                played += 1;
+                if w.index() == seat {
+                    wins_a += 1;
+                }
+            }
+        }
+    }
+    (wins_a, played)
+}
+
+#[test]
+#[ignore = "heuristic strength match; run explicitly with --ignored"]
+fn heuristic_matches() {
+    let depth: u32 = std::env::var("PARCHIS_MATCH_DEPTH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
+    let games: u64 = std::env::var("PARCHIS_MATCH_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    for (a, b) in [(0, 2), (0, 1), (2, 1)] {
+        let t = Instant::now();
+        let (w, n) = play_match(a, b, depth, games);
+        println!(
+            "{} vs {} at depth {depth}: {w}/{n} wins for {} ({:.1}s)",
+            Parchis::HEURISTICS[a],
+            Parchis::HEURISTICS[b],
+            Parchis::HEURISTICS[a],
+            t.elapsed().as_secs_f64()
+        );
+    }
+}
