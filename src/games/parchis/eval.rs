@@ -183,7 +183,7 @@ impl DefaultPlayer {
     fn total(&self) -> i32 {
         let (a, b) = (self.colour(0), self.colour(1));
         let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
-        (3 * hi + lo) / 2 + self.items + self.bonus
+        (W_HI * hi + W_LO * lo) / 10 + self.items + self.bonus
     }
 }
 
@@ -191,6 +191,29 @@ impl DefaultPlayer {
 #[inline]
 fn forward(from: u8, to: u8) -> i32 {
     (to as i32 - from as i32).rem_euclid(68)
+}
+
+/// Tunable weights of the default heuristic (progress units ×10).
+const W_GOAL: i32 = 250;
+const W_HOME: i32 = 300;
+const W_HI: i32 = 18;
+const W_LO: i32 = 5;
+
+/// Step counts (bit k = k steps) the pieces of colour `oc` can make with player `opp`'s next
+/// number die: the pending bonus, or every remaining normal die (a 6 counts 7 when no piece of
+/// that colour is at home).
+fn attack_steps(s: &Parchis, opp: usize, oc: usize) -> u32 {
+    if s.forced_len[opp] == 1 {
+        return 1 << s.forced_top(opp);
+    }
+    let all_out = (0..s.npieces as usize).all(|j| s.pos[4 * oc + j] != HOME);
+    let mut m = 0u32;
+    for (k, &d) in super::rules::NORMAL_DICE.iter().enumerate() {
+        if s.dice[opp] & (1 << k) != 0 {
+            m |= 1 << if d == 6 && all_out { 7 } else { d };
+        }
+    }
+    m
 }
 
 fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
@@ -214,6 +237,9 @@ fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
             })
             .sum(),
     };
+    let steps = [attack_steps(s, opp, opp), attack_steps(s, opp, opp + 2)];
+    // Threats bite fully when the opponent moves next, half when we can still react.
+    let urgency = if s.player as usize == opp { 2 } else { 1 };
     for (k, c) in [pl, pl + 2].into_iter().enumerate() {
         for i in 0..s.npieces as usize {
             let id = 4 * c + i;
@@ -222,7 +248,10 @@ fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
             // Progress counts more near the end: the last boxes are the hardest to lose.
             v.progress[k] += 10 * prog + prog * prog / 8;
             if p == GOAL {
-                v.goal[k] += 250;
+                v.goal[k] += W_GOAL;
+            }
+            if p == HOME {
+                v.goal[k] -= W_HOME;
             }
             v.states[k] += match s.typ(id) {
                 T_STAR => 60,
@@ -233,20 +262,25 @@ fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
                 _ => 0,
             };
             if is_track(p) && SAFE_MASK >> p & 1 == 0 && !matches!(s.typ(id), T_BOO | T_STAR) {
-                // Capturable: an opponent piece on the track 1..=7 boxes behind could land here.
-                let threatened = [opp, opp + 2].into_iter().any(|oc| {
+                // Capturable: an opponent piece that can land exactly here with one of the
+                // opponent's dice (without turning into its own queue first).
+                let threatened = [opp, opp + 2].into_iter().enumerate().any(|(ok, oc)| {
                     (0..s.npieces as usize).any(|j| {
-                        let q = s.pos[4 * oc + j];
-                        if !is_track(q) {
+                        let a = 4 * oc + j;
+                        let q = s.pos[a];
+                        if !is_track(q) || matches!(s.typ(a), T_BOO | T_MINI | T_BANANED) {
                             return false;
                         }
+                        let mut st = steps[ok];
+                        if s.typ(a) == T_STAR {
+                            st <<= 2;
+                        }
                         let dd = forward(q, p);
-                        // The attacker must not enter its queue before reaching p.
-                        (1..=7).contains(&dd) && forward(q, ENTRANCE[oc]) >= dd
+                        dd < 32 && st >> dd & 1 == 1 && forward(q, ENTRANCE[oc]) >= dd
                     })
                 });
                 if threatened {
-                    v.danger[k] += 4 * prog + 60;
+                    v.danger[k] += urgency * (10 * prog + 200);
                 }
             }
         }
