@@ -231,3 +231,28 @@ proptest! {
         prop_assert_eq!(Parchis::parse_fen(&s.format_fen(), &ParchisConfig), Ok(*s));
     }
 }
+
+#[test]
+fn display_and_eval_terms_describe_the_position() {
+    let s = fen(
+        "n 0 61 n17:m2,n20,h/n38:i3,n34:i3,n67:b1/h:i3,n6:o3,h:i3/n4:i3,n21:i3,n64:i3 12456:m:- 125:-:- 86bd0c 19,19 0,3,0,0 b - b/-/-",
+    );
+    let d = s.display();
+    println!("{d}");
+    for needle in [
+        "turn 61",
+        "y0=17* MEGA(2)",
+        "home",
+        "mushroom",
+        "banana traps: 19 19",
+        "bananed",
+    ] {
+        assert!(d.contains(needle), "display lacks '{needle}':\n{d}");
+    }
+    for h in 0..3 {
+        let terms = s.eval_terms(h, Side::First);
+        println!("{}: {terms:?}", Parchis::HEURISTICS[h]);
+        let last = terms.last().expect("terms");
+        assert_eq!(last.value, s.evaluate(h, Side::First).to_string());
+    }
+}

@@ -162,10 +162,12 @@ const DEFAULT_ITEM: [i32; 10] = [300, 250, 380, 220, 300, 90, 280, 250, 180, 60]
 struct DefaultPlayer {
     /// Per colour: progress (74 − distance to goal, ×10) of each piece, summed.
     progress: [i32; 2],
-    /// Per colour: bonus per piece in the goal (completing a colour wins).
+    /// Per colour: bonus per piece in the goal (completing a colour wins), penalty per piece at
+    /// home (it needs a 5 to come out and has no progress).
     goal: [i32; 2],
-    /// Per colour: expected loss of pieces exposed to a capture by an opponent piece 1..7
-    /// boxes behind on a non-safe box.
+    /// Per colour: pieces on a non-safe track box that an opponent piece can land on exactly
+    /// with one of the opponent's remaining dice (or pending bonus): its progress plus the
+    /// +20 it would hand over, halved when we move first and can still react.
     danger: [i32; 2],
     /// Per colour: active special states (star/boo/mega good, mini/bananed bad).
     states: [i32; 2],
@@ -347,13 +349,13 @@ pub fn eval_terms(s: &Parchis, heuristic: usize, me: usize) -> Vec<EvalTerm> {
             let (a, b) = (default_player(s, me), default_player(s, 1 - me));
             let both = |x: [i32; 2]| x[0] + x[1];
             out.push(term("progress", both(a.progress), both(b.progress)));
-            out.push(term("goal bonus", both(a.goal), both(b.goal)));
+            out.push(term("goal +250 / home -300", both(a.goal), both(b.goal)));
             out.push(term("danger", -both(a.danger), -both(b.danger)));
             out.push(term("piece states", both(a.states), both(b.states)));
             out.push(term("items", a.items, b.items));
             out.push(term("pending bonus", a.bonus, b.bonus));
             out.push(term(
-                "total (best colour x1.5 + other x0.5)",
+                "total (best colour x1.8 + other x0.5, items, bonus)",
                 a.total(),
                 b.total(),
             ));
