@@ -1,6 +1,25 @@
 //! Parchís heuristics (`default`, `test`, `seed`), their per-term breakdown for the `eval`
 //! command, and the move-ordering hint. All values are integers from the evaluating player's
-//! point of view, far inside ±`EVAL_LIMIT`.
+//! point of view, far inside ±`EVAL_LIMIT`; a finished game evaluates to ±99,000,000.
+//!
+//! * `test` (index 1): per piece of the player's colours +1 on one of the twelve safe track
+//!   boxes, else +5 in the goal; minus the same for the opponent.
+//! * `seed` (index 2): the student report's heuristic, ×10 so the weights are integers. Per
+//!   colour: Σ(100 − distance to goal) + 50 per piece in the goal − 50 per piece at home ± 15 for
+//!   the piece the last move captured (if made by this colour: + rival, − own player's) ± 15 per
+//!   piece the last move sent home otherwise (− own player's, + rival's). Per player: 1.8 × better
+//!   colour + 0.5 × other + item values (star 35, boo 30, bullet 40, red shell 25, blue shell 35,
+//!   mushroom 8, megamushroom 35, shock 30, horn 20, banana 5). Result: mine − opponent's.
+//! * `default` (index 0): per colour Σ(10·p + p²/8) with p = 74 − distance to goal (progress,
+//!   convex so late boxes weigh more) + 250 per piece in the goal − 300 per piece at home
+//!   − danger (each own piece on a non-safe track box that an opponent piece can hit exactly
+//!   with one of the opponent's remaining dice or pending bonus: 10·p + 200, doubled when the
+//!   opponent moves next) + piece states (star +60, mega +50, boo +30, mini −40, bananed −30). Per
+//!   player: (1.8 × better colour + 0.5 × other) + held items (star 300, boo 250, bullet 380,
+//!   red shell 220, blue shell 300, mushroom 90, megamushroom 280, shock 250, horn 180,
+//!   banana 60) + pending bonus dice (+20 → 200, +10 → 100). Result: mine − opponent's. At
+//!   equal plain alpha-beta depth it beats `seed` in about 84 % (depth 2), 77 % (depth 3) and
+//!   68 % (depth 4) of games from varied openings (`tests/parchis_bench.rs`).
 
 use super::rules::{ENTRANCE, SAFE_MASK, destination, distance_to_goal, is_track, player_of};
 use super::{
@@ -167,7 +186,7 @@ struct DefaultPlayer {
     goal: [i32; 2],
     /// Per colour: pieces on a non-safe track box that an opponent piece can land on exactly
     /// with one of the opponent's remaining dice (or pending bonus): its progress plus the
-    /// +20 it would hand over, halved when we move first and can still react.
+    /// +20 it would hand over, doubled when the opponent moves next (we cannot react first).
     danger: [i32; 2],
     /// Per colour: active special states (star/boo/mega good, mini/bananed bad).
     states: [i32; 2],
