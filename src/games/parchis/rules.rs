@@ -196,8 +196,8 @@ fn star_scan_mask(c: usize, origin: u8, dest: u8) -> u128 {
     }
 }
 
-/// The boxes of Path(origin, dest) in path order, calling `f` until it returns true; returns
-/// the box for which it did.
+/// The first box of Path(origin, dest), in path order (wrapping 68 → 1), whose bit is set in
+/// `mask`.
 fn first_on_path(c: usize, origin: u8, dest: u8, mask: u128) -> Option<u8> {
     let t = path_target(c, origin, dest)?;
     let m = path_mask(c, origin, dest) & mask;
@@ -227,7 +227,7 @@ fn slot(c: usize, p: u8) -> usize {
 }
 
 /// Per-position tables built once per move generation / move execution.
-pub struct Board {
+pub(crate) struct Board {
     /// Piece-id masks per slot (see [`slot`]).
     occ: [u16; 97],
     /// Per colour: track boxes that are a barrier of that colour.
@@ -281,7 +281,8 @@ impl Parchis {
         per | per << 4 | per << 8 | per << 12
     }
 
-    pub fn board(&self) -> Board {
+    /// Builds the occupancy tables of this position.
+    pub(crate) fn board(&self) -> Board {
         let mut b = Board {
             occ: [0; 97],
             barrier: [0; 4],
@@ -483,8 +484,8 @@ impl Parchis {
         true
     }
 
-    /// The normal dice the mover may use, as values (none while a single bonus is pending).
-    /// Returns (number dice mask over NORMAL_DICE, bonus value or 0, items usable).
+    /// The dice the mover may use (rules §3): (normal dice mask over `NORMAL_DICE`, pending
+    /// bonus value or 0, whether items are usable).
     #[inline]
     pub(crate) fn available(&self) -> (u8, u8, bool) {
         let pl = self.player as usize;
