@@ -256,3 +256,48 @@ fn display_and_eval_terms_describe_the_position() {
         assert_eq!(last.value, s.evaluate(h, Side::First).to_string());
     }
 }
+
+/// Plays `mv` in `before` and checks the resulting FEN.
+fn check_move(before: &str, mv: &str, after: &str) {
+    let s = fen(before);
+    let m = s
+        .parse_move(mv)
+        .unwrap_or_else(|e| panic!("{mv} in {before}: {e}"));
+    assert_eq!(s.apply(m).format_fen(), after, "after {mv} from {before}");
+}
+
+#[test]
+fn quirk_star_scan_from_68_skips_box_1() {
+    // Blue star on 68 moves 1+2 = 3 boxes to 3: the scan starts at 2, so yellow on 1 survives
+    // and yellow on 2 is sent home (no +20).
+    check_move(
+        "n 1 30 n1,n2,n13/n68:s3,n30,n34/n38,n47,n51/n55,n64,n60 12456:-:- 12456:-:- 000000 - 0,0,0,0 - - -/-/-",
+        "b0:1",
+        "n 0 31 n1,h,n13/n3:s2,n30,n34/n38,n47,n51/n55,n64,n60 12456:-:- 2456:-:- 000000 - 0,0,0,0 - - b/-/y",
+    );
+}
+
+#[test]
+fn quirk_mega_entering_goal_crushes_box_1() {
+    // Yellow mega on q6 moves to q7; the box after q7 is the goal, so it enters the goal,
+    // becomes normal (counter kept, then decremented) and crushes blue on box 1.
+    check_move(
+        "n 0 30 q6:m3,n13,n17/n1,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- 000000 - 0,0,0,0 - - -/-/-",
+        "y0:1",
+        "n 0 31 g:n2,n13,n17/h,n30,n34/n38,n47,n51/n55,n64,n68 2456:-:10 12456:-:- 000000 - 0,0,0,0 g - y/-/b",
+    );
+}
+
+#[test]
+fn sticky_bananed_flag_ends_turn_after_a_pass_with_6() {
+    // The bananed flag survives passes: a pass with 6 does not keep the turn while it is set.
+    let s = fen(
+        "n 0 30 h,h,h/n21,n30,n34/h,h,h/n55,n64,n68 6:-:- 12456:-:- 000000 - 0,0,0,0 b - -/-/-",
+    );
+    let after = s.apply(s.parse_move("pass:6").expect("only a pass is legal"));
+    assert!(
+        after.format_fen().starts_with("n 1 31 "),
+        "{}",
+        after.format_fen()
+    );
+}
