@@ -46,8 +46,6 @@ use arrayvec::ArrayVec;
 
 use crate::core::game::{EvalTerm, Game, Outcome, Side};
 
-pub use rules::{ENTRANCE, START, box_distance, destination, distance_to_goal};
-
 /// Box codes: home 0, track 1..=68, own queue q1..q7 = 69..=75, goal 76.
 pub(crate) const HOME: u8 = 0;
 pub(crate) const GOAL: u8 = 76;
