@@ -366,6 +366,7 @@ proptest! {
     #[test]
     fn parse_fen_alphabet_round_trips(s in "[xoXO1-8/]{0,40} [xo] [0-9]{1,6}") {
         if let Ok(p) = Boom::parse_fen(&s, &Config) {
+            prop_assert!(p.invariants_hold());
             prop_assert_eq!(Boom::parse_fen(&p.format_fen(), &Config), Ok(p));
         }
     }

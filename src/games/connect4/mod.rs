@@ -372,13 +372,19 @@ impl Game for Connect4 {
         } else {
             RUNNING
         };
-        Connect4 {
+        let next = Connect4 {
             current: mover ^ new_mask,
             mask: new_mask,
             moves: self.moves + 1,
             status,
             ..*self
-        }
+        };
+        // Gravity and board bounds, checked in debug builds (the tests run with them on).
+        debug_assert!(
+            new_mask & !self.board == 0 && new_mask & !((new_mask << 1) | self.bottom) == 0,
+            "{next:?}"
+        );
+        next
     }
 
     #[inline]
