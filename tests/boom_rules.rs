@@ -375,6 +375,65 @@ proptest! {
     fn parse_move_never_panics(s in "\\PC{0,10}") {
         let _ = Boom::start(&Config).parse_move(&s);
     }
+
+    /// Canonical fens of arbitrary gravity-respecting boards (any piece mix, lines included,
+    /// up to one bomb each) parse, satisfy the invariants and print back identically.
+    #[test]
+    fn canonical_fens_round_trip(
+        heights in proptest::collection::vec(0usize..=7, 7),
+        owners in proptest::collection::vec(0u8..2, 49),
+        bombs in (0usize..60, 0usize..60),
+        movement in 2u16..400,
+    ) {
+        let mut grid = [['.'; 7]; 7]; // grid[r][c]
+        for c in 0..7 {
+            for r in 0..heights[c] {
+                grid[r][c] = if owners[c * 7 + r] == 0 { 'x' } else { 'o' };
+            }
+        }
+        // Turn the bombs.0-th x (and bombs.1-th o), if any, into a bomb.
+        for (target, who, bomb) in [(bombs.0, 'x', 'X'), (bombs.1, 'o', 'O')] {
+            let cells: Vec<(usize, usize)> = (0..7)
+                .flat_map(|r| (0..7).map(move |c| (r, c)))
+                .filter(|&(r, c)| grid[r][c] == who)
+                .collect();
+            if let Some(&(r, c)) = cells.get(target) {
+                grid[r][c] = bomb;
+            }
+        }
+        let rows: Vec<String> = (0..7)
+            .rev()
+            .map(|r| {
+                let mut out = String::new();
+                let mut run = 0;
+                for &ch in &grid[r] {
+                    if ch == '.' {
+                        run += 1;
+                    } else {
+                        if run > 0 {
+                            out.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        out.push(ch);
+                    }
+                }
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                }
+                out
+            })
+            .collect();
+        let side = match tablero::games::boom::side_of_movement(movement) {
+            Side::First => 'x',
+            Side::Second => 'o',
+        };
+        let fen = format!("{} {side} {movement}", rows.join("/"));
+        let p = Boom::parse_fen(&fen, &Config);
+        prop_assert!(p.is_ok(), "{}: {:?}", fen, p);
+        let p = p.unwrap();
+        prop_assert!(p.invariants_hold());
+        prop_assert_eq!(p.format_fen(), fen);
+    }
 }
 
 /// The reference searches decide MAX/MIN by side to move; with BOOM's two-movement turns,
