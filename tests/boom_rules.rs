@@ -303,6 +303,17 @@ fn perft_matches_naive() {
 }
 
 #[test]
+fn perft_from_start_is_seven_to_the_n_until_a_four_can_exist() {
+    // After 6 movements each side has 3 pieces; the 7th movement is P2's fourth piece, which
+    // may end the game but is still a leaf. No bomb exists before movement 12.
+    let s = Boom::start(&Config);
+    for d in 0..=7 {
+        assert_eq!(perft(&s, d), 7u64.pow(d), "perft {d}");
+    }
+    assert!(perft(&s, 8) < 7u64.pow(8));
+}
+
+#[test]
 fn hash_separates_movement_number_and_bombs() {
     let a = Boom::parse_fen("7/7/7/7/7/7/xo5 x 4", &Config).unwrap();
     let b = Boom::parse_fen("7/7/7/7/7/7/xo5 x 5", &Config).unwrap();
