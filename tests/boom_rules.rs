@@ -303,6 +303,17 @@ fn perft_matches_naive() {
 }
 
 #[test]
+fn perft_from_start_is_seven_to_the_n_until_a_four_can_exist() {
+    // After 6 movements each side has 3 pieces; the 7th movement is P2's fourth piece, which
+    // may end the game but is still a leaf. No bomb exists before movement 12.
+    let s = Boom::start(&Config);
+    for d in 0..=7 {
+        assert_eq!(perft(&s, d), 7u64.pow(d), "perft {d}");
+    }
+    assert!(perft(&s, 8) < 7u64.pow(8));
+}
+
+#[test]
 fn hash_separates_movement_number_and_bombs() {
     let a = Boom::parse_fen("7/7/7/7/7/7/xo5 x 4", &Config).unwrap();
     let b = Boom::parse_fen("7/7/7/7/7/7/xo5 x 5", &Config).unwrap();
@@ -366,6 +377,7 @@ proptest! {
     #[test]
     fn parse_fen_alphabet_round_trips(s in "[xoXO1-8/]{0,40} [xo] [0-9]{1,6}") {
         if let Ok(p) = Boom::parse_fen(&s, &Config) {
+            prop_assert!(p.invariants_hold());
             prop_assert_eq!(Boom::parse_fen(&p.format_fen(), &Config), Ok(p));
         }
     }
@@ -373,6 +385,65 @@ proptest! {
     #[test]
     fn parse_move_never_panics(s in "\\PC{0,10}") {
         let _ = Boom::start(&Config).parse_move(&s);
+    }
+
+    /// Canonical fens of arbitrary gravity-respecting boards (any piece mix, lines included,
+    /// up to one bomb each) parse, satisfy the invariants and print back identically.
+    #[test]
+    fn canonical_fens_round_trip(
+        heights in proptest::collection::vec(0usize..=7, 7),
+        owners in proptest::collection::vec(0u8..2, 49),
+        bombs in (0usize..60, 0usize..60),
+        movement in 2u16..400,
+    ) {
+        let mut grid = [['.'; 7]; 7]; // grid[r][c]
+        for c in 0..7 {
+            for r in 0..heights[c] {
+                grid[r][c] = if owners[c * 7 + r] == 0 { 'x' } else { 'o' };
+            }
+        }
+        // Turn the bombs.0-th x (and bombs.1-th o), if any, into a bomb.
+        for (target, who, bomb) in [(bombs.0, 'x', 'X'), (bombs.1, 'o', 'O')] {
+            let cells: Vec<(usize, usize)> = (0..7)
+                .flat_map(|r| (0..7).map(move |c| (r, c)))
+                .filter(|&(r, c)| grid[r][c] == who)
+                .collect();
+            if let Some(&(r, c)) = cells.get(target) {
+                grid[r][c] = bomb;
+            }
+        }
+        let rows: Vec<String> = (0..7)
+            .rev()
+            .map(|r| {
+                let mut out = String::new();
+                let mut run = 0;
+                for &ch in &grid[r] {
+                    if ch == '.' {
+                        run += 1;
+                    } else {
+                        if run > 0 {
+                            out.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        out.push(ch);
+                    }
+                }
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                }
+                out
+            })
+            .collect();
+        let side = match tablero::games::boom::side_of_movement(movement) {
+            Side::First => 'x',
+            Side::Second => 'o',
+        };
+        let fen = format!("{} {side} {movement}", rows.join("/"));
+        let p = Boom::parse_fen(&fen, &Config);
+        prop_assert!(p.is_ok(), "{}: {:?}", fen, p);
+        let p = p.unwrap();
+        prop_assert!(p.invariants_hold());
+        prop_assert_eq!(p.format_fen(), fen);
     }
 }
 

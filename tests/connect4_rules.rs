@@ -334,3 +334,59 @@ proptest! {
         let _ = Connect4::start(&Config::default()).parse_move(&s);
     }
 }
+
+/// The solver helpers (Pons' `canWinNext`, `isWinningMove`, `possibleNonLosingMoves`) against
+/// trying every move and every reply on the naive board.
+#[test]
+fn solver_helpers_match_naive() {
+    let mut rng = Rng(0x5eed);
+    let mut checked = 0;
+    for game in 0..400 {
+        let (w, h) = SIZES[game % SIZES.len()];
+        let cfg = Config {
+            rows: h,
+            columns: w,
+        };
+        let mut s = Connect4::start(&cfg);
+        let mut n = Naive::new(w as usize, h as usize);
+        while s.outcome().is_none() {
+            let legal = n.legal();
+            let wins = |b: &Naive, c: usize| {
+                let mut t = b.clone();
+                t.play(c);
+                t.winner != 0
+            };
+            let winning: Vec<usize> = legal.iter().copied().filter(|&c| wins(&n, c)).collect();
+            assert_eq!(s.can_win_next(), !winning.is_empty());
+            for &c in &legal {
+                assert_eq!(s.is_winning_move(c as u8), winning.contains(&c));
+            }
+            if winning.is_empty() {
+                let safe: Vec<usize> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        let mut t = n.clone();
+                        t.play(c);
+                        !t.legal().into_iter().any(|r| wins(&t, r))
+                    })
+                    .collect();
+                let mut cells = s.non_losing_cells();
+                let mut cols = Vec::new();
+                while cells != 0 {
+                    let cell = cells & cells.wrapping_neg();
+                    cells ^= cell;
+                    cols.push(s.column_of(cell) as usize);
+                    assert_eq!(s.play_cell(cell), s.apply(s.column_of(cell)));
+                }
+                cols.sort();
+                assert_eq!(cols, safe, "\n{}", s.display());
+                checked += 1;
+            }
+            let c = legal[rng.below(legal.len())];
+            s = s.apply(c as u8);
+            n.play(c);
+        }
+    }
+    assert!(checked > 1000);
+}

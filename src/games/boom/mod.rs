@@ -179,6 +179,18 @@ impl Boom {
         None
     }
 
+    /// Structural invariants, checked after every movement in debug builds: no cell owned
+    /// twice, nothing off the board, each bomb one cell of its owner's pieces, and every column
+    /// filled from the bottom without gaps (gravity, the part explosions could break).
+    pub fn invariants_hold(&self) -> bool {
+        let occ = self.occupied();
+        self.pieces[0] & self.pieces[1] == 0
+            && occ & !BOARD == 0
+            && (0..2)
+                .all(|i| self.bombs[i].count_ones() <= 1 && self.bombs[i] & !self.pieces[i] == 0)
+            && occ & !((occ << 1) | BOTTOM) == 0
+    }
+
     /// The outcome of a board reached by a movement of `mover` (the mover-first rule).
     #[inline]
     fn status_after(pieces: &[u64; 2], mover: Side) -> u8 {
@@ -293,6 +305,7 @@ impl Game for Boom {
         // A game cannot last 65535 movements (pieces only leave through bombs, at most two per
         // four turns); saturate rather than wrap anyway.
         next.movement = self.movement.saturating_add(1);
+        debug_assert!(next.invariants_hold(), "{next:?}");
         next
     }
 
