@@ -178,10 +178,10 @@ impl Session {
 
     /// Waits for a finite search to end (an infinite one is left alone).
     pub fn wait_search(&mut self) {
-        if let Ok(e) = self.engine.as_mut() {
-            if !e.searching_infinite() {
-                e.wait();
-            }
+        if let Ok(e) = self.engine.as_mut()
+            && !e.searching_infinite()
+        {
+            e.wait();
         }
     }
 
