@@ -1,7 +1,7 @@
 //! Replays the golden Parchís traces (`/work/shared/golden/parchis/*.jsonl`): at every ply the
 //! engine's distinct legal moves must equal the trace's, and the state after the traced move
 //! must equal the traced STATE field by field. Also checks the FEN round-trip and the move-list
-//! capacity on every traced state.
+//! capacity on every traced state, and that distinct traced states never share a hash.
 
 use std::collections::BTreeSet;
 
@@ -44,6 +44,8 @@ fn state_diff(ours: &Value, theirs: &Value) -> Option<String> {
 }
 
 struct Replay {
+    /// Hash → FEN without the turn counter, to detect hash collisions between distinct states.
+    hashes: std::collections::HashMap<u64, String>,
     games: usize,
     plies: usize,
     skipped: usize,
@@ -56,6 +58,7 @@ struct Replay {
 fn replay(lines: &[Value], stop_at_layers: bool) -> Replay {
     let cfg = ParchisConfig;
     let mut r = Replay {
+        hashes: Default::default(),
         games: 0,
         plies: 0,
         skipped: 0,
@@ -150,6 +153,20 @@ fn replay(lines: &[Value], stop_at_layers: bool) -> Replay {
             Err(e) => r
                 .failures
                 .push(format!("game {game} ply {ply}: fen '{fen}' rejected: {e}")),
+        }
+        // The turn counter is the only field left out of the hash.
+        let key: Vec<&str> = fen
+            .split(' ')
+            .enumerate()
+            .filter(|&(i, _)| i != 2)
+            .map(|(_, f)| f)
+            .collect();
+        let key = key.join(" ");
+        if let Some(other) = r.hashes.insert(next.hash(), key.clone())
+            && other != key
+        {
+            r.failures
+                .push(format!("hash collision between '{other}' and '{key}'"));
         }
         if stop_at_layers
             && st["dice"]
