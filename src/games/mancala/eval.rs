@@ -3,14 +3,19 @@
 //!
 //! `default`, in centi-seeds (100 = one seed) from the perspective's point of view:
 //! - `store`: 100 per seed of store difference — the final score, so it dominates.
-//! - `decided`: ±`DECIDED` once a store holds more than half of all seeds (the game is won
+//! - `decided`: ±1 000 000 once a store holds more than half of all seeds (the game is won
 //!   whatever follows), so the search stops trading a sure win for a few more seeds.
-//! - `side`: `SIDE` per seed of difference of seeds in pits — each side banks its own pits at the
-//!   end, but pit seeds also flow to the opponent, so they count for less than stored ones.
-//! - `extra turns`: per pit whose sowing ends in the own store, `EXTRA_MOVER` for the side to move
-//!   (it can play it now) and `EXTRA_WAITING` for the other side (the mover may spoil it).
-//! - `capture`: the largest capture available, `CAPTURE_MOVER` per seed for the side to move and
-//!   `CAPTURE_WAITING` per seed for the other side.
+//! - `side`: 10 per seed of difference of seeds in pits — each side banks its own pits at the
+//!   end, but pit seeds mostly flow on to the opponent, so they count for far less than stored
+//!   ones (25 and more played worse).
+//! - `extra turns`: per pit whose sowing ends in the own store, 200 for the side to move (a free
+//!   move plus a seed, playable now) and 60 for the other side (the mover may spoil it).
+//! - `capture`: the largest capture available, 150 per seed for the side to move and 60 per seed
+//!   for the other side.
+//!
+//! The weights come from `tests/mancala_match.rs` (plain alpha-beta, 100 openings × both
+//! colours against `test`): at depth 6 `default` scores +122 =10 −68 (+892 seeds), at depth 8
+//! +115 =16 −69 (+740 seeds); the first guess (25/60/20/60/25) scored +108 =5 −87 and +107 =8 −85.
 //!
 //! Every term is a short loop over at most 12 pits per side; no allocation.
 
@@ -19,11 +24,11 @@ use crate::core::game::{EvalTerm, Game, Side};
 
 const STORE: i32 = 100;
 const DECIDED: i32 = 1_000_000;
-const SIDE: i32 = 25;
-const EXTRA_MOVER: i32 = 60;
-const EXTRA_WAITING: i32 = 20;
-const CAPTURE_MOVER: i32 = 60;
-const CAPTURE_WAITING: i32 = 25;
+const SIDE: i32 = 10;
+const EXTRA_MOVER: i32 = 200;
+const EXTRA_WAITING: i32 = 60;
+const CAPTURE_MOVER: i32 = 150;
+const CAPTURE_WAITING: i32 = 60;
 
 /// Extra-turn moves and the largest capture available to `side` if it were to move.
 #[inline]
