@@ -10,8 +10,91 @@ pub struct Cli {
     /// Game played at start-up (the protocol's `UCI_Variant` can change it).
     #[arg(long, default_value = "parchis", global = true)]
     pub game: String,
+    /// Run a built-in player instead of the full engine: random, greedy, ninja1, ninja2,
+    /// ninja3 (fixed strength; see README).
+    #[arg(long)]
+    pub player: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// `tablero match`: the referee.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// Engine 1: a command line (split like a shell), builtin:<player> or tcp:HOST:PORT.
+    #[arg(long)]
+    pub engine1: String,
+    /// Engine 2 (same forms as --engine1).
+    #[arg(long)]
+    pub engine2: String,
+    /// Display name of engine 1.
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Display name of engine 2.
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// NAME=VALUE sent to engine 1 as setoption (repeatable).
+    #[arg(long)]
+    pub option1: Vec<String>,
+    /// NAME=VALUE sent to engine 2 as setoption (repeatable).
+    #[arg(long)]
+    pub option2: Vec<String>,
+    /// NAME=VALUE sent to both engines; variant options (Pits, Seeds, Rows, Columns) also set
+    /// the referee's rules (repeatable).
+    #[arg(long)]
+    pub option: Vec<String>,
+    /// Number of games (default 2).
+    #[arg(long, conflicts_with = "rounds")]
+    pub games: Option<usize>,
+    /// Number of colour-swapped pairs (2 games each).
+    #[arg(long)]
+    pub rounds: Option<usize>,
+    /// Games played in parallel (each with its own engine processes).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of everything random (openings).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// random:P (P seeded random plies) or a FILE with one opening per line
+    /// (`fen <state> [moves …]` or a move list).
+    #[arg(long)]
+    pub openings: Option<String>,
+    /// go depth D for every move.
+    #[arg(long)]
+    pub depth: Option<u64>,
+    /// go nodes N for every move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// go movetime MS for every move.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Clock per player, BASE+INC in seconds (e.g. 10+0.1).
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Lateness tolerated beyond a time limit, ms.
+    #[arg(long, default_value_t = 200)]
+    pub margin: u64,
+    /// Longest wait for a reply when no time limit applies (depth/nodes, handshake), ms.
+    #[arg(long, default_value_t = 30000)]
+    pub timeout: u64,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 2000)]
+    pub max_plies: usize,
+    /// SPRT: elo0=0 elo1=10 alpha=0.05 beta=0.05; the match stops on a decision.
+    #[arg(long, num_args = 1..)]
+    pub sprt: Vec<String>,
+    /// Write one JSON line per game to FILE.
+    #[arg(long)]
+    pub records: Option<std::path::PathBuf>,
+    /// Continue an interrupted match from its records FILE (and append to it).
+    #[arg(long, conflicts_with = "records")]
+    pub resume: Option<std::path::PathBuf>,
+    /// Keep every engine's raw I/O per game in DIR.
+    #[arg(long)]
+    pub log: Option<std::path::PathBuf>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -37,5 +120,31 @@ pub enum Command {
         /// Transposition table size in MiB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+    },
+    /// Plays a match between two engines and reports W/D/L, Elo, LOS and optional SPRT.
+    Match(Box<MatchArgs>),
+    /// Play against a built-in player at the terminal (moves in protocol notation).
+    Play {
+        /// The opponent: random, greedy, ninja1, ninja2, ninja3.
+        #[arg(long, default_value = "ninja2")]
+        vs: String,
+        /// You move first (the default).
+        #[arg(long, conflicts_with = "second")]
+        first: bool,
+        /// You move second.
+        #[arg(long)]
+        second: bool,
+    },
+    /// Serves the protocol over TCP, one session per connection.
+    Serve {
+        /// Address to listen on, e.g. 127.0.0.1:7000 (port 0 picks a free port).
+        #[arg(long)]
+        listen: String,
+        /// Serve a built-in player instead of the full engine.
+        #[arg(long)]
+        player: Option<String>,
+        /// Stop accepting after this many sessions (tests).
+        #[arg(long, hide = true)]
+        max_sessions: Option<usize>,
     },
 }

@@ -6,4 +6,6 @@ pub mod bench;
 pub mod cli;
 pub mod core;
 pub mod games;
+pub mod players;
 pub mod protocol;
+pub mod referee;

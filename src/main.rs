@@ -55,6 +55,64 @@ impl GameVisitor for Perft {
 fn run(cli: Cli) -> Result<(), String> {
     let kind = GameKind::from_name(&cli.game).map_err(|e| format!("--game: {e}"))?;
     match cli.command {
+        None if cli.player.is_some() => {
+            let p = tablero::players::Player::from_name(cli.player.as_deref().unwrap_or(""))
+                .map_err(|e| format!("--player: {e}"))?;
+            tablero::players::run(
+                p,
+                kind,
+                std::io::BufReader::new(std::io::stdin()),
+                Out::stdout(),
+            );
+            Ok(())
+        }
+        Some(Command::Match(args)) => {
+            let cfg = tablero::referee::config_from_args(kind, &args)?;
+            let summary = tablero::referee::run_match(&cfg)?;
+            if args.json {
+                println!("{}", tablero::referee::report_json(&cfg, &summary));
+            } else {
+                print!("{}", tablero::referee::report_text(&cfg, &summary));
+            }
+            Ok(())
+        }
+        Some(Command::Play {
+            vs,
+            first: _,
+            second,
+        }) => {
+            use std::io::IsTerminal;
+            let cfg = tablero::referee::play::PlayConfig {
+                kind,
+                vs: tablero::players::Player::from_name(&vs).map_err(|e| format!("--vs: {e}"))?,
+                human: if second {
+                    tablero::core::game::Side::Second
+                } else {
+                    tablero::core::game::Side::First
+                },
+                color: std::io::stdout().is_terminal(),
+            };
+            tablero::referee::play::play(&cfg, std::io::stdin().lock(), std::io::stdout().lock())
+        }
+        Some(Command::Serve {
+            listen,
+            player,
+            max_sessions,
+        }) => {
+            let player = player
+                .as_deref()
+                .map(tablero::players::Player::from_name)
+                .transpose()
+                .map_err(|e| format!("--player: {e}"))?;
+            let l = tablero::referee::serve::bind(&listen)?;
+            let addr = l.local_addr().map_err(|e| e.to_string())?;
+            // The bound address on stdout (port 0 picks one): scripts and tests read it.
+            println!("listening {addr}");
+            use std::io::Write;
+            let _ = std::io::stdout().flush();
+            tablero::referee::serve::serve(l, kind, player, max_sessions);
+            Ok(())
+        }
         None => {
             protocol::run(
                 kind,
@@ -92,7 +150,18 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    match run(Cli::parse()) {
+    // Usage errors are one line and exit code 2 (help and version still print normally).
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            eprintln!("tablero: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+        Err(e) => e.exit(),
+    };
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tablero: error: {e}");

@@ -1,0 +1,388 @@
+//! Built-in players: engines of fixed, documented strength for ladders, tests and humans to play
+//! against (`tablero --player P`, the referee's `builtin:P`, `tablero play --vs P`).
+//!
+//! A player is the ordinary protocol loop ([`crate::protocol::run`]) behind a thin filter that
+//! owns the strength: every `go` is rewritten to the player's fixed depth (other limits are
+//! dropped, `infinite` is kept), `Heuristic` and `Algorithm` are pinned, and `random` answers
+//! `go` itself with a seeded pseudo-random legal move. Everything else (`uci`, `isready`,
+//! `position`, `d`, `moves`, errors…) is answered by the real protocol, so a player speaks the
+//! whole of protocol.md. The filter tracks the position with the same rules so that `random`
+//! knows the legal moves; it accepts one extra option, `Seed` (an integer), which only `random`
+//! uses.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, Read};
+use std::sync::mpsc;
+
+use crate::core::game::{Game, try_play};
+use crate::games::{GameKind, GameVisitor, dispatch};
+use crate::protocol::command::{Command, GoParams, StartSpec, Token};
+use crate::protocol::{self, Out, parse};
+
+/// The built-in players, weakest first. Depths are plies (single movements); Parchís, whose
+/// tree is far bushier (four pieces × dice choices), gets shallower searches so that every
+/// level still plays a game in seconds.
+///
+/// | player | Connect Four, BOOM, Mancala | Parchís |
+/// |---|---|---|
+/// | `random` | pseudo-random legal move | same |
+/// | `greedy` | depth 1, `test` heuristic | depth 1, `test` |
+/// | `ninja1` | depth 3, `test` | depth 3, `test` |
+/// | `ninja2` | depth 5, `default` | depth 4, `default` |
+/// | `ninja3` | depth 9, `default` | depth 5, `default` |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// A pseudo-random legal move, a function of the position and the `Seed` option.
+    Random,
+    /// Depth 1 with the `test` heuristic: grabs what is there now.
+    Greedy,
+    Ninja1,
+    Ninja2,
+    Ninja3,
+}
+
+impl Player {
+    /// Every player, weakest first.
+    pub const ALL: [Player; 5] = [
+        Player::Random,
+        Player::Greedy,
+        Player::Ninja1,
+        Player::Ninja2,
+        Player::Ninja3,
+    ];
+
+    /// The name used by `--player`, `builtin:` and `--vs`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Random => "random",
+            Player::Greedy => "greedy",
+            Player::Ninja1 => "ninja1",
+            Player::Ninja2 => "ninja2",
+            Player::Ninja3 => "ninja3",
+        }
+    }
+
+    /// Parses a player name (case-insensitive).
+    pub fn from_name(name: &str) -> Result<Player, String> {
+        Player::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let names: Vec<_> = Player::ALL.iter().map(|p| p.name()).collect();
+                format!(
+                    "unknown player '{}' (known: {})",
+                    parse::clip(name),
+                    names.join(", ")
+                )
+            })
+    }
+
+    /// The fixed search of the player in game `kind`: (depth in plies, heuristic); `None` for
+    /// `random`. See the table on [`Player`].
+    pub fn recipe(self, kind: GameKind) -> Option<(u64, &'static str)> {
+        let parchis = kind == GameKind::Parchis;
+        match self {
+            Player::Random => None,
+            Player::Greedy => Some((1, "test")),
+            Player::Ninja1 => Some((3, "test")),
+            Player::Ninja2 => Some((if parchis { 4 } else { 5 }, "default")),
+            Player::Ninja3 => Some((if parchis { 5 } else { 9 }, "default")),
+        }
+    }
+}
+
+/// Reads bytes sent through a channel: the input side of an in-process pipe. The sender
+/// dropping is end of input.
+pub struct ChannelReader {
+    rx: mpsc::Receiver<Vec<u8>>,
+    buf: Vec<u8>,
+    pos: usize,
+}
+
+impl ChannelReader {
+    /// A reader over `rx`.
+    pub fn new(rx: mpsc::Receiver<Vec<u8>>) -> Self {
+        ChannelReader {
+            rx,
+            buf: Vec::new(),
+            pos: 0,
+        }
+    }
+}
+
+impl Read for ChannelReader {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        while self.pos >= self.buf.len() {
+            match self.rx.recv() {
+                Ok(b) => {
+                    self.buf = b;
+                    self.pos = 0;
+                }
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = out.len().min(self.buf.len() - self.pos);
+        out[..n].copy_from_slice(&self.buf[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+/// The writing side of an in-process pipe: each write is sent as one chunk.
+pub struct ChannelWriter(pub mpsc::Sender<Vec<u8>>);
+
+impl std::io::Write for ChannelWriter {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .send(b.to_vec())
+            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "pipe closed"))?;
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The position as the filter sees it (same rules as the engine), for `random`.
+trait Tracker: Send {
+    fn set_position(&mut self, start: &StartSpec, moves: &[Token]) -> Result<(), String>;
+    fn reset(&mut self);
+    /// A pseudo-random legal move, a function of the position and `seed`.
+    fn random_move(&self, seed: u64) -> Option<String>;
+}
+
+struct GameTracker<G: Game> {
+    config: G::Config,
+    state: G,
+}
+
+impl<G: Game> Tracker for GameTracker<G> {
+    fn set_position(&mut self, start: &StartSpec, moves: &[Token]) -> Result<(), String> {
+        let mut s = match start {
+            StartSpec::StartPos => G::start(&self.config),
+            StartSpec::Fen(f) => G::parse_fen(f, &self.config)?,
+            StartSpec::Named(n) => G::named_start(n, &self.config).ok_or("unknown start")?,
+        };
+        for m in moves {
+            s = try_play(&s, &m.text)?;
+        }
+        self.state = s;
+        Ok(())
+    }
+    fn reset(&mut self) {
+        self.state = G::start(&self.config);
+    }
+    fn random_move(&self, seed: u64) -> Option<String> {
+        let mut ms = G::Moves::default();
+        self.state.legal_moves(&mut ms);
+        let ms = ms.as_ref();
+        if ms.is_empty() {
+            return None;
+        }
+        let r = splitmix64(self.state.hash() ^ splitmix64(seed));
+        Some(self.state.format_move(ms[(r % ms.len() as u64) as usize]))
+    }
+}
+
+/// SplitMix64: a tiny, well-mixed, seedable generator step (no dependency needed).
+pub fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+struct MakeTracker<'a>(&'a BTreeMap<String, i64>);
+impl GameVisitor for MakeTracker<'_> {
+    type Output = Result<Box<dyn Tracker>, String>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let vals: Vec<i64> = G::OPTIONS
+            .iter()
+            .map(|o| {
+                self.0
+                    .get(&o.name.to_ascii_lowercase())
+                    .copied()
+                    .unwrap_or(o.default)
+            })
+            .collect();
+        let config = G::configure(&vals)?;
+        Ok(Box::new(GameTracker::<G> {
+            config,
+            state: G::start(&config),
+        }))
+    }
+}
+
+/// The filter's state.
+struct Filter {
+    player: Player,
+    kind: GameKind,
+    values: BTreeMap<String, i64>,
+    tracker: Option<Box<dyn Tracker>>,
+    seed: u64,
+    /// `random`'s answer to a `go infinite`, printed on `stop`.
+    pending: Option<String>,
+}
+
+impl Filter {
+    fn rebuild(&mut self) {
+        self.tracker = dispatch(self.kind, MakeTracker(&self.values))
+            .and_then(|t| t)
+            .ok();
+    }
+
+    /// Handles one input line: returns the lines to forward to the protocol loop.
+    fn filter(&mut self, line: &str, out: &Out) -> Vec<String> {
+        let Ok(cmd) = parse::parse_line(line) else {
+            // The protocol loop reports the error itself.
+            return vec![line.to_string()];
+        };
+        match cmd {
+            Command::SetOption { name, value } => {
+                let lower = name.to_ascii_lowercase();
+                match lower.as_str() {
+                    "heuristic" | "algorithm" => {
+                        out.line(&format!(
+                            "info string {name} is fixed for player {}; ignored",
+                            self.player.name()
+                        ));
+                        return vec![];
+                    }
+                    "seed" => {
+                        match value.as_deref().map(|v| v.trim().parse::<u64>()) {
+                            Some(Ok(n)) => self.seed = n,
+                            _ => out.error("setoption Seed: expects a non-negative integer"),
+                        }
+                        return vec![];
+                    }
+                    "uci_variant" => {
+                        if let Some(k) = value.as_deref().and_then(|v| GameKind::from_name(v).ok())
+                        {
+                            self.kind = k;
+                            self.rebuild();
+                        }
+                    }
+                    _ => {
+                        if let Some(n) = value.as_deref().and_then(|v| v.trim().parse().ok()) {
+                            let old = self.values.insert(lower.clone(), n);
+                            self.rebuild();
+                            if self.tracker.is_none() {
+                                match old {
+                                    Some(v) => self.values.insert(lower, v),
+                                    None => self.values.remove(&lower),
+                                };
+                                self.rebuild();
+                            }
+                        }
+                    }
+                }
+                vec![line.to_string()]
+            }
+            Command::Position { start, moves } => {
+                if let Some(t) = self.tracker.as_mut() {
+                    let _ = t.set_position(&start, &moves);
+                }
+                vec![line.to_string()]
+            }
+            Command::UciNewGame => {
+                if let Some(t) = self.tracker.as_mut() {
+                    t.reset();
+                }
+                vec![line.to_string()]
+            }
+            Command::Stop => {
+                if let Some(m) = self.pending.take() {
+                    out.line(&format!("bestmove {m}"));
+                }
+                vec![line.to_string()]
+            }
+            Command::Go(p) => match self.player.recipe(self.kind) {
+                Some((depth, _)) => vec![go_line(depth, p)],
+                None => {
+                    let m = self
+                        .tracker
+                        .as_ref()
+                        .and_then(|t| t.random_move(self.seed))
+                        .unwrap_or_else(|| "(none)".to_string());
+                    out.line(&format!("info depth 0 string random move {m}"));
+                    if p.infinite {
+                        self.pending = Some(m);
+                    } else {
+                        out.line(&format!("bestmove {m}"));
+                    }
+                    vec![]
+                }
+            },
+            _ => vec![line.to_string()],
+        }
+    }
+}
+
+fn go_line(depth: u64, p: GoParams) -> String {
+    if p.infinite {
+        format!("go depth {depth} infinite")
+    } else {
+        format!("go depth {depth}")
+    }
+}
+
+/// Runs player `player` as a protocol engine for game `kind` until `quit` or end of input.
+pub fn run(player: Player, kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
+    let (tx, rx) = mpsc::channel::<Vec<u8>>();
+    let engine_out = out.clone();
+    let engine = std::thread::spawn(move || {
+        protocol::run(
+            kind,
+            std::io::BufReader::new(ChannelReader::new(rx)),
+            engine_out,
+        )
+    });
+    let mut filter = Filter {
+        player,
+        kind,
+        values: BTreeMap::new(),
+        tracker: None,
+        seed: 0,
+        pending: None,
+    };
+    filter.rebuild();
+    let send = |l: &str| tx.send(format!("{l}\n").into_bytes()).is_ok();
+    // The strength is pinned; `Heuristic`/`Algorithm` from outside are refused. The heuristic
+    // is set again whenever the game changes (it may differ per game).
+    // A small table is plenty for these shallow searches and makes start-up and game changes
+    // (which reallocate the table) fast.
+    send("setoption name Hash value 16");
+    let pin = |kind: GameKind| {
+        if let Some((_, h)) = player.recipe(kind) {
+            send(&format!("setoption name Heuristic value {h}"));
+            send("setoption name Algorithm value alphabeta");
+        }
+    };
+    pin(kind);
+    let mut input = input;
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&buf);
+        let line = line.trim_end_matches(['\n', '\r']);
+        let quit = matches!(parse::parse_line(line), Ok(Command::Quit));
+        let before = filter.kind;
+        for l in filter.filter(line, &out) {
+            if !send(&l) {
+                break;
+            }
+        }
+        if filter.kind != before {
+            pin(filter.kind);
+        }
+        if quit {
+            break;
+        }
+    }
+    drop(tx);
+    let _ = engine.join();
+}

@@ -1,0 +1,282 @@
+//! Engine connections for the referee and `play`: a child process, a built-in player running
+//! in-process, or a TCP peer. Every transport is reduced to a line writer plus a reader thread
+//! that feeds a channel, so reading with a deadline is one `recv_timeout` and a dead engine
+//! (exit, crash, dropped connection) shows up as a closed channel. Optional raw I/O logging.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpStream, ToSocketAddrs};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::games::GameKind;
+use crate::players::{self, ChannelReader, ChannelWriter, Player};
+use crate::protocol::Out;
+
+/// How to reach an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineSpec {
+    /// A command line (program and arguments).
+    Command(Vec<String>),
+    /// A built-in player, run in-process.
+    Builtin(Player),
+    /// `HOST:PORT` of a `tablero serve`.
+    Tcp(String),
+}
+
+impl EngineSpec {
+    /// Parses `builtin:<player>`, `tcp:HOST:PORT` or a command line split like a shell.
+    pub fn parse(s: &str) -> Result<EngineSpec, String> {
+        if let Some(p) = s.strip_prefix("builtin:") {
+            return Ok(EngineSpec::Builtin(Player::from_name(p)?));
+        }
+        if let Some(a) = s.strip_prefix("tcp:") {
+            if !a.contains(':') {
+                return Err(format!("'{s}': expected tcp:HOST:PORT"));
+            }
+            return Ok(EngineSpec::Tcp(a.to_string()));
+        }
+        let words = shlex::split(s).ok_or_else(|| format!("'{s}': unbalanced quotes"))?;
+        if words.is_empty() {
+            return Err("empty engine command".into());
+        }
+        Ok(EngineSpec::Command(words))
+    }
+
+    /// A short default display name.
+    pub fn default_name(&self) -> String {
+        match self {
+            EngineSpec::Command(w) => std::path::Path::new(&w[0])
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| w[0].clone()),
+            EngineSpec::Builtin(p) => p.name().to_string(),
+            EngineSpec::Tcp(a) => format!("tcp:{a}"),
+        }
+    }
+}
+
+/// `now + d`, saturating far in the future instead of overflowing (huge `--timeout` values).
+pub fn deadline_after(d: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(d)
+        .or_else(|| now.checked_add(Duration::from_secs(365 * 86_400)))
+        .unwrap_or(now)
+}
+
+/// What a read with a deadline returned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recv {
+    Line(String),
+    Timeout,
+    Closed,
+}
+
+/// Raw I/O log of one engine, shared with its reader threads.
+pub type Log = Arc<Mutex<Option<(File, Instant)>>>;
+
+fn log_line(log: &Log, dir: &str, line: &str) {
+    if let Ok(mut g) = log.lock()
+        && let Some((f, t0)) = g.as_mut()
+    {
+        let _ = writeln!(f, "{:>8} {dir} {line}", t0.elapsed().as_millis());
+    }
+}
+
+/// A live connection to an engine.
+pub struct Conn {
+    writer: Option<Box<dyn Write + Send>>,
+    rx: mpsc::Receiver<String>,
+    child: Option<Child>,
+    tcp: Option<TcpStream>,
+    builtin: Option<JoinHandle<()>>,
+    log: Log,
+}
+
+/// Copies lines of `r` into the log and, when `tx` is given, into the channel (stderr is only
+/// logged: it must not keep the channel open after the engine's stdout closed).
+fn spawn_reader(
+    r: impl Read + Send + 'static,
+    tx: Option<mpsc::Sender<String>>,
+    log: Log,
+    dir: &'static str,
+) {
+    std::thread::spawn(move || {
+        let mut r = BufReader::new(r);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match r.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let l = String::from_utf8_lossy(&buf);
+                    let l = l.trim_end_matches(['\n', '\r']).to_string();
+                    log_line(&log, dir, &l);
+                    if let Some(tx) = &tx
+                        && tx.send(l).is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+}
+
+impl Conn {
+    /// Starts (spawns, connects to) the engine. `kind` is the game a built-in player starts in.
+    pub fn start(spec: &EngineSpec, kind: GameKind) -> Result<Conn, String> {
+        let log: Log = Arc::new(Mutex::new(None));
+        let (tx, rx) = mpsc::channel();
+        match spec {
+            EngineSpec::Command(words) => {
+                let mut child = Command::new(&words[0])
+                    .args(&words[1..])
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .map_err(|e| format!("cannot start '{}': {e}", words[0]))?;
+                let stdin = child.stdin.take().ok_or("no stdin pipe")?;
+                let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+                if let Some(err) = child.stderr.take() {
+                    // stderr is diagnostics: logged, never parsed.
+                    spawn_reader(err, None, log.clone(), "!");
+                }
+                spawn_reader(stdout, Some(tx), log.clone(), "<");
+                Ok(Conn {
+                    writer: Some(Box::new(stdin)),
+                    rx,
+                    child: Some(child),
+                    tcp: None,
+                    builtin: None,
+                    log,
+                })
+            }
+            EngineSpec::Builtin(p) => {
+                let (in_tx, in_rx) = mpsc::channel::<Vec<u8>>();
+                let (out_tx, out_rx) = mpsc::channel::<Vec<u8>>();
+                let p = *p;
+                let handle = std::thread::spawn(move || {
+                    players::run(
+                        p,
+                        kind,
+                        BufReader::new(ChannelReader::new(in_rx)),
+                        Out::new(Box::new(ChannelWriter(out_tx))),
+                    )
+                });
+                spawn_reader(ChannelReader::new(out_rx), Some(tx), log.clone(), "<");
+                Ok(Conn {
+                    writer: Some(Box::new(ChannelWriter(in_tx))),
+                    rx,
+                    child: None,
+                    tcp: None,
+                    builtin: Some(handle),
+                    log,
+                })
+            }
+            EngineSpec::Tcp(addr) => {
+                let sa = addr
+                    .to_socket_addrs()
+                    .map_err(|e| format!("tcp:{addr}: {e}"))?
+                    .next()
+                    .ok_or_else(|| format!("tcp:{addr}: no address"))?;
+                let s = TcpStream::connect_timeout(&sa, Duration::from_secs(5))
+                    .map_err(|e| format!("tcp:{addr}: {e}"))?;
+                let _ = s.set_nodelay(true);
+                let r = s.try_clone().map_err(|e| e.to_string())?;
+                let w = s.try_clone().map_err(|e| e.to_string())?;
+                spawn_reader(r, Some(tx), log.clone(), "<");
+                Ok(Conn {
+                    writer: Some(Box::new(w)),
+                    rx,
+                    child: None,
+                    tcp: Some(s),
+                    builtin: None,
+                    log,
+                })
+            }
+        }
+    }
+
+    /// Starts logging raw I/O to `file` (replacing any previous log).
+    pub fn set_log(&self, file: Option<File>) {
+        if let Ok(mut g) = self.log.lock() {
+            *g = file.map(|f| (f, Instant::now()));
+        }
+    }
+
+    /// Sends one line. `false` when the engine is gone.
+    pub fn send(&mut self, line: &str) -> bool {
+        log_line(&self.log, ">", line);
+        let Some(w) = self.writer.as_mut() else {
+            return false;
+        };
+        let ok = w
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|_| w.flush())
+            .is_ok();
+        if !ok {
+            self.writer = None;
+        }
+        ok
+    }
+
+    /// The next line, waiting at most until `deadline`.
+    pub fn recv(&mut self, deadline: Instant) -> Recv {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.rx.recv_timeout(wait) {
+            Ok(l) => Recv::Line(l),
+            Err(mpsc::RecvTimeoutError::Timeout) => Recv::Timeout,
+            Err(mpsc::RecvTimeoutError::Disconnected) => Recv::Closed,
+        }
+    }
+
+    /// Reads until a line starting with `word` (other lines are skipped; they are in the log).
+    pub fn wait_for(&mut self, word: &str, deadline: Instant) -> Recv {
+        loop {
+            match self.recv(deadline) {
+                Recv::Line(l) if l.split_whitespace().next() == Some(word) => {
+                    return Recv::Line(l);
+                }
+                Recv::Line(_) => {}
+                other => return other,
+            }
+        }
+    }
+
+    /// Ends the engine: `quit`, a short grace period, then kill.
+    pub fn close(mut self) {
+        self.send("quit");
+        self.writer = None;
+        if let Some(s) = self.tcp.take() {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
+        if let Some(mut c) = self.child.take() {
+            let t = Instant::now();
+            while t.elapsed() < Duration::from_millis(300) {
+                if matches!(c.try_wait(), Ok(Some(_))) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+        // A built-in player ends on end of input once its (depth-limited) search is done;
+        // it is not joined so that closing never blocks.
+        drop(self.builtin.take());
+    }
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        if let Some(c) = self.child.as_mut() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}

@@ -1,0 +1,923 @@
+//! The referee (`tablero match`): plays two engines against each other over colour-swapped
+//! pairs of openings, `--concurrency` games at a time, validates every move with the rules,
+//! writes one JSON record per game as results come in, and reports W/D/L, Elo (pentanomial and
+//! trinomial), LOS, an optional SPRT and how the games ended.
+//!
+//! Reproducibility: game `i` belongs to pair `i / 2`; the pair's opening is a pure function of
+//! `--seed` and the pair number, and engine 1 moves first in even games. Results are committed
+//! (recorded, counted, tested by the SPRT) strictly in game order, so the records, the report
+//! and the SPRT stopping point do not depend on `--concurrency` or on timing (given engines that
+//! are deterministic themselves, e.g. depth- or node-limited).
+
+pub mod engine;
+pub mod game;
+pub mod play;
+pub mod serve;
+pub mod stats;
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::core::game::{Game, Side, try_play};
+use crate::games::{GameKind, GameVisitor, dispatch};
+use crate::players::splitmix64;
+use engine::EngineSpec;
+use game::{GameOutcome, MoveLimits, Reason, Slot, Start};
+use stats::{Sprt, SprtDecision};
+
+/// One engine of the match.
+#[derive(Clone, Debug)]
+pub struct EngineConf {
+    pub spec: EngineSpec,
+    pub name: String,
+    /// `setoption` name/value pairs.
+    pub options: Vec<(String, String)>,
+}
+
+/// Where the openings come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Openings {
+    /// Every pair starts from the start position.
+    Start,
+    /// `P` seeded random plies from the start position.
+    Random(usize),
+    /// Lines of a file (`fen <state> [moves …]` or a move list), used in order, cycling.
+    Lines(Vec<String>),
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub kind: GameKind,
+    pub engines: [EngineConf; 2],
+    /// Variant options (`--option`), sent to both engines and used by the referee's rules.
+    pub variant: Vec<(String, String)>,
+    pub games: usize,
+    pub concurrency: usize,
+    pub seed: u64,
+    pub openings: Openings,
+    pub limits: MoveLimits,
+    pub max_plies: usize,
+    pub sprt: Option<Sprt>,
+    /// Records file (JSON lines); with `resume` it is read first and continued.
+    pub records: Option<PathBuf>,
+    pub resume: bool,
+    pub log_dir: Option<PathBuf>,
+    pub progress: bool,
+}
+
+/// One finished game as recorded.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub index: usize,
+    /// Engine (0 or 1) that played `Side::First`.
+    pub first: usize,
+    pub opening_base: String,
+    pub opening_moves: Vec<String>,
+    pub outcome: GameOutcome,
+}
+
+impl GameRecord {
+    /// The winning engine (0 or 1), `None` for a draw.
+    pub fn winner_engine(&self) -> Option<usize> {
+        self.outcome.winner.map(|s| match s {
+            Side::First => self.first,
+            Side::Second => 1 - self.first,
+        })
+    }
+
+    fn to_json(&self, cfg: &MatchConfig) -> Value {
+        let result = match self.outcome.winner {
+            Some(Side::First) => "1-0",
+            Some(Side::Second) => "0-1",
+            None => "1/2-1/2",
+        };
+        let moves: Vec<Value> = self
+            .outcome
+            .moves
+            .iter()
+            .map(|m| json!({"move": m.mv, "ms": m.time_ms, "depth": m.depth, "score": m.score}))
+            .collect();
+        json!({
+            "game": self.index,
+            "pair": self.index / 2,
+            "variant": cfg.kind.name(),
+            "first": cfg.engines[self.first].name,
+            "second": cfg.engines[1 - self.first].name,
+            "first_engine": self.first + 1,
+            "opening": {"base": self.opening_base, "moves": self.opening_moves},
+            "moves": moves,
+            "result": result,
+            "winner": self.winner_engine().map(|e| e + 1),
+            "reason": self.outcome.reason.name(),
+            "detail": self.outcome.detail,
+            "junk_lines": self.outcome.junk,
+        })
+    }
+
+    /// Reads back what the statistics need from a record line.
+    fn from_json(v: &Value) -> Option<GameRecord> {
+        let index = v.get("game")?.as_u64()? as usize;
+        let first = v.get("first_engine")?.as_u64()?.checked_sub(1)? as usize;
+        let op = v.get("opening")?;
+        let base = op.get("base")?.as_str()?.to_string();
+        let om: Vec<String> = op
+            .get("moves")?
+            .as_array()?
+            .iter()
+            .filter_map(|m| m.as_str().map(str::to_string))
+            .collect();
+        let winner = match v.get("winner")? {
+            Value::Null => None,
+            w => Some(w.as_u64()?.checked_sub(1)? as usize),
+        };
+        let reason = Reason::from_name(v.get("reason")?.as_str()?)?;
+        let moves = v
+            .get("moves")?
+            .as_array()?
+            .iter()
+            .filter_map(|m| {
+                Some(game::MoveRecord {
+                    mv: m.get("move")?.as_str()?.to_string(),
+                    time_ms: m.get("ms")?.as_u64()?,
+                    depth: m.get("depth").and_then(Value::as_u64),
+                    score: m.get("score").and_then(|s| s.as_str().map(str::to_string)),
+                })
+            })
+            .collect();
+        Some(GameRecord {
+            index,
+            first,
+            opening_base: base,
+            opening_moves: om,
+            outcome: GameOutcome {
+                winner: winner.map(|w| {
+                    if w == first {
+                        Side::First
+                    } else {
+                        Side::Second
+                    }
+                }),
+                reason,
+                detail: v.get("detail")?.as_str()?.to_string(),
+                moves,
+                junk: v.get("junk_lines").and_then(Value::as_u64).unwrap_or(0),
+            },
+        })
+    }
+}
+
+/// Running totals from engine 1's point of view.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Complete pairs by engine 1's points in half-points (0 = lost both … 4 = won both).
+    pub pairs: [u64; 5],
+    pub reasons: BTreeMap<Reason, u64>,
+    /// Half-points of engine 1 in the first game of the current, unfinished pair.
+    open_pair: Option<u64>,
+}
+
+impl Tally {
+    fn add(&mut self, r: &GameRecord) {
+        self.games += 1;
+        let half = match r.winner_engine() {
+            Some(0) => {
+                self.wins += 1;
+                2
+            }
+            Some(_) => {
+                self.losses += 1;
+                0
+            }
+            None => {
+                self.draws += 1;
+                1
+            }
+        };
+        *self.reasons.entry(r.outcome.reason).or_default() += 1;
+        if r.index.is_multiple_of(2) {
+            self.open_pair = Some(half);
+        } else if let Some(h) = self.open_pair.take() {
+            self.pairs[(h + half) as usize] += 1;
+        }
+    }
+
+    /// The Elo estimate the report leads with: pentanomial once a pair is complete.
+    pub fn headline(&self) -> Option<stats::EloEstimate> {
+        stats::pentanomial(self.pairs)
+            .or_else(|| stats::trinomial(self.wins, self.draws, self.losses))
+    }
+
+    /// Score of engine 1 in 0..1.
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games as f64
+    }
+}
+
+/// The result of a match.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub tally: Tally,
+    /// LLR, bounds and decision when `--sprt` was given.
+    pub sprt: Option<(f64, (f64, f64), SprtDecision)>,
+}
+
+/// Parses one opening line into (base, moves) and checks it with the rules.
+fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, String> {
+    let line = line.trim();
+    let (base, state, rest) = if let Some(f) = line.strip_prefix("fen ") {
+        let (fen, rest) = match f.find(" moves") {
+            Some(i) => (f[..i].trim(), &f[i + 6..]),
+            None => (f.trim(), ""),
+        };
+        (format!("fen {fen}"), G::parse_fen(fen, cfg)?, rest)
+    } else {
+        let rest = line.strip_prefix("startpos").unwrap_or(line).trim_start();
+        let rest = rest.strip_prefix("moves").unwrap_or(rest);
+        ("startpos".to_string(), G::start(cfg), rest)
+    };
+    let mut s = state;
+    let mut moves = Vec::new();
+    for (i, m) in rest.split_whitespace().enumerate() {
+        s = try_play(&s, m).map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
+        moves.push(m.to_string());
+    }
+    Ok(Start {
+        state: s,
+        base,
+        moves,
+    })
+}
+
+/// The opening of pair `k`.
+fn opening<G: Game>(cfg: &MatchConfig, gcfg: &G::Config, k: usize) -> Result<Start<G>, String> {
+    match &cfg.openings {
+        Openings::Start => Ok(Start {
+            state: G::start(gcfg),
+            base: "startpos".into(),
+            moves: vec![],
+        }),
+        Openings::Lines(lines) => parse_opening(&lines[k % lines.len()], gcfg),
+        Openings::Random(plies) => {
+            let mut rng = splitmix64(cfg.seed ^ splitmix64(k as u64 + 1));
+            let mut best = None;
+            // A random walk may end the game early; a few retries find an open position.
+            for _ in 0..64 {
+                let mut s = G::start(gcfg);
+                let mut moves = Vec::new();
+                for _ in 0..*plies {
+                    let mut ms = G::Moves::default();
+                    s.legal_moves(&mut ms);
+                    let ms = ms.as_ref();
+                    if ms.is_empty() {
+                        break;
+                    }
+                    rng = splitmix64(rng);
+                    let m = ms[(rng % ms.len() as u64) as usize];
+                    moves.push(s.format_move(m));
+                    s = s.apply(m);
+                }
+                let open = s.outcome().is_none();
+                best = Some(Start {
+                    state: s,
+                    base: "startpos".into(),
+                    moves,
+                });
+                if open {
+                    break;
+                }
+            }
+            best.ok_or_else(|| "no opening".to_string())
+        }
+    }
+}
+
+/// Reads the records of an interrupted match: the records of games 0, 1, 2, … in order, as long
+/// as they match these settings. Everything after the first bad or missing one is dropped.
+fn read_records<G: Game>(
+    cfg: &MatchConfig,
+    gcfg: &G::Config,
+    path: &PathBuf,
+) -> Result<Vec<(GameRecord, String)>, String> {
+    let f = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+        Err(e) => return Err(format!("--resume {}: {e}", path.display())),
+    };
+    let mut out = Vec::new();
+    for line in std::io::BufReader::new(f).lines() {
+        let Ok(line) = line else { break };
+        let Some(r) = serde_json::from_str::<Value>(&line).ok().and_then(|v| {
+            (v.get("variant")?.as_str()? == cfg.kind.name()).then_some(())?;
+            GameRecord::from_json(&v)
+        }) else {
+            break;
+        };
+        if r.index != out.len() || r.first != r.index % 2 {
+            break;
+        }
+        let op = opening::<G>(cfg, gcfg, r.index / 2)?;
+        if op.base != r.opening_base || op.moves != r.opening_moves {
+            return Err(format!(
+                "--resume {}: game {} was played from another opening; use the same --seed and --openings",
+                path.display(),
+                r.index
+            ));
+        }
+        out.push((r, line));
+    }
+    Ok(out)
+}
+
+struct Runner<'a>(&'a MatchConfig);
+
+impl GameVisitor for Runner<'_> {
+    type Output = Result<Summary, String>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let cfg = self.0;
+        let vals: Vec<i64> = G::OPTIONS
+            .iter()
+            .map(|o| {
+                cfg.variant
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(o.name))
+                    .map_or(Ok(o.default), |(n, v)| {
+                        v.parse::<i64>()
+                            .map_err(|_| format!("--option {n}: '{v}' is not an integer"))
+                    })
+            })
+            .collect::<Result<_, _>>()?;
+        let gcfg = G::configure(&vals).map_err(|e| format!("--option: {e}"))?;
+        // Bad opening lines are a usage error, found before any game is played.
+        if let Openings::Lines(lines) = &cfg.openings {
+            for (i, l) in lines.iter().enumerate() {
+                parse_opening::<G>(l, &gcfg)
+                    .map_err(|e| format!("--openings line {}: {e}", i + 1))?;
+            }
+        }
+        // Pre-flight: an engine that cannot even be started is a usage error, not a game loss
+        // (later failures to restart it are crashes that lose games).
+        for e in &cfg.engines {
+            engine::Conn::start(&e.spec, cfg.kind)
+                .map_err(|err| format!("{}: {err}", e.name))?
+                .close();
+        }
+        if let Some(d) = &cfg.log_dir {
+            std::fs::create_dir_all(d).map_err(|e| format!("--log {}: {e}", d.display()))?;
+        }
+        let mut tally = Tally::default();
+        let mut done = 0usize;
+        let mut records = None;
+        if let Some(path) = &cfg.records {
+            let kept = if cfg.resume {
+                read_records::<G>(cfg, &gcfg, path)?
+            } else {
+                vec![]
+            };
+            // The file is rewritten with the kept prefix (a torn last line is dropped).
+            let mut f = std::fs::File::create(path)
+                .map_err(|e| format!("--records {}: {e}", path.display()))?;
+            for (r, line) in &kept {
+                tally.add(r);
+                let _ = writeln!(f, "{line}");
+            }
+            done = kept.len();
+            records = Some(f);
+        }
+        let mut sprt_state = None;
+        // Pentanomial once a pair is complete (as fastchess), trinomial before.
+        let check_sprt = |t: &Tally| {
+            cfg.sprt.map(|s| {
+                let llr = if t.pairs.iter().sum::<u64>() > 0 {
+                    s.llr_pairs(t.pairs)
+                } else {
+                    s.llr_wdl(t.wins, t.draws, t.losses)
+                };
+                (llr, s.bounds(), s.decide(llr))
+            })
+        };
+        if done > 0 {
+            sprt_state = check_sprt(&tally);
+        }
+        let total = cfg.games;
+        let bar = if cfg.progress && std::io::stderr().is_terminal() {
+            indicatif::ProgressBar::new(total as u64)
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  ETA {eta}  {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar.set_position(done as u64);
+        let decided = matches!(sprt_state, Some((_, _, d)) if d != SprtDecision::Continue);
+        let next = AtomicUsize::new(done);
+        let stop = AtomicBool::new(decided || done >= total);
+        let (tx, rx) = mpsc::channel::<Result<GameRecord, String>>();
+        let workers = cfg.concurrency.clamp(1, total.max(1));
+        let mut first_error = None;
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let (next, stop, gcfg) = (&next, &stop, &gcfg);
+                scope.spawn(move || {
+                    let mut slots = [
+                        Slot::new(cfg.engines[0].spec.clone(), cfg.engines[0].options.clone()),
+                        Slot::new(cfg.engines[1].spec.clone(), cfg.engines[1].options.clone()),
+                    ];
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= total {
+                            break;
+                        }
+                        let r = play_one::<G>(cfg, gcfg, i, &mut slots);
+                        if tx.send(r).is_err() {
+                            break;
+                        }
+                    }
+                    for s in &mut slots {
+                        s.reset();
+                    }
+                });
+            }
+            drop(tx);
+            let mut buffer: BTreeMap<usize, GameRecord> = BTreeMap::new();
+            for r in rx {
+                let r = match r {
+                    Ok(r) => r,
+                    Err(e) => {
+                        first_error.get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                        continue;
+                    }
+                };
+                buffer.insert(r.index, r);
+                while let Some(r) = buffer.remove(&done) {
+                    if stop.load(Ordering::Relaxed)
+                        && sprt_state.is_some_and(|s| s.2 != SprtDecision::Continue)
+                    {
+                        break;
+                    }
+                    if let Some(f) = records.as_mut() {
+                        let _ = writeln!(f, "{}", r.to_json(cfg));
+                        let _ = f.flush();
+                    }
+                    tally.add(&r);
+                    done += 1;
+                    bar.set_position(done as u64);
+                    sprt_state = check_sprt(&tally);
+                    let e = tally.headline();
+                    bar.set_message(format!(
+                        "{}: +{} ={} -{} ({:.1}%){}{}",
+                        cfg.engines[0].name,
+                        tally.wins,
+                        tally.draws,
+                        tally.losses,
+                        tally.score() * 100.0,
+                        e.filter(|e| e.elo.is_finite() && e.error.is_finite())
+                            .map_or(String::new(), |e| format!(
+                                ", Elo {:+.1} ± {:.1}",
+                                e.elo, e.error
+                            )),
+                        sprt_state.map_or(String::new(), |(llr, (lo, hi), _)| format!(
+                            ", LLR {llr:.2} ({lo:.2}, {hi:.2})"
+                        ))
+                    ));
+                    if matches!(sprt_state, Some((_, _, d)) if d != SprtDecision::Continue) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        });
+        bar.finish_and_clear();
+        if let Some(e) = first_error {
+            return Err(e);
+        }
+        Ok(Summary {
+            tally,
+            sprt: sprt_state,
+        })
+    }
+}
+
+/// Plays game `i` with the two engine slots of a worker.
+fn play_one<G: Game>(
+    cfg: &MatchConfig,
+    gcfg: &G::Config,
+    i: usize,
+    slots: &mut [Slot; 2],
+) -> Result<GameRecord, String> {
+    let start = opening::<G>(cfg, gcfg, i / 2)?;
+    let first = i % 2;
+    let timeout = Duration::from_millis(cfg.limits.timeout_ms);
+    let mut outcome = None;
+    for (seat, e) in [(Side::First, first), (Side::Second, 1 - first)] {
+        let log = match &cfg.log_dir {
+            Some(d) => {
+                let name: String = cfg.engines[e]
+                    .name
+                    .chars()
+                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                    .collect();
+                let p = d.join(format!("game{:05}-e{}-{name}.log", i, e + 1));
+                Some(
+                    std::fs::File::create(&p)
+                        .map_err(|err| format!("--log {}: {err}", p.display()))?,
+                )
+            }
+            None => None,
+        };
+        if let Err((reason, detail)) = slots[e].prepare(cfg.kind, &cfg.variant, timeout, log) {
+            slots[e].reset();
+            outcome.get_or_insert(GameOutcome {
+                winner: Some(seat.other()),
+                reason,
+                detail: format!("{}: {detail}", cfg.engines[e].name),
+                moves: vec![],
+                junk: 0,
+            });
+        }
+    }
+    let outcome = match outcome {
+        Some(o) => o,
+        None => {
+            let [a, b] = slots;
+            let seats = if first == 0 { [a, b] } else { [b, a] };
+            game::play(&start, seats, &cfg.limits, cfg.max_plies)
+        }
+    };
+    Ok(GameRecord {
+        index: i,
+        first,
+        opening_base: start.base,
+        opening_moves: start.moves,
+        outcome,
+    })
+}
+
+/// Runs a match.
+pub fn run_match(cfg: &MatchConfig) -> Result<Summary, String> {
+    dispatch(cfg.kind, Runner(cfg))?
+}
+
+fn fmt_elo(e: Option<stats::EloEstimate>) -> String {
+    match e {
+        Some(e) if e.elo.is_finite() && e.error.is_finite() => {
+            format!(
+                "{:+.1} ± {:.1} (95%), LOS {:.1}%",
+                e.elo,
+                e.error,
+                e.los * 100.0
+            )
+        }
+        Some(e) if e.elo.is_finite() => format!("{:+.1} (interval unbounded)", e.elo),
+        Some(e) => format!(
+            "{} (score {:.3})",
+            if e.score > 0.5 { "+inf" } else { "-inf" },
+            e.score
+        ),
+        None => "n/a".into(),
+    }
+}
+
+/// The final table for humans.
+pub fn report_text(cfg: &MatchConfig, s: &Summary) -> String {
+    let t = &s.tally;
+    let [e1, e2] = &cfg.engines;
+    let mut o = String::new();
+    o += &format!(
+        "Match {} vs {} ({}), {} games\n",
+        e1.name,
+        e2.name,
+        cfg.kind.name(),
+        t.games
+    );
+    let w = e1.name.len().max(e2.name.len()).max(6);
+    o += &format!(
+        "{:<w$}  {:>6} {:>6} {:>6} {:>7}\n",
+        "engine", "wins", "draws", "losses", "score"
+    );
+    o += &format!(
+        "{:<w$}  {:>6} {:>6} {:>6} {:>6.1}%\n",
+        e1.name,
+        t.wins,
+        t.draws,
+        t.losses,
+        t.score() * 100.0
+    );
+    o += &format!(
+        "{:<w$}  {:>6} {:>6} {:>6} {:>6.1}%\n",
+        e2.name,
+        t.losses,
+        t.draws,
+        t.wins,
+        (1.0 - t.score()) * 100.0
+    );
+    o += &format!(
+        "Elo {} - {}, pentanomial: {}\n",
+        e1.name,
+        e2.name,
+        fmt_elo(stats::pentanomial(t.pairs))
+    );
+    o += &format!(
+        "Elo {} - {}, trinomial:   {}\n",
+        e1.name,
+        e2.name,
+        fmt_elo(stats::trinomial(t.wins, t.draws, t.losses))
+    );
+    o += &format!(
+        "pairs by {}'s points (0, 0.5, 1, 1.5, 2): {:?}; LOS from W/L {:.1}%\n",
+        e1.name,
+        t.pairs,
+        stats::los_wl(t.wins, t.losses) * 100.0
+    );
+    let reasons: Vec<String> = Reason::ALL
+        .iter()
+        .map(|r| format!("{} {}", r.name(), t.reasons.get(r).copied().unwrap_or(0)))
+        .collect();
+    o += &format!("games ended by: {}\n", reasons.join(", "));
+    if let (Some(p), Some((llr, (lo, hi), d))) = (cfg.sprt, s.sprt) {
+        o += &format!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {}\n",
+            p.elo0,
+            p.elo1,
+            p.alpha,
+            p.beta,
+            llr,
+            lo,
+            hi,
+            d.name()
+        );
+    }
+    o
+}
+
+fn est_json(e: Option<stats::EloEstimate>) -> Value {
+    match e {
+        Some(e) => json!({"score": e.score, "elo": e.elo, "elo_error": e.error, "los": e.los}),
+        None => Value::Null,
+    }
+}
+
+/// The final report as one JSON object (engine 1's view).
+pub fn report_json(cfg: &MatchConfig, s: &Summary) -> Value {
+    let t = &s.tally;
+    let head = t.headline();
+    let reasons: serde_json::Map<String, Value> = Reason::ALL
+        .iter()
+        .map(|r| {
+            (
+                r.name().to_string(),
+                json!(t.reasons.get(r).copied().unwrap_or(0)),
+            )
+        })
+        .collect();
+    let mut v = json!({
+        "variant": cfg.kind.name(),
+        "engine1": cfg.engines[0].name,
+        "engine2": cfg.engines[1].name,
+        "games": t.games,
+        "wins1": t.wins,
+        "draws": t.draws,
+        "losses1": t.losses,
+        "score1": t.score(),
+        "elo": head.map(|e| e.elo),
+        "elo_error": head.map(|e| e.error),
+        "los": head.map(|e| e.los),
+        "pentanomial": {"pairs": t.pairs, "estimate": est_json(stats::pentanomial(t.pairs))},
+        "trinomial": est_json(stats::trinomial(t.wins, t.draws, t.losses)),
+        "reasons": reasons,
+    });
+    if let (Some(p), Some((llr, (lo, hi), d))) = (cfg.sprt, s.sprt) {
+        v["sprt"] = json!({
+            "elo0": p.elo0, "elo1": p.elo1, "alpha": p.alpha, "beta": p.beta,
+            "llr": llr, "lower": lo, "upper": hi, "decision": d.name(),
+        });
+    }
+    v
+}
+
+fn name_value(flag: &str, s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("{flag}: expected NAME=VALUE, got '{s}'")),
+    }
+}
+
+/// Parses `BASE+INC` (seconds, decimals allowed) into milliseconds.
+pub fn parse_tc(s: &str) -> Result<(u64, u64), String> {
+    let (b, i) = s.split_once('+').unwrap_or((s, "0"));
+    let secs = |t: &str| -> Result<u64, String> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("--tc: '{t}' is not a number of seconds (BASE+INC)"))?;
+        if !(0.0..=1e7).contains(&v) {
+            return Err(format!("--tc: '{t}' is out of range"));
+        }
+        Ok((v * 1000.0).round() as u64)
+    };
+    let (b, i) = (secs(b)?, secs(i)?);
+    if b == 0 {
+        return Err("--tc: the base time must be positive".into());
+    }
+    Ok((b, i))
+}
+
+/// Builds a match configuration from the command line.
+pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<MatchConfig, String> {
+    let spec1 = EngineSpec::parse(&a.engine1).map_err(|e| format!("--engine1: {e}"))?;
+    let spec2 = EngineSpec::parse(&a.engine2).map_err(|e| format!("--engine2: {e}"))?;
+    let opts = |flag: &str, v: &[String]| -> Result<Vec<(String, String)>, String> {
+        v.iter().map(|s| name_value(flag, s)).collect()
+    };
+    let mut name1 = a.name1.clone().unwrap_or_else(|| spec1.default_name());
+    let name2 = a.name2.clone().unwrap_or_else(|| spec2.default_name());
+    if name1 == name2 && a.name1.is_none() {
+        name1 = format!("{name1}-1");
+    }
+    let games = match (a.games, a.rounds) {
+        (Some(g), _) => g,
+        (None, Some(r)) => r * 2,
+        (None, None) => 2,
+    };
+    if games == 0 {
+        return Err("--games: at least one game".into());
+    }
+    if a.concurrency == 0 {
+        return Err("--concurrency: at least 1".into());
+    }
+    let openings =
+        match a.openings.as_deref() {
+            None => Openings::Start,
+            Some(o) => match o.strip_prefix("random:") {
+                Some(p) => Openings::Random(p.parse().map_err(|_| {
+                    format!("--openings: random:P needs a number of plies, got '{p}'")
+                })?),
+                None => {
+                    let text =
+                        std::fs::read_to_string(o).map_err(|e| format!("--openings {o}: {e}"))?;
+                    let lines: Vec<String> = text
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                        .map(str::to_string)
+                        .collect();
+                    if lines.is_empty() {
+                        return Err(format!("--openings {o}: no openings in the file"));
+                    }
+                    Openings::Lines(lines)
+                }
+            },
+        };
+    if a.depth == Some(0) {
+        return Err("--depth: at least 1".into());
+    }
+    let sprt = if a.sprt.is_empty() {
+        None
+    } else {
+        Some(Sprt::parse(&a.sprt)?)
+    };
+    let (records, resume) = match (&a.records, &a.resume) {
+        (_, Some(r)) => (Some(r.clone()), true),
+        (r, None) => (r.clone(), false),
+    };
+    Ok(MatchConfig {
+        kind,
+        engines: [
+            EngineConf {
+                spec: spec1,
+                name: name1,
+                options: opts("--option1", &a.option1)?,
+            },
+            EngineConf {
+                spec: spec2,
+                name: name2,
+                options: opts("--option2", &a.option2)?,
+            },
+        ],
+        variant: opts("--option", &a.option)?,
+        games,
+        concurrency: a.concurrency,
+        seed: a.seed,
+        openings,
+        limits: MoveLimits {
+            depth: a.depth,
+            nodes: a.nodes,
+            movetime_ms: a.movetime,
+            tc_ms: a.tc.as_deref().map(parse_tc).transpose()?,
+            margin_ms: a.margin,
+            timeout_ms: a.timeout,
+        },
+        max_plies: a.max_plies,
+        sprt,
+        records,
+        resume,
+        log_dir: a.log.clone(),
+        progress: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::connect4::Connect4;
+
+    #[test]
+    fn tc_parsing() {
+        assert_eq!(parse_tc("10+0.1"), Ok((10_000, 100)));
+        assert_eq!(parse_tc("0.5"), Ok((500, 0)));
+        assert!(parse_tc("0+1").is_err());
+        assert!(parse_tc("x+1").is_err());
+        assert!(parse_tc("1e400").is_err());
+        assert!(parse_tc("-3").is_err());
+    }
+
+    #[test]
+    fn engine_specs() {
+        assert_eq!(
+            EngineSpec::parse("builtin:Ninja2"),
+            Ok(EngineSpec::Builtin(crate::players::Player::Ninja2))
+        );
+        assert_eq!(
+            EngineSpec::parse("tcp:127.0.0.1:7000"),
+            Ok(EngineSpec::Tcp("127.0.0.1:7000".into()))
+        );
+        assert_eq!(
+            EngineSpec::parse("'my engine' --x \"a b\""),
+            Ok(EngineSpec::Command(vec![
+                "my engine".into(),
+                "--x".into(),
+                "a b".into()
+            ]))
+        );
+        assert!(EngineSpec::parse("tcp:nohost").is_err());
+        assert!(EngineSpec::parse("  ").is_err());
+        assert!(EngineSpec::parse("'unclosed").is_err());
+        assert!(EngineSpec::parse("builtin:god").is_err());
+    }
+
+    #[test]
+    fn opening_lines() {
+        let cfg = <Connect4 as Game>::configure(&[6, 7]).unwrap();
+        let o = parse_opening::<Connect4>("4 4 3", &cfg).unwrap();
+        assert_eq!((o.base.as_str(), o.moves.len()), ("startpos", 3));
+        let o = parse_opening::<Connect4>("startpos moves 1", &cfg).unwrap();
+        assert_eq!(o.moves, vec!["1".to_string()]);
+        let fen = o.state.format_fen();
+        let f = parse_opening::<Connect4>(&format!("fen {fen} moves 2"), &cfg).unwrap();
+        assert_eq!(f.base, format!("fen {fen}"));
+        assert_eq!(f.moves, vec!["2".to_string()]);
+        assert!(parse_opening::<Connect4>("4 9", &cfg).is_err());
+        assert!(parse_opening::<Connect4>("fen nonsense", &cfg).is_err());
+    }
+
+    #[test]
+    fn tally_counts_pairs() {
+        let mk = |index: usize, winner: Option<Side>| GameRecord {
+            index,
+            first: index % 2,
+            opening_base: "startpos".into(),
+            opening_moves: vec![],
+            outcome: GameOutcome {
+                winner,
+                reason: Reason::Normal,
+                detail: String::new(),
+                moves: vec![],
+                junk: 0,
+            },
+        };
+        let mut t = Tally::default();
+        // Pair 0: engine 1 wins as first, then draws: 1.5 points. Pair 1: the second seat wins
+        // both games, i.e. engine 2 in game 2 and engine 1 in game 3: 1 point. Game 4 opens
+        // pair 2, which is incomplete and so not in the pentanomial.
+        for r in [
+            mk(0, Some(Side::First)),
+            mk(1, None),
+            mk(2, Some(Side::Second)),
+            mk(3, Some(Side::Second)),
+            mk(4, Some(Side::First)),
+        ] {
+            t.add(&r);
+        }
+        assert_eq!((t.wins, t.draws, t.losses), (3, 1, 1));
+        assert_eq!(t.pairs, [0, 0, 1, 1, 0]);
+        assert_eq!(t.games, 5);
+    }
+}
