@@ -7,3 +7,4 @@ pub mod cli;
 pub mod core;
 pub mod games;
 pub mod protocol;
+pub mod solver;

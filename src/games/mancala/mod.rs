@@ -117,6 +117,12 @@ impl Mancala {
         self.board[self.pit_index(side, pit)]
     }
 
+    /// The whole ring in sowing order (`s1..sm S n1..nm N`, the fen/golden layout); the exact
+    /// solver reads its table keys from it.
+    pub fn ring(&self) -> &[u8] {
+        &self.board[..2 * self.pits() + 2]
+    }
+
     /// Seeds in `side`'s store.
     pub fn store(&self, side: Side) -> u8 {
         self.board[self.store_index(side)]
