@@ -128,7 +128,7 @@ fn print_batch(n: u64, bad: u64, nodes: u64, micros: u128, t: Instant) {
 /// Reads a golden Kalah line (`s1..sm S n1..nm N side value`) as a fen and South's margin.
 pub fn kalah_golden_line(line: &str) -> Result<(String, i32), String> {
     let f: Vec<&str> = line.split_whitespace().collect();
-    if f.len() < 6 || f.len() % 2 != 0 {
+    if f.len() < 6 || !f.len().is_multiple_of(2) {
         return Err(format!("'{line}': expected s1..sm S n1..nm N side value"));
     }
     let m = (f.len() - 4) / 2;

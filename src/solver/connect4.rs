@@ -16,6 +16,9 @@ use super::c4table::C4Table;
 use crate::core::game::{Game, Outcome};
 use crate::games::connect4::{Connect4, bits};
 
+/// Enhanced transposition cutoffs are tried only with more empty cells than this.
+const ETC_MIN_EMPTY: i32 = 14;
+
 /// Board geometry, computed once per solve.
 #[derive(Clone, Copy, Debug)]
 pub struct Geometry {
@@ -140,6 +143,8 @@ struct Worker<'a> {
     /// Lazy-SMP helpers perturb the move order so that the threads fill the table with
     /// different subtrees.
     perturb: u32,
+    /// Probe the children's table entries before searching (enhanced transposition cutoffs).
+    etc: bool,
     /// Set when the stop flag was seen: every value after that is meaningless.
     aborted: bool,
 }
@@ -218,6 +223,8 @@ impl Worker<'_> {
         // Order the non-losing moves: the table's best move, then by the number of winning
         // cells the move creates (Pons' heuristic), then centre first.
         let mut list = [(0i32, 0u64, 0u8); 7];
+        // ETC costs a probe per child; it only pays where subtrees are still large.
+        let far_from_leaves = cells - p.moves as i32 > ETC_MIN_EMPTY;
         let mut n = 0;
         for i in 0..g.w as usize {
             let idx = if self.perturb != 0 {
@@ -229,6 +236,31 @@ impl Worker<'_> {
             let mv = next & g.cols[col as usize];
             if mv == 0 {
                 continue;
+            }
+            if self.etc && far_from_leaves {
+                // Enhanced transposition cutoff: a child already known to be bad enough for the
+                // opponent refutes this node without a search. Loading every child's bucket
+                // here also overlaps their cache misses instead of paying them one by one.
+                let child = p.play(mv);
+                let ck = child.key();
+                let ck = if self.symmetry {
+                    ck.min(g.mirror(ck))
+                } else {
+                    ck
+                };
+                if let Some(b) = self.sh.table.get(ck)
+                    && -b.hi >= beta
+                {
+                    let v = -b.hi;
+                    self.sh.table.put(
+                        key,
+                        p.moves,
+                        v.max(lo),
+                        hi,
+                        Some(if mirrored { g.w as u8 - 1 - col } else { col }),
+                    );
+                    return v;
+                }
             }
             let own = p.current | mv;
             let mut score = (g.winning(own, p.mask | mv)).count_ones() as i32 * 16;
@@ -380,6 +412,7 @@ impl Solver {
             nodes: 0,
             symmetry,
             perturb,
+            etc: std::env::var("TABLERO_NO_ETC").is_err(),
             aborted: false,
         }
     }
@@ -469,10 +502,10 @@ impl Solver {
                     let r = w.solve_score(p);
                     sh.nodes.fetch_add(w.nodes, Ordering::Relaxed);
                     if let Some(v) = r {
-                        if let Ok(mut g) = result.lock() {
-                            if g.is_none() {
-                                *g = Some(v);
-                            }
+                        if let Ok(mut g) = result.lock()
+                            && g.is_none()
+                        {
+                            *g = Some(v);
                         }
                         done.store(true, Ordering::Relaxed);
                         // Stop the others (the caller's stop flag is reset below).

@@ -64,7 +64,11 @@ impl Database {
     fn new(n: usize, total: usize, budget: usize) -> Self {
         let binom = Binom::new(200);
         let mut k = 0;
-        while k < total.min(126) && (binom.get(k + 1 + n, n) as usize) <= budget {
+        let cap: usize = std::env::var("TABLERO_DB_K")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(126);
+        while k < total.min(cap) && (binom.get(k + 1 + n, n) as usize) <= budget {
             k += 1;
         }
         let size = binom.get(k + n, n) as usize;
