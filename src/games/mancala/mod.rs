@@ -114,6 +114,17 @@ impl Mancala {
         self.row(side)[self.pits() - pit]
     }
 
+    /// The whole ring in sowing order (`s1..sm S n1..nm N`, the fen/golden layout); the exact
+    /// solver reads its table keys from it.
+    /// Only the first `2m + 2` bytes are meaningful.
+    pub fn ring(&self) -> [u8; 2 * ROW_BYTES] {
+        let m = self.pits();
+        let mut out = [0u8; 2 * ROW_BYTES];
+        out[..=m].copy_from_slice(&self.row(Side::First)[..=m]);
+        out[m + 1..2 * m + 2].copy_from_slice(&self.row(Side::Second)[..=m]);
+        out
+    }
+
     /// Seeds in `side`'s store.
     pub fn store(&self, side: Side) -> u8 {
         self.row(side)[self.pits()]
