@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use tablero::core::game::{Game};
+use tablero::core::game::Game;
 use tablero::games::connect4::{Config, Connect4, Moves};
 
 /// The shared golden folder, next to the repository (as in CI); fails clearly when missing.
