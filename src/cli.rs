@@ -147,4 +147,26 @@ pub enum Command {
         #[arg(long, hide = true)]
         max_sessions: Option<usize>,
     },
+    /// Solves a Connect Four or Kalah position exactly (or a batch file of golden lines):
+    /// prints `info` lines and `solved score <s> best <move> nodes <n> time <ms>`.
+    Solve {
+        /// Start from this state string instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played first (space-separated; Connect Four also takes Pons strings `4455`).
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Solve every line of this golden file and report mismatches, mean nodes and time.
+        #[arg(long)]
+        batch: Option<String>,
+        /// Variant option, repeatable: `--set Rows=7`, `--set Pits=4 --set Seeds=3`.
+        #[arg(long = "set")]
+        set: Vec<String>,
+        /// Table size in MiB (the `solve` command uses more than the protocol's default).
+        #[arg(long, default_value_t = 1024)]
+        hash: usize,
+        /// Search threads (Connect Four: Lazy SMP over a shared table).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
 }

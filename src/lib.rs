@@ -9,3 +9,4 @@ pub mod games;
 pub mod players;
 pub mod protocol;
 pub mod referee;
+pub mod solver;

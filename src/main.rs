@@ -122,6 +122,22 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
+        Some(Command::Solve {
+            fen,
+            moves,
+            batch,
+            set,
+            hash,
+            threads,
+        }) => tablero::solver::cli::run(&tablero::solver::cli::SolveArgs {
+            game: cli.game.clone(),
+            fen,
+            moves,
+            batch,
+            set,
+            hash_mib: hash,
+            threads,
+        }),
         Some(Command::Bench { only, hash }) => {
             let game = only.as_deref().map(GameKind::from_name).transpose()?;
             let (total, time) = tablero::bench::run(game, hash, |l| {

@@ -249,18 +249,21 @@ fn random_games_match_naive() {
     let mut results = [0u32; 4];
     // Games decided by an explosion: won by the mover, won by the opponent.
     let mut boom_wins = [0u32; 2];
+    // The move list capacity (8 = 7 columns + BOOM) must be reached: it is tight.
+    let mut longest = 0;
     for _ in 0..2000 {
         let mut s = Boom::start(&Config);
         let mut n = Naive::new();
         assert_same(&s, &n);
         while s.outcome().is_none() {
             let legal = n.legal();
+            longest = longest.max(legal.len());
             let m = pick(&mut rng, &legal);
             if m == BoomMove::Boom {
                 booms += 1;
             }
             // Through the text interface every other movement.
-            s = if n.movement % 2 == 0 {
+            s = if n.movement.is_multiple_of(2) {
                 try_play(&s, &s.format_move(m)).unwrap()
             } else {
                 s.apply(m)
@@ -277,11 +280,11 @@ fn random_games_match_naive() {
         }
         results[n.status as usize] += 1;
     }
-    eprintln!("booms {booms} results {results:?} boom wins {boom_wins:?}");
     // The random games must actually exercise explosions, wins of both sides and draws.
     assert!(booms > 2000, "only {booms} explosions");
     assert!(results[1] > 0 && results[2] > 0, "{results:?}");
     assert!(boom_wins[0] > 0 && boom_wins[1] > 0, "{boom_wins:?}");
+    assert_eq!(longest, 8);
 }
 
 #[test]
@@ -297,6 +300,17 @@ fn perft_matches_naive() {
         let (s, n) = random_position(&mut rng, len);
         assert_eq!(perft(&s, 4), n.perft(4), "perft 4 of {}", s.format_fen());
     }
+}
+
+#[test]
+fn perft_from_start_is_seven_to_the_n_until_a_four_can_exist() {
+    // After 6 movements each side has 3 pieces; the 7th movement is P2's fourth piece, which
+    // may end the game but is still a leaf. No bomb exists before movement 12.
+    let s = Boom::start(&Config);
+    for d in 0..=7 {
+        assert_eq!(perft(&s, d), 7u64.pow(d), "perft {d}");
+    }
+    assert!(perft(&s, 8) < 7u64.pow(8));
 }
 
 #[test]
@@ -363,6 +377,7 @@ proptest! {
     #[test]
     fn parse_fen_alphabet_round_trips(s in "[xoXO1-8/]{0,40} [xo] [0-9]{1,6}") {
         if let Ok(p) = Boom::parse_fen(&s, &Config) {
+            prop_assert!(p.invariants_hold());
             prop_assert_eq!(Boom::parse_fen(&p.format_fen(), &Config), Ok(p));
         }
     }
@@ -370,5 +385,82 @@ proptest! {
     #[test]
     fn parse_move_never_panics(s in "\\PC{0,10}") {
         let _ = Boom::start(&Config).parse_move(&s);
+    }
+
+    /// Canonical fens of arbitrary gravity-respecting boards (any piece mix, lines included,
+    /// up to one bomb each) parse, satisfy the invariants and print back identically.
+    #[test]
+    fn canonical_fens_round_trip(
+        heights in proptest::collection::vec(0usize..=7, 7),
+        owners in proptest::collection::vec(0u8..2, 49),
+        bombs in (0usize..60, 0usize..60),
+        movement in 2u16..400,
+    ) {
+        let mut grid = [['.'; 7]; 7]; // grid[r][c]
+        for c in 0..7 {
+            for r in 0..heights[c] {
+                grid[r][c] = if owners[c * 7 + r] == 0 { 'x' } else { 'o' };
+            }
+        }
+        // Turn the bombs.0-th x (and bombs.1-th o), if any, into a bomb.
+        for (target, who, bomb) in [(bombs.0, 'x', 'X'), (bombs.1, 'o', 'O')] {
+            let cells: Vec<(usize, usize)> = (0..7)
+                .flat_map(|r| (0..7).map(move |c| (r, c)))
+                .filter(|&(r, c)| grid[r][c] == who)
+                .collect();
+            if let Some(&(r, c)) = cells.get(target) {
+                grid[r][c] = bomb;
+            }
+        }
+        let rows: Vec<String> = (0..7)
+            .rev()
+            .map(|r| {
+                let mut out = String::new();
+                let mut run = 0;
+                for &ch in &grid[r] {
+                    if ch == '.' {
+                        run += 1;
+                    } else {
+                        if run > 0 {
+                            out.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        out.push(ch);
+                    }
+                }
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                }
+                out
+            })
+            .collect();
+        let side = match tablero::games::boom::side_of_movement(movement) {
+            Side::First => 'x',
+            Side::Second => 'o',
+        };
+        let fen = format!("{} {side} {movement}", rows.join("/"));
+        let p = Boom::parse_fen(&fen, &Config);
+        prop_assert!(p.is_ok(), "{}: {:?}", fen, p);
+        let p = p.unwrap();
+        prop_assert!(p.invariants_hold());
+        prop_assert_eq!(p.format_fen(), fen);
+    }
+}
+
+/// The reference searches decide MAX/MIN by side to move; with BOOM's two-movement turns,
+/// minimax and alpha-beta must still agree for every heuristic (a cheap consistency check of
+/// `side_to_move`, `outcome` and the evaluations' perspective handling).
+#[test]
+fn minimax_equals_alphabeta_on_random_positions() {
+    use tablero::core::search::reference::{minimax, root_value};
+    let mut rng = Rng(2024);
+    for _ in 0..30 {
+        let len = rng.below(40);
+        let (s, _) = random_position(&mut rng, len);
+        for h in 0..Boom::HEURISTICS.len() {
+            let mut nodes = 0;
+            let mm = minimax(&s, 3, 0, h, s.side_to_move(), &mut nodes);
+            assert_eq!(root_value(&s, 3, h), mm, "{} heuristic {h}", s.format_fen());
+        }
     }
 }

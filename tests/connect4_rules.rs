@@ -262,9 +262,19 @@ fn fen_examples_and_errors() {
         "7/7/7/7/7/7x x",
         "7/7/o6/o6/o6/o6 o",
         "7/7/7/7/7/xxxxooo x",
+        // The side to move cannot already have four in a row.
+        "7/7/7/7/ooo4/xxxx2o x",
     ] {
         assert!(Connect4::parse_fen(bad, &cfg).is_err(), "accepted '{bad}'");
     }
+    // The side that just moved may have four: the game is over.
+    let o_won = Connect4::parse_fen("7/7/7/7/xxx4/oooo2x x", &cfg).unwrap();
+    assert_eq!(o_won.outcome(), Some(Outcome::Win(Side::Second)));
+    assert!(moves_of(&o_won).is_empty());
+    // A full board without a line is a draw.
+    let full = "xxoxxox/ooxooxo/xxoxxox/ooxooxo/xxoxxox/ooxooxo x";
+    let d = Connect4::parse_fen(full, &cfg).unwrap();
+    assert_eq!(d.outcome(), Some(Outcome::Draw));
     // A fen for another size is rejected under the default config.
     assert!(Connect4::parse_fen("7/7/7/7/7/7/7 x", &cfg).is_err());
     let seven = Config {
@@ -296,6 +306,14 @@ fn configure_checks_ranges() {
     assert!(Connect4::configure(&[6]).is_err());
     let c = Connect4::configure(&[8, 7]).unwrap();
     assert_eq!(perft(&Connect4::start(&c), 2), 49);
+    // A hand-built config out of range neither panics nor yields an oversized board.
+    let bad = Config {
+        rows: 0,
+        columns: 200,
+    };
+    let s = Connect4::start(&bad);
+    assert!(s.width() <= 7 && s.height() >= 4);
+    assert!(Connect4::parse_fen("7/7/7/7/7/7 x", &bad).is_err());
 }
 
 proptest! {
@@ -315,4 +333,60 @@ proptest! {
     fn parse_move_never_panics(s in "\\PC{0,10}") {
         let _ = Connect4::start(&Config::default()).parse_move(&s);
     }
+}
+
+/// The solver helpers (Pons' `canWinNext`, `isWinningMove`, `possibleNonLosingMoves`) against
+/// trying every move and every reply on the naive board.
+#[test]
+fn solver_helpers_match_naive() {
+    let mut rng = Rng(0x5eed);
+    let mut checked = 0;
+    for game in 0..400 {
+        let (w, h) = SIZES[game % SIZES.len()];
+        let cfg = Config {
+            rows: h,
+            columns: w,
+        };
+        let mut s = Connect4::start(&cfg);
+        let mut n = Naive::new(w as usize, h as usize);
+        while s.outcome().is_none() {
+            let legal = n.legal();
+            let wins = |b: &Naive, c: usize| {
+                let mut t = b.clone();
+                t.play(c);
+                t.winner != 0
+            };
+            let winning: Vec<usize> = legal.iter().copied().filter(|&c| wins(&n, c)).collect();
+            assert_eq!(s.can_win_next(), !winning.is_empty());
+            for &c in &legal {
+                assert_eq!(s.is_winning_move(c as u8), winning.contains(&c));
+            }
+            if winning.is_empty() {
+                let safe: Vec<usize> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        let mut t = n.clone();
+                        t.play(c);
+                        !t.legal().into_iter().any(|r| wins(&t, r))
+                    })
+                    .collect();
+                let mut cells = s.non_losing_cells();
+                let mut cols = Vec::new();
+                while cells != 0 {
+                    let cell = cells & cells.wrapping_neg();
+                    cells ^= cell;
+                    cols.push(s.column_of(cell) as usize);
+                    assert_eq!(s.play_cell(cell), s.apply(s.column_of(cell)));
+                }
+                cols.sort();
+                assert_eq!(cols, safe, "\n{}", s.display());
+                checked += 1;
+            }
+            let c = legal[rng.below(legal.len())];
+            s = s.apply(c as u8);
+            n.play(c);
+        }
+    }
+    assert!(checked > 1000);
 }

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use tablero::core::{Game, MoveList, Side};
+use tablero::core::{Game, Side};
 use tablero::games::mancala::{Mancala, MancalaConfig, MancalaMoves};
 
 const GOLDEN: &str = r#"4 4 4 4 4 4 0 4 4 4 4 4 4 0 S 8

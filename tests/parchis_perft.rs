@@ -38,7 +38,12 @@ fn cells(line: &str) -> Vec<String> {
         .collect()
 }
 
-fn parse_perft_md(md: &str) -> (Vec<Section>, Vec<(String, u64)>, Vec<(String, i32)>) {
+/// Named rows of a table: (first cell, number).
+type Rows<T> = Vec<(String, T)>;
+/// A named position with its (depth, unique leaves) rows.
+type Position = (String, Parchis, Vec<(u32, u64)>);
+
+fn parse_perft_md(md: &str) -> (Vec<Section>, Rows<u64>, Rows<i32>) {
     let mut sections: Vec<Section> = Vec::new();
     let mut divide_rows = Vec::new();
     let mut anchors = Vec::new();
@@ -123,11 +128,7 @@ fn replay_to(traces: &str, game: u64, ply: u64) -> Parchis {
     s
 }
 
-fn positions() -> (
-    Vec<(String, Parchis, Vec<(u32, u64)>)>,
-    Vec<(String, u64)>,
-    Vec<(String, i32)>,
-) {
+fn positions() -> (Vec<Position>, Rows<u64>, Rows<i32>) {
     let md = read("perft.md");
     let traces = read("traces.jsonl");
     let (sections, div, anchors) = parse_perft_md(&md);
@@ -153,6 +154,7 @@ fn positions() -> (
             );
         }
         assert!(!sec.perft.is_empty(), "no perft rows for {name}");
+        println!("{name}: fen {}", s.format_fen());
         out.push((name, s, sec.perft));
     }
     (out, div, anchors)

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use tablero::core::game::{Game, MoveList};
+use tablero::core::game::Game;
 use tablero::core::search::{Algorithm, Limits, SearchOptions, Searcher, reference};
 use tablero::games::{GameKind, GameVisitor, dispatch};
 

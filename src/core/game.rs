@@ -102,6 +102,12 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     const OPTIONS: &'static [VariantOption];
     /// Heuristic names accepted by `setoption name Heuristic`; index 0 is the default one.
     const HEURISTICS: &'static [&'static str];
+    /// Move ordering: are killer moves (recent cutoff moves at the same ply) tried before
+    /// every move the game's hint ranks (true), or only among moves of equal hint (false)?
+    /// Measured per game on the bench: true pays where the best move of sibling positions is
+    /// often the same move (Parchís dice choices), false where the hint is sharp (Connect
+    /// Four's centre-first, Kalah's extra turns).
+    const KILLERS_BEFORE_HINTS: bool = false;
 
     /// Builds a config from one value per entry of `OPTIONS` (each within min..=max).
     fn configure(values: &[i64]) -> Result<Self::Config, String>;

@@ -56,4 +56,6 @@ pub enum Command {
     Display,
     Eval,
     Help,
+    /// `solve`: exact value of the current position (Connect Four, Mancala).
+    Solve,
 }

@@ -296,9 +296,12 @@ impl<G: Game> Engine for GameEngine<G> {
                 if s == Side::First { "first" } else { "second" }
             ),
         };
+        let board = self.position.display();
+        // Some boards already show their state string; print it once.
+        let board: Vec<&str> = board.lines().filter(|l| !l.starts_with("fen: ")).collect();
         format!(
             "{}\nfen: {}\n{}",
-            self.position.display().trim_end(),
+            board.join("\n").trim_end(),
             self.position.format_fen(),
             status
         )

@@ -92,6 +92,9 @@ pub struct Session {
     heuristic: String,
     /// Variant option values by lower-case name (shared by the games that have the option).
     variant_values: BTreeMap<String, i64>,
+    /// The last accepted `position` command (`None`: the start position), which `solve`
+    /// replays to get the position it solves.
+    solve_position: Option<(command::StartSpec, Vec<command::Token>)>,
 }
 
 const HELP: &[&str] = &[
@@ -101,6 +104,7 @@ const HELP: &[&str] = &[
     "  position startpos|fen <state>|<start name> [moves <m1> <m2> ...]",
     "  go [depth N] [nodes N] [movetime MS] [infinite] [wtime MS btime MS winc MS binc MS movestogo N]",
     "  perft N | moves | d | eval",
+    "  solve   (connect4, mancala: exact value of the current position)",
 ];
 
 impl Session {
@@ -123,6 +127,7 @@ impl Session {
             algorithm: Algorithm::AlphaBeta,
             heuristic: "default".to_string(),
             variant_values: values,
+            solve_position: None,
         }
     }
 
@@ -144,6 +149,7 @@ impl Session {
         )
         .and_then(|e| e)?;
         self.engine = Ok(new);
+        self.solve_position = None;
         Ok(())
     }
 
@@ -178,10 +184,10 @@ impl Session {
 
     /// Waits for a finite search to end (an infinite one is left alone).
     pub fn wait_search(&mut self) {
-        if let Ok(e) = self.engine.as_mut() {
-            if !e.searching_infinite() {
-                e.wait();
-            }
+        if let Ok(e) = self.engine.as_mut()
+            && !e.searching_infinite()
+        {
+            e.wait();
         }
     }
 
@@ -200,7 +206,10 @@ impl Session {
             Command::IsReady => self.out.line("readyok"),
             Command::UciNewGame => self.engine()?.new_game()?,
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
-            Command::Position { start, moves } => self.engine()?.set_position(&start, &moves)?,
+            Command::Position { start, moves } => {
+                self.engine()?.set_position(&start, &moves)?;
+                self.solve_position = Some((start, moves));
+            }
             Command::Go(p) => self.go(&p)?,
             Command::Stop => {
                 if let Ok(e) = self.engine.as_mut() {
@@ -241,6 +250,19 @@ impl Session {
                 for l in self.engine()?.eval(h) {
                     self.out.line(&l);
                 }
+            }
+            Command::Solve => {
+                if self.engine()?.searching() {
+                    return Err("a search is running; send 'stop' first".to_string());
+                }
+                let out = self.out.clone();
+                crate::solver::protocol_solve(
+                    self.kind,
+                    &self.variant_values,
+                    self.solve_position.as_ref(),
+                    self.hash_mib,
+                    |l| out.line(l),
+                )?;
             }
             Command::Help => {
                 for l in HELP {

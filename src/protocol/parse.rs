@@ -101,6 +101,7 @@ pub fn parse_line(line: &str) -> Result<Command, String> {
         "d" => no_args(Command::Display),
         "eval" => no_args(Command::Eval),
         "help" => no_args(Command::Help),
+        "solve" => no_args(Command::Solve),
         "setoption" => parse_setoption(args),
         "position" => parse_position(args),
         "go" => parse_go(args),

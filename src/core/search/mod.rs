@@ -114,6 +114,8 @@ struct Run<'a, G: Game> {
     horizon: bool,
     pv: Vec<Vec<G::Move>>,
     root_pv: Vec<G::Move>,
+    /// Two moves per ply that caused the latest cutoffs there, tried right after the table move.
+    killers: Vec<[Option<G::Move>; 2]>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -165,6 +167,7 @@ impl<G: Game> Searcher<G> {
             horizon: false,
             pv: vec![Vec::with_capacity(MAX_DEPTH as usize + 1); MAX_DEPTH as usize + 2],
             root_pv: Vec::new(),
+            killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
         };
         let mut moves = G::Moves::default();
         root.legal_moves(&mut moves);
@@ -351,29 +354,58 @@ impl<G: Game> Run<'_, G> {
         let mut moves = G::Moves::default();
         state.legal_moves(&mut moves);
         let moves = moves.as_ref();
-        // Order: table move first, then the game's hint; ties keep generation order.
-        let mut keyed: ArrayVec<(i32, u8), MAX_ORDERED> = ArrayVec::new();
-        for (i, &m) in moves.iter().enumerate() {
-            let k = if tt_move == Some(i as u8) {
-                i32::MAX
-            } else {
-                state.move_order_hint(m)
-            };
-            keyed.push((k, i as u8));
-        }
-        // Stable insertion sort, descending: lists are short.
-        for a in 1..keyed.len() {
-            let mut b = a;
-            while b > 0 && keyed[b - 1].0 < keyed[b].0 {
-                keyed.swap(b - 1, b);
-                b -= 1;
-            }
-        }
         let maximizing = state.side_to_move() == self.perspective;
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximizing { -INFINITY } else { INFINITY };
         let mut best_idx: Option<u8> = None;
-        for &(_, i) in &keyed {
+        // Order: the table move first (before any hint is computed: it often cuts off alone),
+        // then the rest by the game's hint, picked lazily; ties keep generation order.
+        let tt_idx = tt_move.filter(|&i| usize::from(i) < moves.len());
+        let mut keyed: ArrayVec<(i64, u8), MAX_ORDERED> = ArrayVec::new();
+        let mut keyed_built = false;
+        let mut next = 0;
+        let mut tt_pending = tt_idx.is_some();
+        loop {
+            let i = if tt_pending {
+                tt_pending = false;
+                tt_idx.unwrap_or(0)
+            } else {
+                if !keyed_built {
+                    keyed_built = true;
+                    for (i, &m) in moves.iter().enumerate() {
+                        if Some(i as u8) != tt_idx {
+                            let killer = if self.killers[ply][0] == Some(m) {
+                                2
+                            } else if self.killers[ply][1] == Some(m) {
+                                1
+                            } else {
+                                0
+                            };
+                            // Killers either go before every hinted move or only break ties
+                            // between equal hints, as the game prefers.
+                            let k = if G::KILLERS_BEFORE_HINTS && killer > 0 {
+                                i64::MAX - 2 + killer
+                            } else {
+                                (i64::from(state.move_order_hint(m)) << 2) | killer
+                            };
+                            keyed.push((k, i as u8));
+                        }
+                    }
+                }
+                if next >= keyed.len() {
+                    break;
+                }
+                let mut b = next;
+                for j in next + 1..keyed.len() {
+                    if keyed[j].0 > keyed[b].0 {
+                        b = j;
+                    }
+                }
+                // Rotate rather than swap so the remaining moves keep their relative order.
+                keyed[next..=b].rotate_right(1);
+                next += 1;
+                keyed[next - 1].1
+            };
             let m = moves[i as usize];
             let v = self.alphabeta(&state.apply(m), depth - 1, ply + 1, alpha, beta);
             if self.aborted {
@@ -395,6 +427,10 @@ impl<G: Game> Run<'_, G> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                if Some(i) != tt_idx && self.killers[ply][0] != Some(m) {
+                    self.killers[ply][1] = self.killers[ply][0];
+                    self.killers[ply][0] = Some(m);
+                }
                 break;
             }
         }

@@ -29,34 +29,68 @@ pub struct TtEntry {
     pub move_index: Option<u8>,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    /// Low 32 bits of the key; the high bits already chose the slot.
-    key: u32,
-    score: i32,
-    generation: u16,
-    depth: u8,
-    /// 0 = empty slot, 1 = exact, 2 = lower, 3 = upper.
-    bound: u8,
-    /// Move index + 1 (0 = none).
-    mv: u8,
-    _pad: [u8; 3],
+/// One slot, packed into two words so that a fresh table is all zero bits and can be
+/// allocated zeroed (the OS maps pages lazily: start-up is instant and untouched memory costs
+/// nothing).
+/// - word 0: bits 0-31 the low 32 bits of the key (the high bits chose the slot), bits 32-63
+///   the score;
+/// - word 1: bits 0-15 generation, 16-23 depth, 24-31 bound (0 = empty, 1 exact, 2 lower,
+///   3 upper), 32-39 move index + 1 (0 = none).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Slot([u64; 2]);
+
+impl Slot {
+    #[inline]
+    fn key(self) -> u32 {
+        self.0[0] as u32
+    }
+    #[inline]
+    fn score(self) -> i32 {
+        (self.0[0] >> 32) as u32 as i32
+    }
+    #[inline]
+    fn generation(self) -> u16 {
+        self.0[1] as u16
+    }
+    #[inline]
+    fn depth(self) -> u8 {
+        (self.0[1] >> 16) as u8
+    }
+    #[inline]
+    fn bound(self) -> u8 {
+        (self.0[1] >> 24) as u8
+    }
+    #[inline]
+    fn mv(self) -> u8 {
+        (self.0[1] >> 32) as u8
+    }
+    #[inline]
+    fn pack(key: u32, score: i32, generation: u16, depth: u8, bound: u8, mv: u8) -> Slot {
+        Slot([
+            u64::from(key) | (u64::from(score as u32) << 32),
+            u64::from(generation)
+                | (u64::from(depth) << 16)
+                | (u64::from(bound) << 24)
+                | (u64::from(mv) << 32),
+        ])
+    }
 }
 
 const _: () = assert!(std::mem::size_of::<Slot>() == 16);
 
 /// The table. Sized at construction; `resize` reallocates.
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: Vec<[u64; 2]>,
     generation: u16,
 }
 
 impl TranspositionTable {
     /// A table of about `mib` MiB (at least one entry).
     pub fn new(mib: usize) -> Self {
-        let n = (mib.saturating_mul(1 << 20) / std::mem::size_of::<Slot>()).max(1);
+        let n = (mib.saturating_mul(1 << 20) / 16).max(1);
+        // `vec![[0u64; 2]; n]` allocates zeroed memory (no page is touched until used).
         TranspositionTable {
-            slots: vec![Slot::default(); n],
+            slots: vec![[0u64; 2]; n],
             generation: 1,
         }
     }
@@ -76,14 +110,14 @@ impl TranspositionTable {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // The counter wrapped: old generations could match again, so clear for real.
-            self.slots.fill(Slot::default());
+            self.slots.fill([0; 2]);
             self.generation = 1;
         }
     }
 
     /// Forgets everything (`ucinewgame`).
     pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        self.slots.fill([0; 2]);
         self.generation = 1;
     }
 
@@ -95,19 +129,19 @@ impl TranspositionTable {
     /// The entry for `key` written during the current search, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        let s = &self.slots[self.index(key)];
-        if s.key != key as u32 || s.generation != self.generation || s.bound == 0 {
+        let s = Slot(self.slots[self.index(key)]);
+        if s.key() != key as u32 || s.generation() != self.generation || s.bound() == 0 {
             return None;
         }
         Some(TtEntry {
-            score: s.score,
-            depth: s.depth,
-            bound: match s.bound {
+            score: s.score(),
+            depth: s.depth(),
+            bound: match s.bound() {
                 1 => Bound::Exact,
                 2 => Bound::Lower,
                 _ => Bound::Upper,
             },
-            move_index: s.mv.checked_sub(1),
+            move_index: s.mv().checked_sub(1),
         })
     }
 
@@ -117,11 +151,12 @@ impl TranspositionTable {
     pub fn store(&mut self, key: u64, entry: TtEntry) {
         let i = self.index(key);
         let generation = self.generation;
-        let s = &mut self.slots[i];
-        let replace = s.generation != generation
-            || s.bound == 0
-            || s.key == key as u32
-            || entry.depth >= s.depth
+        let s = Slot(self.slots[i]);
+        let same = s.key() == key as u32 && s.generation() == generation && s.bound() != 0;
+        let replace = s.generation() != generation
+            || s.bound() == 0
+            || same
+            || entry.depth >= s.depth()
             || entry.bound == Bound::Exact;
         if !replace {
             return;
@@ -129,22 +164,15 @@ impl TranspositionTable {
         // Keep a known best move when the new result (a fail-low) has none.
         let mv = match entry.move_index {
             Some(m) => m.saturating_add(1),
-            None if s.key == key as u32 && s.generation == generation => s.mv,
+            None if same => s.mv(),
             None => 0,
         };
-        *s = Slot {
-            key: key as u32,
-            score: entry.score,
-            generation,
-            depth: entry.depth,
-            bound: match entry.bound {
-                Bound::Exact => 1,
-                Bound::Lower => 2,
-                Bound::Upper => 3,
-            },
-            mv,
-            _pad: [0; 3],
+        let bound = match entry.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
         };
+        self.slots[i] = Slot::pack(key as u32, entry.score, generation, entry.depth, bound, mv).0;
     }
 
     /// Permille of entries used by the current search (sampled over the first 1000 slots).
@@ -152,7 +180,7 @@ impl TranspositionTable {
         let n = self.slots.len().min(1000);
         let used = self.slots[..n]
             .iter()
-            .filter(|s| s.bound != 0 && s.generation == self.generation)
+            .filter(|&&w| Slot(w).bound() != 0 && Slot(w).generation() == self.generation)
             .count();
         (used * 1000 / n.max(1)) as u32
     }
@@ -193,6 +221,6 @@ mod tests {
     #[test]
     fn size_follows_mebibytes() {
         let tt = TranspositionTable::new(2);
-        assert_eq!(tt.len() * std::mem::size_of::<Slot>(), 2 << 20);
+        assert_eq!(tt.len() * 16, 2 << 20);
     }
 }

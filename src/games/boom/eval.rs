@@ -9,15 +9,19 @@
 //!   [`crate::games::connect4::eval::seed_terms`] for the exact formula and the typos fixed).
 //!   Doubled to stay in integers.
 //! * `default` (index 0), ours:
-//!   - `windows`: open windows weighted 1 / 4 / 16 for 1 / 2 / 3 own pieces, own minus opp;
+//!   - `windows`: open windows weighted 3 / 6 / 9 for 1 / 2 / 3 own pieces, own minus opp;
 //!   - `centre`: 3 per piece in column 4, 1 per piece in columns 3 and 5, own minus opp;
 //!   - `threats`: 20 per empty cell that would complete four (no odd/even rule here: two
 //!     movements per turn and explosions break Connect Four's zugzwang parity), own minus opp;
 //!   - `bomb`: a bomb on the board is worth 15, plus 8 per opponent piece in its row (what a
 //!     `BOOM` would remove), own minus opp;
-//!   - `tempo`: ±3000 for the side to move when it can complete four with the movements left in
-//!     its turn (a threat on a playable cell, or — with two movements left — directly above
-//!     one), or, failing that, when the other side has more playable threats than the mover has
+//!   - `hot`: 10 per open window with exactly two own pieces whose two empty cells are each
+//!     playable or directly above a playable cell (one turn of two movements fills them when
+//!     both are playable or stacked; an approximation otherwise), own minus opp;
+//!   - `tempo`: ±3000 for the side to move when it can complete four with `PUT`s in the
+//!     movements left in its turn (checked exactly: a playable winning cell, or — with two
+//!     movements left — any first `PUT` after which a winning cell is playable), or, failing
+//!     that, −3000 when the other side has more playable winning cells than the mover has
 //!     movements left to block them.
 
 use super::{BOARD, BOTTOM, Boom, STRIDE};
@@ -34,6 +38,7 @@ const THREAT: i32 = 20;
 const BOMB: i32 = 15;
 const BOMB_VICTIM: i32 = 8;
 const TEMPO: i32 = 3000;
+const HOT: i32 = 10;
 
 #[derive(Clone, Copy, Debug, Default)]
 struct DefaultTerms {
@@ -41,7 +46,46 @@ struct DefaultTerms {
     centre: (i32, i32),
     threats: (i32, i32),
     bomb: (i32, i32),
+    hot: (i32, i32),
     tempo: i32,
+}
+
+/// Start cells of the windows in direction `d` (valid starts `starts`) holding exactly two
+/// pieces of `own` and no cell of `blocked`.
+#[inline(always)]
+fn two_own(own: u64, blocked: u64, starts: u64, d: u32) -> u64 {
+    let free = starts & !(blocked | (blocked >> d) | (blocked >> (2 * d)) | (blocked >> (3 * d)));
+    let (a, b, c, e) = (own, own >> d, own >> (2 * d), own >> (3 * d));
+    let bit0 = a ^ b ^ c ^ e;
+    let bit1 = (a & b) ^ (c & e) ^ ((a ^ b) & (c ^ e));
+    free & !bit0 & bit1
+}
+
+/// Can the side to move (pieces `own`, winning cells `threats`) complete four with `PUT`s in
+/// the `left` movements of its turn? Exact for `PUT`s (a `BOOM` win is left to the search),
+/// without trying moves:
+/// - one movement: a winning cell is playable;
+/// - two movements: a winning cell is playable or right above a playable cell (fill below,
+///   then win), or a window holds two own pieces and two empty cells that two `PUT`s fill. In
+///   a vertical window the empty cells are stacked, so the lower one must be playable; in any
+///   other window the four cells are in four columns, and a first `PUT` only changes its own
+///   column, so both empty cells must be playable now.
+#[inline]
+fn wins_this_turn(own: u64, playable: u64, reach2: u64, left: u32, threats: u64) -> bool {
+    if left < 2 {
+        return threats & playable != 0;
+    }
+    if threats & reach2 != 0 {
+        return true;
+    }
+    let not_reach2 = !(own | reach2) & BOARD;
+    let not_playable = !(own | playable) & BOARD;
+    let [v, h, d1, d2] = bits::directions(STRIDE);
+    two_own(own, not_reach2, STARTS[0], v)
+        | two_own(own, not_playable, STARTS[1], h)
+        | two_own(own, not_playable, STARTS[2], d1)
+        | two_own(own, not_playable, STARTS[3], d2)
+        != 0
 }
 
 #[inline]
@@ -63,18 +107,24 @@ fn default_terms(s: &Boom, perspective: Side) -> DefaultTerms {
     let centre = |p: u64| 3 * (p & CENTRE).count_ones() as i32 + (p & NEAR).count_ones() as i32;
     let playable = s.playable();
     let left = s.movements_left();
-    let reach = if left >= 2 {
-        playable | ((playable << 1) & BOARD)
-    } else {
-        playable
-    };
     let mover = s.side_to_move();
     let (mover_t, other_t) = if mover == perspective {
         (own_t, opp_t)
     } else {
         (opp_t, own_t)
     };
-    let tempo = if mover_t & reach != 0 {
+    // Cells a side can fill within one turn of two movements: the playable cells and the ones
+    // right above them. A window of two own pieces whose two empty cells are all such cells is
+    // a two-movement threat (exactly so when both are playable or stacked).
+    let reach2 = playable | ((playable << 1) & BOARD);
+    let hot = |p: u64| {
+        let blocked = !(p | reach2) & BOARD;
+        let n: u32 = (0..4)
+            .map(|i| two_own(p, blocked, STARTS[i], bits::directions(STRIDE)[i]).count_ones())
+            .sum();
+        HOT * n as i32
+    };
+    let tempo = if wins_this_turn(s.pieces(mover), playable, reach2, left, mover_t) {
         TEMPO
     } else if (other_t & playable).count_ones() > left {
         -TEMPO
@@ -87,6 +137,7 @@ fn default_terms(s: &Boom, perspective: Side) -> DefaultTerms {
             window_score(opp, own, &STARTS, STRIDE),
         ),
         centre: (centre(own), centre(opp)),
+        hot: (hot(own), hot(opp)),
         threats: (
             THREAT * own_t.count_ones() as i32,
             THREAT * opp_t.count_ones() as i32,
@@ -130,6 +181,8 @@ pub fn evaluate(s: &Boom, heuristic: usize, perspective: Side) -> i32 {
             t.windows.0 - t.windows.1 + t.centre.0 - t.centre.1 + t.threats.0 - t.threats.1
                 + t.bomb.0
                 - t.bomb.1
+                + t.hot.0
+                - t.hot.1
                 + t.tempo
         }
     };
@@ -163,6 +216,7 @@ pub fn eval_terms(s: &Boom, heuristic: usize, perspective: Side) -> Vec<EvalTerm
                 term("centre", t.centre),
                 term("threats", t.threats),
                 term("bomb", t.bomb),
+                term("hot", t.hot),
                 EvalTerm {
                     name: "tempo".into(),
                     value: t.tempo.to_string(),

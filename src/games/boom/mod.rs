@@ -103,7 +103,7 @@ pub fn turn_of_movement(n: u16) -> u16 {
         return 1;
     }
     let k = (n - 2) / 2;
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         k / 2 + 1
     } else {
         k.div_ceil(2) + 1
@@ -163,7 +163,7 @@ impl Boom {
     /// Would a `PUT` now place a bomb?
     #[inline]
     pub fn put_places_bomb(&self) -> bool {
-        self.turn() % 4 == 0 && self.bombs[self.side_to_move().index()] == 0
+        self.turn().is_multiple_of(4) && self.bombs[self.side_to_move().index()] == 0
     }
     /// Owner and bomb flag of cell (column `c`, row `r`), 0-based from the bottom-left.
     pub fn cell(&self, c: u32, r: u32) -> Option<(Side, bool)> {
@@ -177,6 +177,18 @@ impl Boom {
             }
         }
         None
+    }
+
+    /// Structural invariants, checked after every movement in debug builds: no cell owned
+    /// twice, nothing off the board, each bomb one cell of its owner's pieces, and every column
+    /// filled from the bottom without gaps (gravity, the part explosions could break).
+    pub fn invariants_hold(&self) -> bool {
+        let occ = self.occupied();
+        self.pieces[0] & self.pieces[1] == 0
+            && occ & !BOARD == 0
+            && (0..2)
+                .all(|i| self.bombs[i].count_ones() <= 1 && self.bombs[i] & !self.pieces[i] == 0)
+            && occ & !((occ << 1) | BOTTOM) == 0
     }
 
     /// The outcome of a board reached by a movement of `mover` (the mover-first rule).
@@ -293,6 +305,7 @@ impl Game for Boom {
         // A game cannot last 65535 movements (pieces only leave through bombs, at most two per
         // four turns); saturate rather than wrap anyway.
         next.movement = self.movement.saturating_add(1);
+        debug_assert!(next.invariants_hold(), "{next:?}");
         next
     }
 

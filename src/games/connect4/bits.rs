@@ -88,6 +88,16 @@ pub const fn window_starts(board: u64, s: u32) -> [u64; 4] {
     out
 }
 
+/// Number of windows of four that hold no stone of `opp`.
+#[inline(always)]
+pub fn open_windows(opp: u64, starts: &[u64; 4], s: u32) -> u32 {
+    let mut n = 0;
+    for (i, d) in directions(s).into_iter().enumerate() {
+        n += (starts[i] & !(opp | (opp >> d) | (opp >> (2 * d)) | (opp >> (3 * d)))).count_ones();
+    }
+    n
+}
+
 /// Counts of the windows of four that hold no stone of `opp`, split by how many stones of
 /// `own` they hold: index `k` = windows with exactly `k` own stones (index 4 only occurs once
 /// `own` has a line).

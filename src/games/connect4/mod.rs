@@ -90,8 +90,13 @@ const DRAW: u8 = 2;
 pub type Moves = ArrayVec<u8, MAX_COLUMNS>;
 
 impl Connect4 {
-    /// The empty board of the given size.
+    /// The empty board of the given size. `configure` validates sizes; a hand-built `Config`
+    /// out of range is clamped into 4..=7 columns and 4..=8 rows rather than overflowing a shift.
     pub fn empty(config: &Config) -> Self {
+        let config = Config {
+            rows: config.rows.clamp(4, 8),
+            columns: config.columns.clamp(4, MAX_COLUMNS as u8),
+        };
         let (w, h) = (config.columns as u32, config.rows as u32);
         Connect4 {
             current: 0,
@@ -145,9 +150,11 @@ impl Connect4 {
     pub fn moves_played(&self) -> u32 {
         self.moves as u32
     }
+    /// Number of columns.
     pub fn width(&self) -> u32 {
         self.width as u32
     }
+    /// Number of rows.
     pub fn height(&self) -> u32 {
         self.height as u32
     }
@@ -207,6 +214,66 @@ impl Connect4 {
     fn column(&self, col: u8) -> u64 {
         bits::column_mask(col as u32, self.height as u32)
     }
+    /// Does the side to move have a playable winning cell (Pons' `canWinNext`)?
+    #[inline]
+    pub fn can_win_next(&self) -> bool {
+        self.winning_cells() & self.playable() != 0
+    }
+
+    /// Pons' `possibleNonLosingMoves`: the playable cells after which the opponent cannot win
+    /// at once (empty when it has two playable winning cells). Meaningful when the side to move
+    /// cannot win at once itself (check [`Connect4::can_win_next`] first).
+    #[inline]
+    pub fn non_losing_cells(&self) -> u64 {
+        let mut possible = self.playable();
+        let opp_win = self.opponent_winning_cells();
+        let forced = possible & opp_win;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        // Never play right below an opponent's winning cell.
+        possible & !(opp_win >> 1)
+    }
+
+    /// The column (0-based) of a single-cell bitmap on this board.
+    #[inline]
+    pub fn column_of(&self, cell: u64) -> u8 {
+        (cell.trailing_zeros() / self.stride()) as u8
+    }
+
+    /// Plays the stone given as a one-bit bitmap (a cell of [`Connect4::playable`]), the form
+    /// a solver works with; `apply(col)` is `play_cell(playable() & column(col))`.
+    #[inline]
+    pub fn play_cell(&self, cell: u64) -> Self {
+        debug_assert!(cell.count_ones() == 1 && cell & self.playable() == cell);
+        let stride = self.stride();
+        let new_mask = self.mask | cell;
+        let mover = self.current | cell;
+        let status = if bits::has_line(mover, stride) {
+            LAST_MOVER_WON
+        } else if new_mask == self.board {
+            DRAW
+        } else {
+            RUNNING
+        };
+        let next = Connect4 {
+            current: mover ^ new_mask,
+            mask: new_mask,
+            moves: self.moves + 1,
+            status,
+            ..*self
+        };
+        // Gravity and board bounds, checked in debug builds (the tests run with them on).
+        debug_assert!(
+            new_mask & !self.board == 0 && new_mask & !((new_mask << 1) | self.bottom) == 0,
+            "{next:?}"
+        );
+        next
+    }
+
     /// Is column `col` (0-based) on the board and not full?
     #[inline]
     pub fn can_play(&self, col: u8) -> bool {
@@ -354,24 +421,8 @@ impl Game for Connect4 {
 
     #[inline]
     fn apply(&self, col: u8) -> Self {
-        let stride = self.stride();
-        let bottom_col = 1u64 << (col as u32 * stride);
-        let new_mask = self.mask | (self.mask + bottom_col);
-        let mover = self.current | (new_mask ^ self.mask);
-        let status = if bits::has_line(mover, stride) {
-            LAST_MOVER_WON
-        } else if new_mask == self.board {
-            DRAW
-        } else {
-            RUNNING
-        };
-        Connect4 {
-            current: mover ^ new_mask,
-            mask: new_mask,
-            moves: self.moves + 1,
-            status,
-            ..*self
-        }
+        let cell = self.playable() & self.column(col);
+        self.play_cell(cell)
     }
 
     #[inline]

@@ -17,10 +17,17 @@
 //! enforces the same invariant (at most 255 seeds in all).
 //!
 //! # State
-//! The board is a ring of `2m + 2` counters in counter-clockwise (sowing) order, the layout of the
-//! golden file `kalah64_positions.txt`: South's pits `s1..sm` (South's pit `k` is `s(m+1-k)`),
-//! South's store, North's pits `n1..nm` (North's pit `k` is `n(m+1-k)`), North's store. South is
-//! the first player (J1, `Side::First`), North the second (J2, `Side::Second`).
+//! Positions are described in the ring order of the golden file `kalah64_positions.txt`
+//! (counter-clockwise, the sowing order): South's pits `s1..sm` (South's pit `k` is
+//! `s(m+1-k)`), South's store, North's pits `n1..nm` (North's pit `k` is `n(m+1-k)`), North's
+//! store. South is the first player (J1, `Side::First`), North the second (J2, `Side::Second`).
+//!
+//! Internally each side's half (`m` pits in ring order, then the store) is one 16-byte row, and
+//! the rows are kept relative to the side to move: `rows[0]` is the mover's, `rows[1]` the other
+//! side's. Handing the turn over swaps the rows, and sowing is a few whole-row additions of byte
+//! masks (SWAR on `u128`): the mover's pits after the origin and store, the opponent's pits, and
+//! any wrap back into the mover's pits; full laps add `q` to every position at once. No byte ever
+//! carries into its neighbour because no counter can exceed the total of at most 255 seeds.
 //!
 //! # FEN
 //! `s1,…,sm:S/n1,…,nm:N side` — South's pits in ring order, `:`, South's store, `/`, North's pits
@@ -42,8 +49,11 @@ use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption};
 
 /// Largest number of pits per side.
 pub const MAX_PITS: usize = 12;
-/// Largest ring: `MAX_PITS` pits and one store per side.
-const MAX_RING: usize = 2 * MAX_PITS + 2;
+/// Bytes of one side's row: up to `MAX_PITS` pits and the store, padded to a `u128`.
+const ROW_BYTES: usize = 16;
+
+const _: () = assert!(MAX_PITS < ROW_BYTES);
+
 /// Largest number of seeds per pit at the start (see the module docs for why).
 pub const MAX_SEEDS: usize = 10;
 
@@ -70,11 +80,12 @@ impl Default for MancalaConfig {
     }
 }
 
-/// One Kalah position. 28 bytes, `Copy`; `apply` is copy-make.
+/// One Kalah position. 34 bytes, `Copy`; `apply` is copy-make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mancala {
-    /// The ring (see the module docs); entries from `2m + 2` on are always zero.
-    board: [u8; MAX_RING],
+    /// `rows[0]`: the side to move, `rows[1]`: the other side. Each holds its `m` pits in ring
+    /// order (bytes `0..m`), its store (byte `m`), zeros after.
+    rows: [[u8; ROW_BYTES]; 2],
     /// `m`, pits per side.
     pits: u8,
     /// Side to move: 0 South (first player), 1 North.
@@ -88,73 +99,68 @@ impl Mancala {
         self.pits as usize
     }
 
-    /// Ring index of `side`'s first pit (`s1` or `n1`).
+    /// `side`'s row (pits in ring order, then the store).
     #[inline]
-    fn base(&self, side: Side) -> usize {
-        match side {
-            Side::First => 0,
-            Side::Second => self.pits() + 1,
-        }
+    fn row(&self, side: Side) -> &[u8; ROW_BYTES] {
+        &self.rows[usize::from(side.index() as u8 != self.side)]
     }
 
-    /// Ring index of `side`'s store.
-    #[inline]
-    fn store_index(&self, side: Side) -> usize {
-        self.base(side) + self.pits()
-    }
-
-    /// Ring index of `side`'s pit `pit` (1..=m, course numbering).
-    #[inline]
-    fn pit_index(&self, side: Side, pit: usize) -> usize {
-        self.base(side) + self.pits() - pit
-    }
-
-    /// Seeds in `side`'s pit `pit` (1..=m, course numbering; 1 is next to the store).
+    /// Seeds in `side`'s pit `pit` (1..=m, course numbering; 1 is next to the store); 0 for a
+    /// pit number out of range.
     pub fn seeds_at(&self, side: Side, pit: usize) -> u8 {
         if pit == 0 || pit > self.pits() {
             return 0;
         }
-        self.board[self.pit_index(side, pit)]
+        self.row(side)[self.pits() - pit]
+    }
+
+    /// The whole ring in sowing order (`s1..sm S n1..nm N`, the fen/golden layout); the exact
+    /// solver reads its table keys from it.
+    /// Only the first `2m + 2` bytes are meaningful.
+    pub fn ring(&self) -> [u8; 2 * ROW_BYTES] {
+        let m = self.pits();
+        let mut out = [0u8; 2 * ROW_BYTES];
+        out[..=m].copy_from_slice(&self.row(Side::First)[..=m]);
+        out[m + 1..2 * m + 2].copy_from_slice(&self.row(Side::Second)[..=m]);
+        out
     }
 
     /// Seeds in `side`'s store.
     pub fn store(&self, side: Side) -> u8 {
-        self.board[self.store_index(side)]
-    }
-
-    /// `side`'s pits in ring order (`s1..sm` or `n1..nm`).
-    #[inline]
-    fn row(&self, side: Side) -> &[u8] {
-        let b = self.base(side);
-        &self.board[b..b + self.pits()]
+        self.row(side)[self.pits()]
     }
 
     /// Seeds in `side`'s pits (not its store).
+    #[inline]
     pub fn pit_seeds(&self, side: Side) -> u32 {
-        self.row(side).iter().map(|&x| u32::from(x)).sum()
+        byte_sum(u128::from_le_bytes(*self.row(side)) & pit_mask(self.pits()))
     }
 
     /// All seeds on the board (pits and stores).
-    pub fn total_seeds(&self) -> u32 {
-        self.board.iter().map(|&x| u32::from(x)).sum()
-    }
-
-    /// Ring index of the mover-relative position `t` (0..2m+1: own pits in ring order, own store,
-    /// opponent's pits). The opponent's store has no relative index: sowing never reaches it.
     #[inline]
-    fn rel(&self, base: usize, t: usize) -> usize {
-        let i = base + t;
-        let n = 2 * self.pits() + 2;
-        if i >= n { i - n } else { i }
+    pub fn total_seeds(&self) -> u32 {
+        byte_sum(u128::from_le_bytes(self.rows[0])) + byte_sum(u128::from_le_bytes(self.rows[1]))
     }
 
-    /// Where the last seed of the mover's pit at relative index `t0` lands, as a relative index,
-    /// and how many full laps (`q`) and leftover seeds (`r`) the sowing has.
+    /// Is either side's row of pits empty (then the game is over, or must be swept)?
+    #[inline]
+    fn any_row_empty(&self) -> bool {
+        let pm = pit_mask(self.pits());
+        u128::from_le_bytes(self.rows[0]) & pm == 0 || u128::from_le_bytes(self.rows[1]) & pm == 0
+    }
+
+    /// Where the last seed of the pit at mover-relative index `t0` lands, as a relative index
+    /// (`0..m` own pits, `m` own store, `m+1..=2m` opponent's pits `0..m`), and how many full
+    /// laps (`q`) and leftover seeds (`r`) the sowing has. A lap is `2m + 1` positions.
     #[inline]
     fn landing(&self, t0: usize, seeds: usize) -> (usize, usize, usize) {
         let lap = 2 * self.pits() + 1;
-        let q = seeds / lap;
-        let r = seeds % lap;
+        // Most pits hold less than a lap: skip the division.
+        let (q, r) = if seeds < lap {
+            (0, seeds)
+        } else {
+            (seeds / lap, seeds % lap)
+        };
         let mut tl = t0 + r;
         if tl >= lap {
             tl -= lap;
@@ -165,15 +171,21 @@ impl Mancala {
     /// The kind of move `pit` is for the side to move: an extra turn, a capture of that many
     /// seeds, or neither. Computed from the sowing arithmetic without playing the move.
     pub fn move_kind(&self, pit: MancalaMove) -> MoveKind {
+        self.move_kind_for(self.side_to_move(), pit)
+    }
+
+    /// [`Mancala::move_kind`] for `side`, as if it were to move.
+    #[inline]
+    pub fn move_kind_for(&self, side: Side, pit: MancalaMove) -> MoveKind {
         let m = self.pits();
         let p = pit as usize;
         if p == 0 || p > m {
             return MoveKind::Quiet;
         }
-        let side = self.side_to_move();
-        let base = self.base(side);
+        let own = self.row(side);
+        let opp = self.row(side.other());
         let t0 = m - p;
-        let s = self.board[base + t0] as usize;
+        let s = own[t0] as usize;
         if s == 0 {
             return MoveKind::Quiet;
         }
@@ -186,19 +198,13 @@ impl Mancala {
         }
         // The landing pit ends with exactly one seed only if it was empty and no full lap
         // passed, or it is the emptied origin itself after exactly one lap.
-        let landing_after = if r == 0 {
-            q
-        } else {
-            self.board[base + tl] as usize + q + 1
-        };
+        let landing_after = if r == 0 { q } else { own[tl] as usize + q + 1 };
         if landing_after != 1 {
             return MoveKind::Quiet;
         }
-        // The leftover seeds reach the opponent's pits only when they wrap past the own store,
-        // and then they cover every opponent pit (the origin lies before them).
-        let facing = 2 * m - tl;
-        let facing_after =
-            self.board[self.rel(base, facing)] as usize + q + usize::from(t0 + r > 2 * m);
+        // The leftover seeds reach the opponent's pits only when they pass the own store, and
+        // then (landing back in an own pit) they cover all of them.
+        let facing_after = opp[m - 1 - tl] as usize + q + usize::from(t0 + r > 2 * m);
         if facing_after == 0 {
             MoveKind::Quiet
         } else {
@@ -209,18 +215,12 @@ impl Mancala {
     /// Banks each side's pits into its own store (the end-of-game sweep).
     fn sweep(&mut self) {
         let m = self.pits();
-        for side in [Side::First, Side::Second] {
-            let b = self.base(side);
-            let sum: u8 = self.board[b..b + m].iter().sum();
-            self.board[b..b + m].fill(0);
-            self.board[b + m] += sum;
+        let pm = pit_mask(m);
+        for row in &mut self.rows {
+            let w = u128::from_le_bytes(*row);
+            let banked = u128::from(byte_sum(w & pm)) << (8 * m);
+            *row = ((w & !pm) + banked).to_le_bytes();
         }
-    }
-
-    /// Is either side's row empty (the game is over once the sweep is done)?
-    #[inline]
-    fn row_empty(&self, side: Side) -> bool {
-        self.row(side).iter().all(|&x| x == 0)
     }
 
     fn side_char(side: Side) -> char {
@@ -314,11 +314,10 @@ impl Game for Mancala {
         // Clamp so that a hand-built config can never break the u8 invariant.
         let m = (config.pits as usize).clamp(1, MAX_PITS);
         let n = (config.seeds as usize).clamp(1, MAX_SEEDS) as u8;
-        let mut board = [0u8; MAX_RING];
-        board[..m].fill(n);
-        board[m + 1..2 * m + 1].fill(n);
+        let mut row = [0u8; ROW_BYTES];
+        row[..m].fill(n);
         Mancala {
-            board,
+            rows: [row, row],
             pits: m as u8,
             side: 0,
         }
@@ -333,8 +332,8 @@ impl Game for Mancala {
     fn legal_moves(&self, out: &mut MancalaMoves) {
         // Invariant: after every move (and after parse_fen) either both rows hold seeds or the
         // game is over and both are empty, so the mover's row alone decides.
-        let row = self.row(self.side_to_move());
-        let m = row.len();
+        let m = self.pits();
+        let row = &self.rows[0];
         for p in 1..=m {
             if row[m - p] != 0 {
                 out.push(p as u8);
@@ -344,62 +343,60 @@ impl Game for Mancala {
 
     #[inline]
     fn apply(&self, pit: MancalaMove) -> Self {
-        let mut s = *self;
         let m = self.pits();
-        let n = 2 * m + 2;
-        let lap = n - 1;
-        let side = self.side_to_move();
-        let base = self.base(side);
+        let lap = 2 * m + 1;
         let t0 = m - pit as usize;
-        let origin = base + t0;
-        let seeds = s.board[origin] as usize;
-        s.board[origin] = 0;
-        let q = seeds / lap;
-        let r = seeds % lap;
+        let mut own = u128::from_le_bytes(self.rows[0]);
+        let mut opp = u128::from_le_bytes(self.rows[1]);
+        let seeds = self.rows[0][t0] as usize;
+        own &= !(0xFF << (8 * t0));
+        let (tl, q, r) = self.landing(t0, seeds);
         if q > 0 {
-            // Full laps: every position but the opponent's store gets q seeds in bulk.
-            let q = q as u8;
-            let opp_store = self.store_index(side.other());
-            for (i, x) in s.board[..n].iter_mut().enumerate() {
-                if i != opp_store {
-                    *x += q;
-                }
-            }
+            // Full laps: every position but the opponent's store gets q seeds, in bulk.
+            own += ones(m + 1) * q as u128;
+            opp += ones(m) * q as u128;
         }
-        // Leftover seeds: relative positions t0+1..=t0+r (r < lap, so at most one wrap of the
-        // relative ring), added as contiguous runs rather than seed by seed.
         if r > 0 {
-            let a = t0 + 1;
-            let b = t0 + r;
-            if b < lap {
-                add_rel_run(&mut s.board, base, n, a, b);
-            } else {
-                add_rel_run(&mut s.board, base, n, a, lap - 1);
-                add_rel_run(&mut s.board, base, n, 0, b - lap);
-            }
-        }
-        let (tl, _, _) = self.landing(t0, seeds);
-        if tl != m {
-            if tl < m {
-                let li = base + tl;
-                let fi = self.rel(base, 2 * m - tl);
-                if s.board[li] == 1 && s.board[fi] > 0 {
-                    let gain = s.board[fi] + 1;
-                    s.board[li] = 0;
-                    s.board[fi] = 0;
-                    s.board[base + m] += gain;
+            // Leftover seeds on relative positions t0+1..=end: own pits and store up to m, the
+            // opponent's pits, and (end >= lap) own pits again from 0 — never past the origin,
+            // since r < lap.
+            let end = t0 + r;
+            own += ones(end.min(m) + 1) - ones(t0 + 1);
+            if end > m {
+                opp += ones((end - m).min(m));
+                if end >= lap {
+                    own += ones(end - lap + 1);
                 }
             }
+        }
+        if tl < m {
+            // Capture: the last seed made an own pit hold exactly one, facing a non-empty pit.
+            let shift_l = 8 * tl;
+            let shift_f = 8 * (m - 1 - tl);
+            let facing = (opp >> shift_f) & 0xFF;
+            if (own >> shift_l) & 0xFF == 1 && facing != 0 {
+                own &= !(0xFF << shift_l);
+                opp &= !(0xFF << shift_f);
+                own += (facing + 1) << (8 * m);
+            }
+        }
+        let mut s = *self;
+        if tl == m {
+            // Extra turn: the same side moves again.
+            s.rows = [own.to_le_bytes(), opp.to_le_bytes()];
+        } else {
+            s.rows = [opp.to_le_bytes(), own.to_le_bytes()];
             s.side ^= 1;
         }
-        if s.row_empty(Side::First) || s.row_empty(Side::Second) {
+        let pm = pit_mask(m);
+        if own & pm == 0 || opp & pm == 0 {
             s.sweep();
         }
         s
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if !(self.row_empty(Side::First) || self.row_empty(Side::Second)) {
+        if !self.any_row_empty() {
             return None;
         }
         // Positions are swept already (apply and parse_fen guarantee it); counting the pits
@@ -414,17 +411,19 @@ impl Game for Mancala {
     }
 
     fn hash(&self) -> u64 {
-        // Pack the 28 bytes of state into four words and mix each (splitmix64 finaliser) into a
-        // running value, so every pit, both stores, the side and the pit count all matter.
-        let mut bytes = [0u8; 32];
-        bytes[..MAX_RING].copy_from_slice(&self.board);
-        bytes[MAX_RING] = self.pits;
-        bytes[MAX_RING + 1] = self.side;
+        // Two words per row; byte 15 of each row is always zero, so the pit count and the side
+        // go there. Each word is mixed (splitmix64 finaliser) into a running value, so every
+        // pit, both stores, the side and the pit count all matter.
+        let own = u128::from_le_bytes(self.rows[0]) | (u128::from(self.pits) << 120);
+        let opp = u128::from_le_bytes(self.rows[1]) | (u128::from(self.side) << 120);
         let mut h: u64 = 0x243F_6A88_85A3_08D3;
-        for chunk in bytes.chunks_exact(8) {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(chunk);
-            h = mix64(h ^ u64::from_le_bytes(w));
+        for w in [
+            own as u64,
+            (own >> 64) as u64,
+            opp as u64,
+            (opp >> 64) as u64,
+        ] {
+            h = mix64(h ^ w);
         }
         h
     }
@@ -464,7 +463,7 @@ impl Game for Mancala {
             if side == Side::Second {
                 s.push('/');
             }
-            for (i, x) in self.row(side).iter().enumerate() {
+            for (i, x) in self.row(side)[..self.pits()].iter().enumerate() {
                 if i > 0 {
                     s.push(',');
                 }
@@ -514,17 +513,23 @@ impl Game for Mancala {
             return Err(format!("{total} seeds in all, at most 255 are supported"));
         }
         let m = srow.len();
-        let mut b = [0u8; MAX_RING];
-        b[..m].copy_from_slice(&srow);
-        b[m] = sstore;
-        b[m + 1..2 * m + 1].copy_from_slice(&nrow);
-        b[2 * m + 1] = nstore;
+        let mut south = [0u8; ROW_BYTES];
+        south[..m].copy_from_slice(&srow);
+        south[m] = sstore;
+        let mut north = [0u8; ROW_BYTES];
+        north[..m].copy_from_slice(&nrow);
+        north[m] = nstore;
+        let rows = if side == 0 {
+            [south, north]
+        } else {
+            [north, south]
+        };
         let mut s = Mancala {
-            board: b,
+            rows,
             pits: m as u8,
             side,
         };
-        if s.row_empty(Side::First) || s.row_empty(Side::Second) {
+        if s.any_row_empty() {
             s.sweep();
         }
         Ok(s)
@@ -593,22 +598,25 @@ impl Game for Mancala {
     }
 }
 
-/// Adds one seed to each mover-relative position `a..=b` (`a <= b < 2m + 1`). Relative index `t`
-/// is ring index `base + t`, wrapping at `n`; the run is split at the wrap into at most two
-/// contiguous slices.
+/// 0x01 in each of bytes `0..k` of a row (`k <= m + 1 <= 13`).
 #[inline]
-fn add_rel_run(board: &mut [u8; MAX_RING], base: usize, n: usize, a: usize, b: usize) {
-    let wrap = n - base; // first relative index that wraps to ring index 0
-    if a < wrap {
-        for x in &mut board[base + a..=base + b.min(wrap - 1)] {
-            *x += 1;
-        }
-    }
-    if b >= wrap {
-        for x in &mut board[a.max(wrap) + base - n..=b + base - n] {
-            *x += 1;
-        }
-    }
+fn ones(k: usize) -> u128 {
+    const ONES: u128 = u128::from_le_bytes([1; ROW_BYTES]);
+    ONES & ((1u128 << (8 * k)) - 1)
+}
+
+/// 0xFF in the `m` pit bytes of a row.
+#[inline]
+fn pit_mask(m: usize) -> u128 {
+    ones(m) * 0xFF
+}
+
+/// The sum of the 16 bytes of `x`, provided it is at most 255 (always true here: it counts
+/// seeds). Multiplying by 0x0101…01 accumulates every byte into the top one.
+#[inline]
+fn byte_sum(x: u128) -> u32 {
+    const ONES: u128 = u128::from_le_bytes([1; ROW_BYTES]);
+    (x.wrapping_mul(ONES) >> 120) as u32
 }
 
 /// The splitmix64 finaliser: a cheap bijective mix with full avalanche.

@@ -46,8 +46,6 @@ use arrayvec::ArrayVec;
 
 use crate::core::game::{EvalTerm, Game, Outcome, Side};
 
-pub use rules::{ENTRANCE, START, box_distance, destination, distance_to_goal};
-
 /// Box codes: home 0, track 1..=68, own queue q1..q7 = 69..=75, goal 76.
 pub(crate) const HOME: u8 = 0;
 pub(crate) const GOAL: u8 = 76;
@@ -245,6 +243,7 @@ impl Game for Parchis {
     const NAME: &'static str = "parchis";
     const OPTIONS: &'static [crate::core::game::VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
+    const KILLERS_BEFORE_HINTS: bool = true;
 
     fn configure(values: &[i64]) -> Result<ParchisConfig, String> {
         if values.is_empty() {

@@ -196,8 +196,8 @@ fn star_scan_mask(c: usize, origin: u8, dest: u8) -> u128 {
     }
 }
 
-/// The boxes of Path(origin, dest) in path order, calling `f` until it returns true; returns
-/// the box for which it did.
+/// The first box of Path(origin, dest), in path order (wrapping 68 → 1), whose bit is set in
+/// `mask`.
 fn first_on_path(c: usize, origin: u8, dest: u8, mask: u128) -> Option<u8> {
     let t = path_target(c, origin, dest)?;
     let m = path_mask(c, origin, dest) & mask;
@@ -227,7 +227,7 @@ fn slot(c: usize, p: u8) -> usize {
 }
 
 /// Per-position tables built once per move generation / move execution.
-pub struct Board {
+pub(crate) struct Board {
     /// Piece-id masks per slot (see [`slot`]).
     occ: [u16; 97],
     /// Per colour: track boxes that are a barrier of that colour.
@@ -281,7 +281,8 @@ impl Parchis {
         per | per << 4 | per << 8 | per << 12
     }
 
-    pub fn board(&self) -> Board {
+    /// Builds the occupancy tables of this position.
+    pub(crate) fn board(&self) -> Board {
         let mut b = Board {
             occ: [0; 97],
             barrier: [0; 4],
@@ -404,18 +405,13 @@ impl Parchis {
         let (dst, _) = destination(c, p, self.steps(b, id, d));
         if dst != p && dst != GOAL {
             let o = self.occupants(b, c, dst);
-            match o.count_ones() {
-                2 => {
-                    if t != T_STAR || ordered(o).all(|i| self.typ(i) == T_STAR) {
-                        return false;
-                    }
-                }
-                1 => {
-                    if self.typ(o.trailing_zeros() as usize) == T_MEGA {
-                        return false;
-                    }
-                }
-                _ => {}
+            let n = o.count_ones();
+            // Full box: only a star may enter, and not a box of two stars. A lone mega piece
+            // cannot be joined.
+            let blocked = (n == 2 && (t != T_STAR || ordered(o).all(|i| self.typ(i) == T_STAR)))
+                || (n == 1 && self.typ(o.trailing_zeros() as usize) == T_MEGA);
+            if blocked {
+                return false;
             }
         }
         let path = path_mask(c, p, dst);
@@ -477,8 +473,7 @@ impl Parchis {
                     let mut it = ordered(o);
                     let (x, y) = (it.next().unwrap_or(id), it.next().unwrap_or(id));
                     let (cx, cy) = (x >> 2, y >> 2);
-                    if (cx == c && cy == c)
-                        || (cx == c && self.typ(y) == T_STAR)
+                    if (cx == c && (cy == c || self.typ(y) == T_STAR))
                         || (cy == c && self.typ(x) == T_STAR)
                     {
                         return false;
@@ -489,8 +484,8 @@ impl Parchis {
         true
     }
 
-    /// The normal dice the mover may use, as values (none while a single bonus is pending).
-    /// Returns (number dice mask over NORMAL_DICE, bonus value or 0, items usable).
+    /// The dice the mover may use (rules §3): (normal dice mask over `NORMAL_DICE`, pending
+    /// bonus value or 0, whether items are usable).
     #[inline]
     pub(crate) fn available(&self) -> (u8, u8, bool) {
         let pl = self.player as usize;
@@ -784,15 +779,16 @@ impl Parchis {
         }
         let mut t = self.typ(id);
         // 2. Traps.
-        if !matches!(t, T_STAR | T_BOO | T_MEGA) && self.ntraps > 0 {
-            if let Some(trap) = first_on_path(c, origin, dst, self.trap_mask()) {
-                dst = trap;
-                self.remove_trap(trap);
-                self.set_state(id, T_BANANED, 2);
-                t = T_BANANED;
-                self.flags |= F_BANANED;
-                self.flags &= !F_REMEMBER6;
-            }
+        if !matches!(t, T_STAR | T_BOO | T_MEGA)
+            && self.ntraps > 0
+            && let Some(trap) = first_on_path(c, origin, dst, self.trap_mask())
+        {
+            dst = trap;
+            self.remove_trap(trap);
+            self.set_state(id, T_BANANED, 2);
+            t = T_BANANED;
+            self.flags |= F_BANANED;
+            self.flags &= !F_REMEMBER6;
         }
         let mut picked = false;
         if t == T_STAR {
@@ -1087,7 +1083,7 @@ pub fn box_distance(c: usize, a: u8, bc: usize, bx: u8) -> i32 {
         return -1;
     }
     let e = ENTRANCE[c] as i32;
-    if (ra <= e && e < rb) || (ra > rb && ra <= e) || (ra > rb && e < rb) {
+    if (ra <= e && e < rb) || (ra > rb && (ra <= e || e < rb)) {
         return -1;
     }
     let mut dist = if rb >= ra {

@@ -425,11 +425,11 @@ pub fn trace_state_json(s: &Parchis) -> String {
         s.player,
         if s.player == 0 { 'y' } else { 'b' }
     ));
-    for c in 0..4 {
+    for (c, letter) in COLOUR_LETTERS.iter().enumerate() {
         if c > 0 {
             o.push(',');
         }
-        o.push_str(&format!("\"{}\":[", COLOUR_LETTERS[c]));
+        o.push_str(&format!("\"{letter}\":["));
         for i in 0..s.npieces as usize {
             let id = 4 * c + i;
             if i > 0 {

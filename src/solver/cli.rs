@@ -1,0 +1,217 @@
+//! `tablero solve`: solves one position (start, `--fen`, `--moves`) or a batch file of golden
+//! lines, printing `info …` progress and `solved score <s> best <move> nodes <n> time <ms>`.
+
+use std::time::Instant;
+
+use crate::core::game::{Game, try_play};
+use crate::games::connect4::Connect4;
+use crate::games::mancala::{Mancala, MancalaConfig};
+
+use super::{connect4, kalah};
+
+/// What to solve and how.
+#[derive(Clone, Debug, Default)]
+pub struct SolveArgs {
+    pub game: String,
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+    pub batch: Option<String>,
+    /// `NAME=VALUE` variant options (Rows, Columns, Pits, Seeds).
+    pub set: Vec<String>,
+    pub hash_mib: usize,
+    pub threads: usize,
+}
+
+fn option(args: &SolveArgs, name: &str, default: i64) -> Result<i64, String> {
+    let mut v = default;
+    for s in &args.set {
+        let (k, val) = s
+            .split_once('=')
+            .ok_or_else(|| format!("--set '{s}': expected NAME=VALUE"))?;
+        if k.eq_ignore_ascii_case(name) {
+            v = val
+                .trim()
+                .parse()
+                .map_err(|_| format!("--set {k}: '{val}' is not an integer"))?;
+        }
+    }
+    Ok(v)
+}
+
+/// Applies `--moves` tokens; for Connect Four a token of several digits is a Pons move string.
+fn play_moves<G: Game>(mut s: G, moves: &[String], split_digits: bool) -> Result<G, String> {
+    let mut toks: Vec<String> = Vec::new();
+    for t in moves.iter().flat_map(|m| m.split_whitespace()) {
+        if split_digits && t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit()) {
+            toks.extend(t.chars().map(|c| c.to_string()));
+        } else {
+            toks.push(t.to_string());
+        }
+    }
+    for (i, m) in toks.iter().enumerate() {
+        s = try_play(&s, m).map_err(|e| format!("--moves: move {} '{m}': {e}", i + 1))?;
+    }
+    Ok(s)
+}
+
+/// Runs the subcommand, printing to stdout.
+pub fn run(args: &SolveArgs) -> Result<(), String> {
+    match args.game.to_ascii_lowercase().as_str() {
+        "connect4" => run_connect4(args),
+        "mancala" => run_kalah(args),
+        g => Err(format!("solve supports connect4 and mancala, not '{g}'")),
+    }
+}
+
+fn run_connect4(args: &SolveArgs) -> Result<(), String> {
+    let cfg = Connect4::configure(&[option(args, "Rows", 6)?, option(args, "Columns", 7)?])?;
+    let settings = connect4::Settings {
+        hash_mib: args.hash_mib,
+        threads: args.threads,
+    };
+    let (w, h) = (cfg.columns as u32, cfg.rows as u32);
+    if let Some(file) = &args.batch {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("--batch {file}: {e}"))?;
+        let (mut n, mut bad, mut nodes, mut micros) = (0u64, 0u64, 0u64, 0u128);
+        let t = Instant::now();
+        connect4::run_batch(&text, w, h, settings, |line, moves, want, sol, us| {
+            n += 1;
+            nodes += sol.nodes;
+            micros += us;
+            if sol.score != want {
+                bad += 1;
+                println!(
+                    "info string mismatch line {line} {moves}: expected {want} got {}",
+                    sol.score
+                );
+            }
+            if n % 100 == 0 {
+                println!("info positions {n} mismatches {bad}");
+            }
+        })?;
+        print_batch(n, bad, nodes, micros, t);
+        return Ok(());
+    }
+    let start = match &args.fen {
+        Some(f) => Connect4::parse_fen(f, &cfg).map_err(|e| format!("--fen: {e}"))?,
+        None => Connect4::start(&cfg),
+    };
+    let s = play_moves(start, &args.moves, true)?;
+    println!(
+        "info string solving connect4 {}x{} with {} MiB, {} thread(s)",
+        w, h, args.hash_mib, args.threads
+    );
+    let t = Instant::now();
+    let sol = connect4::Solver::new(w, h, settings)
+        .solve(&s)
+        .ok_or("stopped")?;
+    let best = sol.best.map_or("none".to_string(), |c| s.format_move(c));
+    println!(
+        "solved score {} best {best} nodes {} time {}",
+        sol.score,
+        sol.nodes,
+        t.elapsed().as_millis()
+    );
+    Ok(())
+}
+
+fn print_batch(n: u64, bad: u64, nodes: u64, micros: u128, t: Instant) {
+    let n1 = n.max(1);
+    println!(
+        "batch positions {n} mismatches {bad} mean_nodes {} mean_time_us {:.1} total_ms {}",
+        nodes / n1,
+        micros as f64 / n1 as f64,
+        t.elapsed().as_millis()
+    );
+}
+
+/// Reads a golden Kalah line (`s1..sm S n1..nm N side value`) as a fen and South's margin.
+pub fn kalah_golden_line(line: &str) -> Result<(String, i32), String> {
+    let f: Vec<&str> = line.split_whitespace().collect();
+    if f.len() < 6 || !f.len().is_multiple_of(2) {
+        return Err(format!("'{line}': expected s1..sm S n1..nm N side value"));
+    }
+    let m = (f.len() - 4) / 2;
+    let fen = format!(
+        "{}:{}/{}:{} {}",
+        f[0..m].join(","),
+        f[m],
+        f[m + 1..2 * m + 1].join(","),
+        f[2 * m + 1],
+        f[2 * m + 2]
+    );
+    let v = f[2 * m + 3]
+        .parse()
+        .map_err(|_| format!("'{}' is not a value", f[2 * m + 3]))?;
+    Ok((fen, v))
+}
+
+fn run_kalah(args: &SolveArgs) -> Result<(), String> {
+    let cfg: MancalaConfig =
+        Mancala::configure(&[option(args, "Pits", 6)?, option(args, "Seeds", 4)?])?;
+    if let Some(file) = &args.batch {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("--batch {file}: {e}"))?;
+        let (mut n, mut bad, mut nodes, mut micros) = (0u64, 0u64, 0u64, 0u128);
+        let t = Instant::now();
+        let mut solver: Option<kalah::Solver> = None;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let (fen, want) =
+                kalah_golden_line(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+            let s = Mancala::parse_fen(&fen, &cfg).map_err(|e| format!("line {}: {e}", i + 1))?;
+            if solver.is_none() {
+                solver = Some(kalah::Solver::new(
+                    s.pits(),
+                    s.total_seeds() as usize,
+                    args.hash_mib,
+                )?);
+            }
+            let Some(sv) = solver.as_mut() else { continue };
+            let t1 = Instant::now();
+            let sol = sv
+                .solve(&s)
+                .ok_or_else(|| format!("line {}: cannot solve", i + 1))?;
+            micros += t1.elapsed().as_micros();
+            nodes += sol.nodes;
+            n += 1;
+            let got = if fen.ends_with('S') {
+                sol.score
+            } else {
+                -sol.score
+            };
+            if got != want {
+                bad += 1;
+                println!(
+                    "info string mismatch line {}: expected {want} got {got}",
+                    i + 1
+                );
+            }
+        }
+        print_batch(n, bad, nodes, micros, t);
+        return Ok(());
+    }
+    let start = match &args.fen {
+        Some(f) => Mancala::parse_fen(f, &cfg).map_err(|e| format!("--fen: {e}"))?,
+        None => Mancala::start(&cfg),
+    };
+    let s = play_moves(start, &args.moves, false)?;
+    let t = Instant::now();
+    let mut solver = kalah::Solver::new(s.pits(), s.total_seeds() as usize, args.hash_mib)?;
+    println!(
+        "info string solving kalah with {} MiB; endgame database up to {} seeds in pits",
+        args.hash_mib,
+        solver.db_seeds()
+    );
+    let sol = solver.solve(&s).ok_or("stopped")?;
+    let best = sol.best.map_or("none".to_string(), |c| s.format_move(c));
+    println!("info string database positions {}", solver.db_filled());
+    println!(
+        "solved score {} best {best} nodes {} time {}",
+        sol.score,
+        sol.nodes,
+        t.elapsed().as_millis()
+    );
+    Ok(())
+}

@@ -1,0 +1,573 @@
+//! Exact Connect Four solver (any size the game supports): Pascal Pons' bitboard negamax with
+//! null-window probes, improved by a two-bound exact-key table, mirror symmetry, table move
+//! ordering and Lazy SMP. Scores follow Pons' convention (see the golden README): for the side
+//! to move, a win on ply `n` (stones on the board after the winning stone) is worth
+//! `floor((W*H + 2 - n) / 2)`, a loss the negation, a draw 0.
+//!
+//! Search invariant (as in Pons' solver): `negamax` is only called on positions where the side
+//! to move cannot win at once; the root handles immediate wins itself and every recursion only
+//! plays "non-losing" moves, which never leave the opponent an immediate win.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use super::c4table::C4Table;
+use crate::core::game::{Game, Outcome};
+use crate::games::connect4::{Connect4, bits};
+
+/// Enhanced transposition cutoffs are tried only with more empty cells than this.
+const ETC_MIN_EMPTY: i32 = 14;
+
+/// Board geometry, computed once per solve.
+#[derive(Clone, Copy, Debug)]
+pub struct Geometry {
+    pub w: u32,
+    pub h: u32,
+    /// Column stride `h + 1`.
+    pub s: u32,
+    bottom: u64,
+    board: u64,
+    /// Columns in search order: centre first.
+    order: [u8; 7],
+    cols: [u64; 7],
+}
+
+impl Geometry {
+    pub fn new(w: u32, h: u32) -> Self {
+        let s = h + 1;
+        let mut order = [0u8; 7];
+        let mut cols = [0u64; 7];
+        // Pons' order: centre, then left/right alternately outwards.
+        let mut k = 0;
+        for i in 0..2 * w as i32 {
+            let col = w as i32 / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+            if (0..w as i32).contains(&col) && !order[..k].contains(&(col as u8)) {
+                order[k] = col as u8;
+                k += 1;
+            }
+        }
+        for (i, m) in cols.iter_mut().enumerate().take(w as usize) {
+            *m = bits::column_mask(i as u32, h);
+        }
+        Geometry {
+            w,
+            h,
+            s,
+            bottom: bits::bottom_mask(w, s),
+            board: bits::board_mask(w, h),
+            order,
+            cols,
+        }
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn cells(&self) -> i32 {
+        (self.w * self.h) as i32
+    }
+
+    /// Bits a key can span.
+    pub fn key_bits(&self) -> u32 {
+        self.w * self.s
+    }
+
+    #[inline]
+    fn winning(&self, p: u64, mask: u64) -> u64 {
+        bits::winning_cells(p, mask, self.board, self.s)
+    }
+
+    #[inline]
+    fn possible(&self, mask: u64) -> u64 {
+        (mask + self.bottom) & self.board
+    }
+
+    /// The mirror image of a key (columns reversed). Each column's part of `current + mask`
+    /// stays within its own `s` bits, so columns can be moved independently.
+    #[inline]
+    fn mirror(&self, key: u64) -> u64 {
+        let colbits = (1u64 << self.s) - 1;
+        let mut m = 0;
+        for c in 0..self.w {
+            m |= ((key >> (c * self.s)) & colbits) << ((self.w - 1 - c) * self.s);
+        }
+        m
+    }
+}
+
+/// A solver position: Pons' `current` (stones of the side to move), `mask` and stone count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pos {
+    pub current: u64,
+    pub mask: u64,
+    pub moves: u32,
+}
+
+impl Pos {
+    pub fn from_game(g: &Connect4) -> Self {
+        Pos {
+            current: g.current(),
+            mask: g.mask(),
+            moves: g.moves_played(),
+        }
+    }
+    #[inline]
+    fn play(&self, mv: u64) -> Pos {
+        Pos {
+            current: self.current ^ self.mask,
+            mask: self.mask | mv,
+            moves: self.moves + 1,
+        }
+    }
+    #[inline]
+    fn key(&self) -> u64 {
+        self.current + self.mask
+    }
+}
+
+/// Shared state of one solve: the table, the stop flag and the node counter.
+pub struct Shared {
+    pub table: C4Table,
+    pub stop: AtomicBool,
+    pub nodes: AtomicU64,
+}
+
+/// One searching thread.
+struct Worker<'a> {
+    g: Geometry,
+    sh: &'a Shared,
+    nodes: u64,
+    /// Use canonical (mirror-min) keys. Only worth it while mirrored transpositions are
+    /// likely; it is always correct.
+    symmetry: bool,
+    /// Lazy-SMP helpers perturb the move order so that the threads fill the table with
+    /// different subtrees.
+    perturb: u32,
+    /// Probe the children's table entries before searching (enhanced transposition cutoffs).
+    etc: bool,
+    /// Set when the stop flag was seen: every value after that is meaningless.
+    aborted: bool,
+}
+
+impl Worker<'_> {
+    /// Moves that do not lose at once (Pons' `possibleNonLosingMoves`): if the opponent
+    /// threatens two playable cells every move loses; one threat must be blocked; never play
+    /// right under an opponent's winning cell.
+    #[inline]
+    fn non_losing(&self, p: &Pos) -> u64 {
+        let g = &self.g;
+        let mut possible = g.possible(p.mask);
+        let opp_win = g.winning(p.current ^ p.mask, p.mask);
+        let forced = possible & opp_win;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(opp_win >> 1)
+    }
+
+    /// Negamax with alpha-beta on a position where the side to move cannot win at once.
+    /// Returns a value `v` with the usual fail-soft guarantees: `v <= alpha` means the value is
+    /// at most `v`, `v >= beta` that it is at least `v`, otherwise exact.
+    fn negamax(&mut self, p: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.sh.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let g = self.g;
+        let cells = g.cells();
+        let next = self.non_losing(p);
+        if next == 0 {
+            // Every move lets the opponent win on the next ply.
+            return -(cells - p.moves as i32) / 2;
+        }
+        if p.moves as i32 >= cells - 2 {
+            // At most two cells left, and neither side can win with them.
+            return 0;
+        }
+        // The opponent cannot win with its next stone (we play non-losing moves), so we lose at
+        // the earliest two plies later; we cannot win at once, so at best one ply later still.
+        let mut lo = -(cells - 2 - p.moves as i32) / 2;
+        let mut hi = (cells - 1 - p.moves as i32) / 2;
+        let raw = p.key();
+        // Canonical key: the smaller of the key and its mirror image.
+        let (key, mirrored) = if self.symmetry {
+            let m = g.mirror(raw);
+            if m < raw { (m, true) } else { (raw, false) }
+        } else {
+            (raw, false)
+        };
+        let mut tt_best = None;
+        if let Some(b) = self.g_table().get(key) {
+            lo = lo.max(b.lo);
+            hi = hi.min(b.hi);
+            tt_best = b.best;
+        }
+        if lo >= hi {
+            return lo;
+        }
+        if lo >= beta {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+
+        // Order the non-losing moves: the table's best move, then by the number of winning
+        // cells the move creates (Pons' heuristic), then centre first.
+        let mut list = [(0i32, 0u64, 0u8); 7];
+        // ETC costs a probe per child; it only pays where subtrees are still large.
+        let far_from_leaves = cells - p.moves as i32 > ETC_MIN_EMPTY;
+        let mut n = 0;
+        for i in 0..g.w as usize {
+            let idx = if self.perturb != 0 {
+                (i + self.perturb as usize) % g.w as usize
+            } else {
+                i
+            };
+            let col = g.order[idx];
+            let mv = next & g.cols[col as usize];
+            if mv == 0 {
+                continue;
+            }
+            if self.etc && far_from_leaves {
+                // Enhanced transposition cutoff: a child already known to be bad enough for the
+                // opponent refutes this node without a search. Loading every child's bucket
+                // here also overlaps their cache misses instead of paying them one by one.
+                let child = p.play(mv);
+                let ck = child.key();
+                let ck = if self.symmetry {
+                    ck.min(g.mirror(ck))
+                } else {
+                    ck
+                };
+                if let Some(b) = self.sh.table.get(ck)
+                    && -b.hi >= beta
+                {
+                    let v = -b.hi;
+                    self.sh.table.put(
+                        key,
+                        p.moves,
+                        v.max(lo),
+                        hi,
+                        Some(if mirrored { g.w as u8 - 1 - col } else { col }),
+                    );
+                    return v;
+                }
+            }
+            let own = p.current | mv;
+            let mut score = (g.winning(own, p.mask | mv)).count_ones() as i32 * 16;
+            let canon_col = if mirrored { g.w as u8 - 1 - col } else { col };
+            if tt_best == Some(canon_col) {
+                score += 1 << 12;
+            }
+            // Insertion sort, stable for equal scores (keeps centre-first).
+            let mut j = n;
+            while j > 0 && list[j - 1].0 < score {
+                list[j] = list[j - 1];
+                j -= 1;
+            }
+            list[j] = (score, mv, col);
+            n += 1;
+        }
+
+        let alpha0 = alpha;
+        let mut best = -cells;
+        let mut best_col = list[0].2;
+        for &(_, mv, col) in &list[..n] {
+            let v = -self.negamax(&p.play(mv), -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_col = col;
+            }
+            if v >= beta {
+                break;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+        }
+        let canon_best = if mirrored {
+            g.w as u8 - 1 - best_col
+        } else {
+            best_col
+        };
+        // Store what this search proved: a lower bound on a cut-off, an upper bound on a
+        // fail-low, the exact value in between.
+        let (slo, shi) = if best >= beta {
+            (best, hi)
+        } else if best <= alpha0 {
+            (lo, best)
+        } else {
+            (best, best)
+        };
+        self.g_table()
+            .put(key, p.moves, slo.max(lo), shi.min(hi), Some(canon_best));
+        best
+    }
+
+    #[inline]
+    fn g_table(&self) -> &C4Table {
+        &self.sh.table
+    }
+
+    /// Pons' root loop: narrow `[min, max]` with null-window probes, biased towards 0 (most
+    /// positions are close to a draw, where probes are cheapest).
+    fn solve_score(&mut self, p: &Pos) -> Option<i32> {
+        let cells = self.g.cells();
+        let mut min = -(cells - p.moves as i32) / 2;
+        let mut max = (cells + 1 - p.moves as i32) / 2;
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(p, med, med + 1);
+            if self.aborted {
+                return None;
+            }
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        Some(min)
+    }
+}
+
+/// The result of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Pons-convention score for the side to move.
+    pub score: i32,
+    /// An optimal column (0-based); `None` when the game is over.
+    pub best: Option<u8>,
+    pub nodes: u64,
+}
+
+/// Solver settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub hash_mib: usize,
+    pub threads: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            hash_mib: 64,
+            threads: 1,
+        }
+    }
+}
+
+/// A reusable solver for one board size (the table is kept between solves).
+pub struct Solver {
+    g: Geometry,
+    shared: Arc<Shared>,
+    threads: usize,
+}
+
+impl Solver {
+    pub fn new(w: u32, h: u32, settings: Settings) -> Self {
+        let g = Geometry::new(w, h);
+        Solver {
+            g,
+            shared: Arc::new(Shared {
+                table: C4Table::new(settings.hash_mib, g.key_bits()),
+                stop: AtomicBool::new(false),
+                nodes: AtomicU64::new(0),
+            }),
+            threads: settings.threads.max(1),
+        }
+    }
+
+    /// The shared state (its `stop` flag aborts a running solve).
+    pub fn shared(&self) -> Arc<Shared> {
+        self.shared.clone()
+    }
+
+    /// Forgets the table.
+    pub fn clear(&self) {
+        self.shared.table.clear();
+    }
+
+    fn worker(&self, perturb: u32, symmetry: bool) -> Worker<'_> {
+        Worker {
+            g: self.g,
+            sh: &self.shared,
+            nodes: 0,
+            symmetry,
+            perturb,
+            etc: std::env::var("TABLERO_NO_ETC").is_err(),
+            aborted: false,
+        }
+    }
+
+    /// Solves `game` (which must have this solver's size). `None` if stopped.
+    pub fn solve(&self, game: &Connect4) -> Option<Solution> {
+        let g = self.g;
+        let p = Pos::from_game(game);
+        let cells = g.cells();
+        if game.outcome().is_some() {
+            return Some(Solution {
+                score: game_over_score(game, cells),
+                best: None,
+                nodes: 1,
+            });
+        }
+        // An immediate win (the search invariant excludes it).
+        let win = g.winning(p.current, p.mask) & g.possible(p.mask);
+        if win != 0 {
+            let col = g.order[..g.w as usize]
+                .iter()
+                .copied()
+                .find(|&c| win & g.cols[c as usize] != 0);
+            return Some(Solution {
+                score: (cells + 1 - p.moves as i32) / 2,
+                best: col,
+                nodes: 1,
+            });
+        }
+        // Mirror canonicalisation pays off while the board is young (mirrored transpositions
+        // abound there); it is an exact identity either way.
+        let symmetry = true;
+        let score = self.parallel_score(&p, symmetry)?;
+        // An optimal column: the first in centre order whose child provably scores `-score`.
+        let mut w = self.worker(0, symmetry);
+        let next = w.non_losing(&p);
+        let mut best = None;
+        for &col in &g.order[..g.w as usize] {
+            if !game.can_play(col) {
+                continue;
+            }
+            let mv = g.possible(p.mask) & g.cols[col as usize];
+            if next & mv == 0 {
+                // A losing move; only right when every move loses at once.
+                if next == 0 && best.is_none() {
+                    best = Some(col);
+                }
+                continue;
+            }
+            let child = p.play(mv);
+            // child value <= -score  <=>  our value via col >= score.
+            let v = -w.negamax(&child, -score, -score + 1);
+            if w.aborted {
+                return None;
+            }
+            if v >= score {
+                best = Some(col);
+                break;
+            }
+        }
+        self.shared.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+        Some(Solution {
+            score,
+            best,
+            nodes: self.shared.nodes.swap(0, Ordering::Relaxed),
+        })
+    }
+
+    /// Runs the root loop on `threads` threads (Lazy SMP): all share the table; helpers use a
+    /// rotated move order; the first to finish stops the others. Scores are exact either way.
+    fn parallel_score(&self, p: &Pos, symmetry: bool) -> Option<i32> {
+        let sh = &*self.shared;
+        if self.threads <= 1 {
+            let mut w = self.worker(0, symmetry);
+            let r = w.solve_score(p);
+            sh.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+            return r;
+        }
+        let result = std::sync::Mutex::new(None);
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            for t in 0..self.threads {
+                let result = &result;
+                let done = &done;
+                let mut w = self.worker(t as u32, symmetry);
+                scope.spawn(move || {
+                    let r = w.solve_score(p);
+                    sh.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+                    if let Some(v) = r {
+                        if let Ok(mut g) = result.lock()
+                            && g.is_none()
+                        {
+                            *g = Some(v);
+                        }
+                        done.store(true, Ordering::Relaxed);
+                        // Stop the others (the caller's stop flag is reset below).
+                        w.sh.stop.store(true, Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        let r = result.into_inner().ok().flatten();
+        if done.load(Ordering::Relaxed) {
+            sh.stop.store(false, Ordering::Relaxed);
+        }
+        r
+    }
+}
+
+/// Score of a finished game for the side to move: it lost (the last mover won), or a draw.
+fn game_over_score(game: &Connect4, cells: i32) -> i32 {
+    if matches!(game.outcome(), Some(Outcome::Win(_))) {
+        -((cells + 2 - game.moves_played() as i32) / 2)
+    } else {
+        0
+    }
+}
+
+/// Convenience: solve one position with fresh settings.
+pub fn solve(game: &Connect4, settings: Settings) -> Option<Solution> {
+    Solver::new(game.width(), game.height(), settings).solve(game)
+}
+
+/// Times and solves every `<moves> <score>` line of `text` (Pons' file format) on a `w`×`h`
+/// board, calling `on_line(line_no, moves, expected, solution, micros)`. Errors on a malformed
+/// line.
+pub fn run_batch(
+    text: &str,
+    w: u32,
+    h: u32,
+    settings: Settings,
+    mut on_line: impl FnMut(usize, &str, i32, &Solution, u128),
+) -> Result<(), String> {
+    let cfg = crate::games::connect4::Config {
+        rows: h as u8,
+        columns: w as u8,
+    };
+    let solver = Solver::new(w, h, settings);
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut it = line.split_whitespace();
+        let (Some(moves), Some(score), None) = (it.next(), it.next(), it.next()) else {
+            return Err(format!("line {}: expected '<moves> <score>'", i + 1));
+        };
+        let expected: i32 = score
+            .parse()
+            .map_err(|_| format!("line {}: bad score '{score}'", i + 1))?;
+        let game = Connect4::from_moves(moves, &cfg).map_err(|e| format!("line {}: {e}", i + 1))?;
+        let t = Instant::now();
+        let sol = solver
+            .solve(&game)
+            .ok_or_else(|| format!("line {}: stopped", i + 1))?;
+        on_line(i + 1, moves, expected, &sol, t.elapsed().as_micros());
+    }
+    Ok(())
+}

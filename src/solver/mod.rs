@@ -1,0 +1,99 @@
+//! Exact solvers: strong solutions of Connect Four (Pons-style bitboard negamax) and Kalah
+//! (alpha-beta with a bounds table and run-time endgame databases), used by the `solve`
+//! command and by `go` for positions small enough to prove.
+
+pub mod c4table;
+pub mod cli;
+pub mod connect4;
+pub mod kalah;
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use crate::core::game::{Game, try_play};
+use crate::games::GameKind;
+use crate::games::connect4::Connect4;
+use crate::games::mancala::Mancala;
+use crate::protocol::command::{StartSpec, Token};
+
+/// Threads the protocol's `solve` uses (the Connect Four solver's Lazy SMP; Kalah is serial).
+pub const PROTOCOL_THREADS: usize = 2;
+
+/// Builds the session's position of game `G` from its variant values and last `position`.
+fn replay<G: Game>(
+    values: &BTreeMap<String, i64>,
+    position: Option<&(StartSpec, Vec<Token>)>,
+) -> Result<G, String> {
+    let vals: Vec<i64> = G::OPTIONS
+        .iter()
+        .map(|o| {
+            values
+                .get(&o.name.to_ascii_lowercase())
+                .copied()
+                .unwrap_or(o.default)
+        })
+        .collect();
+    let cfg = G::configure(&vals)?;
+    let Some((start, moves)) = position else {
+        return Ok(G::start(&cfg));
+    };
+    let mut s = match start {
+        StartSpec::StartPos => G::start(&cfg),
+        StartSpec::Fen(f) => G::parse_fen(f, &cfg)?,
+        StartSpec::Named(n) => G::named_start(n, &cfg).ok_or(format!("unknown start '{n}'"))?,
+    };
+    for m in moves {
+        s = try_play(&s, &m.text)?;
+    }
+    Ok(s)
+}
+
+/// The protocol's `solve`: solves the session's current position (synchronously) and reports
+/// `info string …` then `solved score <s> best <move> nodes <n> time <ms>`.
+pub fn protocol_solve(
+    kind: GameKind,
+    values: &BTreeMap<String, i64>,
+    position: Option<&(StartSpec, Vec<Token>)>,
+    hash_mib: usize,
+    mut line: impl FnMut(&str),
+) -> Result<(), String> {
+    let t = Instant::now();
+    let (score, best, nodes) = match kind {
+        GameKind::Connect4 => {
+            let s: Connect4 = replay(values, position)?;
+            line(&format!(
+                "info string solving connect4 {}x{} with {hash_mib} MiB",
+                s.width(),
+                s.height()
+            ));
+            let settings = connect4::Settings {
+                hash_mib,
+                threads: PROTOCOL_THREADS,
+            };
+            let sol = connect4::solve(&s, settings).ok_or("solve stopped")?;
+            (sol.score, sol.best.map(|c| s.format_move(c)), sol.nodes)
+        }
+        GameKind::Mancala => {
+            let s: Mancala = replay(values, position)?;
+            let mut solver = kalah::Solver::new(s.pits(), s.total_seeds() as usize, hash_mib)?;
+            line(&format!(
+                "info string solving kalah with {hash_mib} MiB, endgame database up to {} seeds",
+                solver.db_seeds()
+            ));
+            let sol = solver.solve(&s).ok_or("solve stopped")?;
+            (sol.score, sol.best.map(|m| s.format_move(m)), sol.nodes)
+        }
+        other => {
+            return Err(format!(
+                "solve supports connect4 and mancala, not {}",
+                other.name()
+            ));
+        }
+    };
+    line(&format!(
+        "solved score {score} best {} nodes {nodes} time {}",
+        best.as_deref().unwrap_or("none"),
+        t.elapsed().as_millis()
+    ));
+    Ok(())
+}

@@ -1,0 +1,141 @@
+//! Parchís speed measurement (not run by default): perft leaves per second, single thread.
+//! Run with `cargo test --release --test parchis_bench -- --ignored --nocapture`.
+
+use std::time::Instant;
+
+use tablero::core::game::Game;
+use tablero::core::perft::perft;
+use tablero::games::parchis::{Parchis, ParchisConfig};
+
+fn measure(name: &str, s: &Parchis, depth: u32) -> u64 {
+    let t = Instant::now();
+    let n = perft(s, depth);
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "{name} perft({depth}) = {n} leaves in {secs:.3} s: {:.2} M leaves/s",
+        n as f64 / secs / 1e6
+    );
+    n
+}
+
+#[test]
+#[ignore = "benchmark; run explicitly with --ignored"]
+fn perft_speed() {
+    let start = Parchis::start(&ParchisConfig);
+    assert_eq!(
+        measure("start", &start, 5),
+        14_690_108,
+        "perft.md start, depth 5"
+    );
+    let pg = Parchis::named_start("playground", &ParchisConfig).expect("playground");
+    measure("playground", &pg, 4);
+    // A mid-game position (game 256 ply 41 of the golden traces, perft.md position A).
+    let a = Parchis::parse_fen(
+        "n 0 42 n10:i1,n28:i1,n17:i1/h:i1,n40:i1,n49/n58,n6,n18/h:i1,n12:i1,n5 12456:-:- 126:kh:- 085f4c 42,34,18 0,0,0,0 - - b/-/-",
+        &ParchisConfig,
+    )
+    .expect("position A fen");
+    assert_eq!(
+        measure("A", &a, 5),
+        4_445_862,
+        "perft.md position A, depth 5"
+    );
+}
+
+/// Picks the move of plain alpha-beta at `depth` with heuristic `h` (first best in generation
+/// order).
+fn best_move(s: &Parchis, depth: u32, h: usize) -> <Parchis as Game>::Move {
+    use tablero::core::search::reference::alphabeta;
+    let me = s.side_to_move();
+    let mut moves = <Parchis as Game>::Moves::default();
+    s.legal_moves(&mut moves);
+    let mut best = moves[0];
+    let mut alpha = -2_000_000_000;
+    let mut nodes = 0;
+    for &m in moves.iter() {
+        let v = alphabeta(
+            &s.apply(m),
+            depth - 1,
+            1,
+            alpha,
+            2_000_000_000,
+            h,
+            me,
+            &mut nodes,
+        );
+        if v > alpha {
+            alpha = v;
+            best = m;
+        }
+    }
+    best
+}
+
+/// Plays `games` pairs of games (both seatings) between heuristics `a` and `b` after a few
+/// random opening plies; returns the wins of `a`.
+fn play_match(a: usize, b: usize, depth: u32, games: u64) -> (u64, u64) {
+    let mut wins_a = 0;
+    let mut played = 0;
+    for g in 0..games {
+        for seat in 0..2 {
+            let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ g.wrapping_mul(0x2545_f491_4f6c_dd1d);
+            let mut s = Parchis::start(&ParchisConfig);
+            let mut ply = 0;
+            while s.outcome().is_none() && ply < 1000 {
+                let mut moves = <Parchis as Game>::Moves::default();
+                s.legal_moves(&mut moves);
+                let m = if ply < 8 {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    moves[(rng % moves.len() as u64) as usize]
+                } else {
+                    let h = if s.side_to_move().index() == seat {
+                        a
+                    } else {
+                        b
+                    };
+                    best_move(&s, depth, h)
+                };
+                s = s.apply(m);
+                ply += 1;
+            }
+            if let Some(tablero::core::game::Outcome::Win(w)) = s.outcome() {
+                played += 1;
+                if w.index() == seat {
+                    wins_a += 1;
+                }
+            }
+        }
+    }
+    (wins_a, played)
+}
+
+#[test]
+#[ignore = "heuristic strength match; run explicitly with --ignored"]
+fn heuristic_matches() {
+    let depth: u32 = std::env::var("PARCHIS_MATCH_DEPTH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
+    let games: u64 = std::env::var("PARCHIS_MATCH_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    let pairs: &[(usize, usize)] = if std::env::var("PARCHIS_MATCH_ALL").is_ok() {
+        &[(0, 2), (0, 1), (2, 1)]
+    } else {
+        &[(0, 2)]
+    };
+    for &(a, b) in pairs {
+        let t = Instant::now();
+        let (w, n) = play_match(a, b, depth, games);
+        println!(
+            "{} vs {} at depth {depth}: {w}/{n} wins for {} ({:.1}s)",
+            Parchis::HEURISTICS[a],
+            Parchis::HEURISTICS[b],
+            Parchis::HEURISTICS[a],
+            t.elapsed().as_secs_f64()
+        );
+    }
+}

@@ -1,0 +1,303 @@
+//! Parchís unit and property tests: FEN robustness (random strings and mutations never panic,
+//! accepted strings round-trip), move parsing errors, hash sensitivity, evaluation bounds, the
+//! state size budget and a few hand-checked rules.
+
+use proptest::prelude::*;
+use tablero::core::game::{EVAL_LIMIT, Game, Side};
+use tablero::games::parchis::{Moves, Parchis, ParchisConfig};
+
+const START_FEN: &str = "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-";
+
+fn start() -> Parchis {
+    Parchis::start(&ParchisConfig)
+}
+
+fn fen(s: &str) -> Parchis {
+    Parchis::parse_fen(s, &ParchisConfig).unwrap_or_else(|e| panic!("fen '{s}' rejected: {e}"))
+}
+
+/// A few positions reached by always playing the `k`-th legal move.
+fn walk(seed: usize, plies: usize) -> Vec<Parchis> {
+    let mut s = if seed.is_multiple_of(3) {
+        Parchis::named_start("playground", &ParchisConfig).expect("playground")
+    } else {
+        start()
+    };
+    let mut out = vec![s];
+    for k in 0..plies {
+        let mut moves = Moves::default();
+        s.legal_moves(&mut moves);
+        let ms = moves.as_ref();
+        if ms.is_empty() {
+            break;
+        }
+        s = s.apply(ms[(seed * 7919 + k * 104_729) % ms.len()]);
+        out.push(s);
+    }
+    out
+}
+
+#[test]
+fn start_fen_is_documented_one() {
+    assert_eq!(start().format_fen(), START_FEN);
+    assert_eq!(fen(START_FEN), start());
+    let pg = Parchis::named_start("playground", &ParchisConfig).expect("playground start");
+    assert_eq!(fen(&pg.format_fen()), pg);
+    assert!(Parchis::named_start("nonsense", &ParchisConfig).is_none());
+}
+
+#[test]
+fn state_is_small() {
+    assert!(
+        std::mem::size_of::<Parchis>() <= 128,
+        "{} bytes",
+        std::mem::size_of::<Parchis>()
+    );
+}
+
+#[test]
+fn move_notation_round_trips_and_rejects_garbage() {
+    let s = start();
+    let mut moves = Moves::default();
+    s.legal_moves(&mut moves);
+    for &m in moves.as_ref() {
+        assert_eq!(s.parse_move(&s.format_move(m)), Ok(m));
+    }
+    for bad in [
+        "", "y0", "y0:3", "y3:5", "x0:5", "y0:7", "pass:5", "b0:5", "y0:star", "y:5", "y00:5",
+        "pass", ":", "y0:5:5",
+    ] {
+        let e = s.parse_move(bad);
+        assert!(e.is_err(), "'{bad}' accepted");
+        assert!(!e.unwrap_err().is_empty());
+    }
+}
+
+#[test]
+fn hash_sees_every_future_relevant_field() {
+    let base = fen(START_FEN);
+    let variants = [
+        "n 1 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+        "n 0 1 n5,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+        "n 0 1 n4:s3,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+        "n 0 1 n4:s2,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 1245:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:s:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:s:- ffffff - 0,0,0,0 - - -/-/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:20 12456:-:- ffffff - 0,0,0,0 e - -/-/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- fffffe - 0,0,0,0 - - -/-/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff 19 0,0,0,0 - - -/-/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,1,0,0 - - -/-/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 r - -/-/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 b - -/-/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - y/b/-",
+        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - y/-/g",
+        "p 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+    ];
+    for v in variants {
+        let s = fen(v);
+        assert_ne!(s, base, "{v}");
+        assert_ne!(s.hash(), base.hash(), "hash ignores the change in {v}");
+    }
+    // The turn counter never affects the future, so it is left out of the hash.
+    let later = fen(&START_FEN.replacen(" 1 n4", " 9 n4", 1));
+    assert_eq!(later.hash(), base.hash());
+}
+
+#[test]
+fn evaluations_stay_bounded_and_antisymmetric_for_test() {
+    for seed in 0..12 {
+        for s in walk(seed, 400) {
+            for h in 0..Parchis::HEURISTICS.len() {
+                let a = s.evaluate(h, Side::First);
+                let b = s.evaluate(h, Side::Second);
+                assert!(a.abs() < EVAL_LIMIT && b.abs() < EVAL_LIMIT);
+                assert_eq!(a, -b, "heuristic {h} should be zero-sum");
+                assert!(!s.eval_terms(h, Side::First).is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn finished_games_have_no_moves_and_bounded_values() {
+    let mut finished = 0;
+    for seed in 1..40 {
+        let s = *walk(seed, 3000).last().expect("non-empty");
+        if s.outcome().is_some() {
+            finished += 1;
+            let mut moves = Moves::default();
+            s.legal_moves(&mut moves);
+            assert!(moves.as_ref().is_empty());
+            assert!(s.parse_move("y0:5").is_err());
+            let w = s.evaluate(0, Side::First);
+            assert!(w.abs() > 1_000_000 && w.abs() < EVAL_LIMIT);
+        }
+    }
+    assert!(finished > 0, "no walk finished a game");
+}
+
+#[test]
+fn rules_spot_checks() {
+    // A 6 with every piece out counts 7: y0 goes 4 -> 11 and player 0 moves again.
+    let s = start().apply(start().parse_move("y0:6").expect("legal"));
+    assert!(
+        s.format_fen().starts_with("n 0 2 n11,"),
+        "{}",
+        s.format_fen()
+    );
+    // A capture gives a forced +20 and only 20-moves (or a pass) are legal next.
+    let s = fen(
+        "n 0 5 n10,n13,n17/n12,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+    );
+    let after = s.apply(s.parse_move("y0:2").expect("legal"));
+    let f = after.format_fen();
+    assert!(
+        f.contains("/h,n30,n34/") && f.contains("1456:-:20 ") && f.contains(" e "),
+        "{f}"
+    );
+    let mut moves = Moves::default();
+    after.legal_moves(&mut moves);
+    assert!(
+        moves
+            .as_ref()
+            .iter()
+            .all(|&m| after.format_move(m).ends_with(":20"))
+    );
+    // Leaving home needs a 5.
+    let s = fen(
+        "n 0 5 h,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+    );
+    assert!(s.parse_move("y0:5").is_ok());
+    assert!(s.parse_move("y0:4").is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn parse_fen_never_panics_on_random_text(text in "\\PC{0,200}") {
+        let _ = Parchis::parse_fen(&text, &ParchisConfig);
+    }
+
+    #[test]
+    fn parse_fen_never_panics_on_plausible_tokens(
+        toks in proptest::collection::vec(
+            "(n|p|0|1|-|[0-9]{1,4}|[nqhg][0-9]{0,3}(:[nsomib][0-9]{0,3})?(,[nqhg][0-9]{0,3}){0,4}(/[nqhg0-9,:]{0,20}){0,4}|[0-9]{0,6}:[souorlmMkha-]{0,7}:[0-9+-]{0,9}|[0-9a-f]{5,7}|[0-9,]{0,12}|[egrbx-]{0,5}|G[ybrgx]|B[0-3]|[ybrg-]/[ybrg-]/[ybrg-]{0,4})",
+            0..14)
+    ) {
+        let text = toks.join(" ");
+        if let Ok(s) = Parchis::parse_fen(&text, &ParchisConfig) {
+            // Whatever is accepted must be usable without panicking and round-trip.
+            prop_assert_eq!(Parchis::parse_fen(&s.format_fen(), &ParchisConfig), Ok(s));
+            let mut moves = Moves::default();
+            s.legal_moves(&mut moves);
+            for &m in moves.as_ref() {
+                let _ = s.apply(m).hash();
+            }
+            let _ = s.display();
+            let _ = s.evaluate(0, Side::First);
+        }
+    }
+
+    #[test]
+    fn mutated_real_fens_never_panic(seed in 0usize..60, plies in 0usize..300, pos in 0usize..400, byte in 0u8..128, mode in 0u8..3) {
+        let states = walk(seed, plies);
+        let s = states.last().expect("non-empty");
+        let mut b = s.format_fen().into_bytes();
+        let i = pos % (b.len() + 1);
+        match mode {
+            0 => b.insert(i, byte),
+            1 if i < b.len() => { b.remove(i); }
+            _ if i < b.len() => b[i] = byte,
+            _ => b.push(byte),
+        }
+        let text = String::from_utf8_lossy(&b).into_owned();
+        if let Ok(t) = Parchis::parse_fen(&text, &ParchisConfig) {
+            prop_assert_eq!(Parchis::parse_fen(&t.format_fen(), &ParchisConfig), Ok(t));
+            let mut moves = Moves::default();
+            t.legal_moves(&mut moves);
+            for &m in moves.as_ref() {
+                let _ = t.apply(m);
+            }
+            let _ = t.display();
+        }
+    }
+
+    #[test]
+    fn walked_states_round_trip(seed in 0usize..200, plies in 0usize..400) {
+        let states = walk(seed, plies);
+        let s = states.last().expect("non-empty");
+        prop_assert_eq!(Parchis::parse_fen(&s.format_fen(), &ParchisConfig), Ok(*s));
+    }
+}
+
+#[test]
+fn display_and_eval_terms_describe_the_position() {
+    let s = fen(
+        "n 0 61 n17:m2,n20,h/n38:i3,n34:i3,n67:b1/h:i3,n6:o3,h:i3/n4:i3,n21:i3,n64:i3 12456:m:- 125:-:- 86bd0c 19,19 0,3,0,0 b - b/-/-",
+    );
+    let d = s.display();
+    println!("{d}");
+    for needle in [
+        "turn 61",
+        "y0=17* MEGA(2)",
+        "home",
+        "mushroom",
+        "banana traps: 19 19",
+        "bananed",
+    ] {
+        assert!(d.contains(needle), "display lacks '{needle}':\n{d}");
+    }
+    for h in 0..3 {
+        let terms = s.eval_terms(h, Side::First);
+        println!("{}: {terms:?}", Parchis::HEURISTICS[h]);
+        let last = terms.last().expect("terms");
+        assert_eq!(last.value, s.evaluate(h, Side::First).to_string());
+    }
+}
+
+/// Plays `mv` in `before` and checks the resulting FEN.
+fn check_move(before: &str, mv: &str, after: &str) {
+    let s = fen(before);
+    let m = s
+        .parse_move(mv)
+        .unwrap_or_else(|e| panic!("{mv} in {before}: {e}"));
+    assert_eq!(s.apply(m).format_fen(), after, "after {mv} from {before}");
+}
+
+#[test]
+fn quirk_star_scan_from_68_skips_box_1() {
+    // Blue star on 68 moves 1+2 = 3 boxes to 3: the scan starts at 2, so yellow on 1 survives
+    // and yellow on 2 is sent home (no +20).
+    check_move(
+        "n 1 30 n1,n2,n13/n68:s3,n30,n34/n38,n47,n51/n55,n64,n60 12456:-:- 12456:-:- 000000 - 0,0,0,0 - - -/-/-",
+        "b0:1",
+        "n 0 31 n1,h,n13/n3:s2,n30,n34/n38,n47,n51/n55,n64,n60 12456:-:- 2456:-:- 000000 - 0,0,0,0 - - b/-/y",
+    );
+}
+
+#[test]
+fn quirk_mega_entering_goal_crushes_box_1() {
+    // Yellow mega on q6 moves to q7; the box after q7 is the goal, so it enters the goal,
+    // becomes normal (counter kept, then decremented) and crushes blue on box 1.
+    check_move(
+        "n 0 30 q6:m3,n13,n17/n1,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- 000000 - 0,0,0,0 - - -/-/-",
+        "y0:1",
+        "n 0 31 g:n2,n13,n17/h,n30,n34/n38,n47,n51/n55,n64,n68 2456:-:10 12456:-:- 000000 - 0,0,0,0 g - y/-/b",
+    );
+}
+
+#[test]
+fn sticky_bananed_flag_ends_turn_after_a_pass_with_6() {
+    // The bananed flag survives passes: a pass with 6 does not keep the turn while it is set.
+    let s = fen(
+        "n 0 30 h,h,h/n21,n30,n34/h,h,h/n55,n64,n68 6:-:- 12456:-:- 000000 - 0,0,0,0 b - -/-/-",
+    );
+    let after = s.apply(s.parse_move("pass:6").expect("only a pass is legal"));
+    assert!(
+        after.format_fen().starts_with("n 1 31 "),
+        "{}",
+        after.format_fen()
+    );
+}
