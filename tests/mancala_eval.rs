@@ -33,7 +33,12 @@ fn sample_positions() -> Vec<Mancala> {
 fn heuristic_names_and_default_index() {
     assert_eq!(Mancala::HEURISTICS, &["default", "test", "seed"]);
     assert_eq!(
-        Mancala::configure(&Mancala::OPTIONS.iter().map(|o| o.default).collect::<Vec<_>>()),
+        Mancala::configure(
+            &Mancala::OPTIONS
+                .iter()
+                .map(|o| o.default)
+                .collect::<Vec<_>>()
+        ),
         Ok(MancalaConfig::default())
     );
 }
@@ -111,6 +116,13 @@ fn eval_terms_list_the_evaluation() {
     let names: Vec<&str> = terms.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(
         names,
-        ["store", "decided", "side", "extra turns", "capture", "total"]
+        [
+            "store",
+            "decided",
+            "side",
+            "extra turns",
+            "capture",
+            "total"
+        ]
     );
 }

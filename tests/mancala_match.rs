@@ -4,8 +4,8 @@
 //! and requires `default` to score better than `test` overall.
 //! Run: `cargo test --release --test mancala_match -- --ignored --nocapture`.
 
-use tablero::core::search::reference::alphabeta;
 use tablero::core::score::INFINITY;
+use tablero::core::search::reference::alphabeta;
 use tablero::core::{Game, Side};
 use tablero::games::mancala::{Mancala, MancalaConfig, MancalaMoves};
 
@@ -95,7 +95,10 @@ fn duel(a: usize, b: usize, games: usize, depth: u32) -> (u32, u32, u32, i32) {
 #[test]
 fn default_beats_store_difference_in_a_short_match() {
     let (w, _d, l, diff) = duel(0, 1, 12, 5);
-    assert!(w > l && diff > 0, "default: {w} wins, {l} losses, {diff} seeds");
+    assert!(
+        w > l && diff > 0,
+        "default: {w} wins, {l} losses, {diff} seeds"
+    );
 }
 
 #[test]

@@ -315,11 +315,12 @@ fn threat_mask(s: &Parchis, opp: usize) -> u128 {
                 st &= (1u64 << (to_entrance + 1)) - 1;
             }
             let m = u128::from(st & 0xFFFF_FFFF) << q;
-            // Boxes past 68 wrap to 1..
-            threat |= (m & TRACK_BITS) | (m >> 68);
+            // Boxes past 68 wrap to 1.. (bit 68 also lands on bit 0, removed below).
+            threat |= m | (m >> 68);
         }
     }
-    threat
+    // Only track boxes: bit 0 is the home code, bits above 68 queue codes.
+    threat & TRACK_BITS
 }
 
 /// Bits 1..=68.
