@@ -404,8 +404,10 @@ pub fn eval_terms(s: &Parchis, heuristic: usize, me: usize) -> Vec<EvalTerm> {
     out
 }
 
-/// Cheap ordering: goal entries and likely captures first, then bonus and big dice, then the
-/// aggressive items.
+/// Cheap ordering: goal entries, likely captures and leaving home first, then by die size;
+/// a move leaving a safe box for an unsafe one a little later; items after most die moves
+/// (they rarely cut off at once). Tuned by node counts of depth-6 searches with `test` and
+/// `default` from the start and positions A, B, C.
 pub fn move_order_hint(s: &Parchis, m: Move) -> i32 {
     if m.is_pass() {
         return -100;
@@ -413,16 +415,17 @@ pub fn move_order_hint(s: &Parchis, m: Move) -> i32 {
     let id = m.piece as usize;
     if m.die > 100 {
         return match m.die - 101 {
-            BLUESHELL | REDSHELL | HORN | MEGAMUSHROOM => 40,
-            BULLET | STAR => 35,
-            MUSHROOM | SHOCK | BOO => 20,
-            BANANA => 5,
+            BLUESHELL | REDSHELL | HORN | MEGAMUSHROOM => 10,
+            BULLET | STAR => 8,
+            MUSHROOM | SHOCK | BOO => 5,
+            BANANA => 1,
             _ => 0,
         };
     }
     let c = id >> 2;
     let p = s.pos[id];
-    let d = match s.typ(id) {
+    let t = s.typ(id);
+    let d = match t {
         T_STAR => m.die + 2,
         T_MINI => m.die / 2,
         T_BANANED => 0,
@@ -436,8 +439,11 @@ pub fn move_order_hint(s: &Parchis, m: Move) -> i32 {
         h += 60;
     } else if is_track(dst) && SAFE_MASK >> dst & 1 == 0 {
         let victim = s.at(dst) & !(0xF << (4 * c)) & !s.of_type(T_BOO) != 0;
-        if victim && !matches!(s.typ(id), T_BOO | T_MINI | T_BANANED) {
+        if victim && !matches!(t, T_BOO | T_MINI | T_BANANED) {
             h += 150;
+        }
+        if is_track(p) && SAFE_MASK >> p & 1 == 1 {
+            h -= 20;
         }
     }
     h

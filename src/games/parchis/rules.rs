@@ -572,15 +572,19 @@ impl Parchis {
         let ids = self.id_mask();
         let mine: [usize; 2] = [pl, pl + 2];
         let (mask, bonus, items_ok) = self.available();
+        // The mover's pieces that may move with some number die: not in the goal; those at home
+        // only with a 5. Ascending ids = the reference order (colour `pl` first, then index).
+        let movable = (colour_ids(pl) | colour_ids(pl + 2)) & ids & !self.at(GOAL);
+        let at_home = movable & self.at(HOME);
         let number = |d: u8, out: &mut Moves| {
             let before = out.len();
             if self.flags_allow(d) {
-                for &c in &mine {
-                    for i in 0..self.npieces as usize {
-                        let id = 4 * c + i;
-                        if ids & (1 << id) != 0 && self.can_move(&b, id, d) {
-                            out.push(Move::new(id as u8, d));
-                        }
+                let mut m = if d == 5 { movable } else { movable & !at_home };
+                while m != 0 {
+                    let id = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if self.can_move(&b, id, d) {
+                        out.push(Move::new(id as u8, d));
                     }
                 }
             }
