@@ -55,6 +55,19 @@ pub const BOARD_ITEMS: [(u8, u8); 24] = [
     (BANANA, 2),
 ];
 
+/// Index into [`BOARD_ITEMS`] of the item starting on each box code (every box holds at most
+/// one), or [`NO_ITEM`].
+const ITEM_AT: [u8; 77] = {
+    let mut t = [NO_ITEM; 77];
+    let mut i = 0;
+    while i < BOARD_ITEMS.len() {
+        t[BOARD_ITEMS[i].1 as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+const NO_ITEM: u8 = 0xFF;
+
 /// Normal dice values in bit order of the per-player dice mask.
 pub const NORMAL_DICE: [u8; 5] = [1, 2, 4, 5, 6];
 /// The full normal dice mask (refill value).
@@ -144,6 +157,8 @@ pub fn destination(c: usize, p: u8, d: u8) -> (u8, bool) {
                 from_queue_count(c, k + d - e)
             } else if k + d > 68 && k + d - 68 > e {
                 from_queue_count(c, k + d - 68 - e)
+            } else if k + d <= 68 {
+                ((k + d) as u8, false)
             } else {
                 ((1 + (k + d - 1) % 68) as u8, false)
             }
@@ -215,33 +230,43 @@ fn first_on_path(c: usize, origin: u8, dest: u8, mask: u128) -> Option<u8> {
     }
 }
 
-/// Occupancy index of a box for colour `c`: track boxes 1..=68 are shared, queue boxes are per
-/// colour (69 + 7c + k − 1). Home and goal have no slot (callers handle them).
-#[inline]
-fn slot(c: usize, p: u8) -> usize {
-    if is_queue(p) {
-        69 + 7 * c + (p as usize - 69)
-    } else {
-        p as usize
-    }
-}
-
-/// Per-position tables built once per move generation / move execution.
+/// Derived tables for one move generation: only what is needed over and over for every
+/// (piece, die) pair. Occupancy itself is not tabulated: [`Parchis::at`] answers "who is on
+/// box p" in a few instructions (one vector compare over the 16 piece boxes), which is cheaper
+/// than building a 97-slot table for every node.
 pub(crate) struct Board {
-    /// Piece-id masks per slot (see [`slot`]).
-    occ: [u16; 97],
-    /// Per colour: track boxes that are a barrier of that colour.
-    barrier: [u128; 4],
-    /// Per colour: track boxes that are a mega barrier of that colour.
-    mega_barrier: [u128; 4],
-    /// Per colour: track boxes holding a star piece of that colour.
-    stars: [u128; 4],
+    /// Per colour: track boxes that are a barrier or a mega barrier of some OTHER colour
+    /// (`barrier`, rules §5.4 item 5) and a mega barrier of another colour (`mega`, item 6).
+    others_barrier: [u128; 4],
+    others_mega: [u128; 4],
     /// Per colour: does it have a piece at home?
     home: [bool; 4],
-    /// Per colour: pieces in the goal (id mask).
-    goal: [u16; 4],
     /// Per colour: does it stand on a barrier of its own colour somewhere (track or queue)?
     own_barrier: [bool; 4],
+}
+
+/// 0x01 in every byte.
+const BYTES_LO: u128 = u128::MAX / 255;
+
+/// Bit i set iff byte i of `v` equals `x` (a branch-free SWAR compare of 16 bytes: exact zero-byte
+/// detection, then the 16 flag bits gathered with one multiplication per 8 bytes).
+#[inline]
+fn byte_eq_mask(v: u128, x: u8) -> u16 {
+    let z = v ^ (BYTES_LO * u128::from(x));
+    let low7 = BYTES_LO * 0x7F;
+    // High bit of each byte set iff that byte of z is zero (no borrows cross bytes).
+    let flags = !(((z & low7) + low7) | z | low7);
+    // Bytes' flags at bits 8k → bit k of the top byte (the partial products never collide).
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let lo = ((flags as u64) >> 7).wrapping_mul(GATHER) >> 56;
+    let hi = (((flags >> 64) as u64) >> 7).wrapping_mul(GATHER) >> 56;
+    (lo | hi << 8) as u16
+}
+
+/// Piece-id mask of colour `c`.
+#[inline]
+fn colour_ids(c: usize) -> u16 {
+    0xF << (4 * c)
 }
 
 /// Iterates piece ids of an occupancy mask in the reference's box order: blue, red, green,
@@ -277,58 +302,86 @@ impl Parchis {
     /// Mask of the piece ids in play (3 or 4 per colour).
     #[inline]
     pub(crate) fn id_mask(&self) -> u16 {
-        let per = (1u16 << self.npieces) - 1;
-        per | per << 4 | per << 8 | per << 12
+        ((1u16 << self.npieces) - 1).wrapping_mul(0x1111)
     }
 
-    /// Builds the occupancy tables of this position.
+    /// Ids (in play) of all pieces whose box code is `p`, whatever their colour. The loop
+    /// compiles to one 16-byte compare and a byte-mask extraction.
+    #[inline]
+    pub(crate) fn at(&self, p: u8) -> u16 {
+        byte_eq_mask(u128::from_le_bytes(self.pos), p) & self.id_mask()
+    }
+
+    /// Ids of the pieces of type `t`.
+    #[inline]
+    pub(crate) fn of_type(&self, t: u8) -> u16 {
+        byte_eq_mask(u128::from_le_bytes(self.st) & (BYTES_LO * 7), t) & self.id_mask()
+    }
+
+    /// Track boxes (bit mask) holding a piece among `ids`.
+    #[inline]
+    fn track_boxes(&self, mut ids: u16) -> u128 {
+        let mut b = 0u128;
+        while ids != 0 {
+            let id = ids.trailing_zeros() as usize;
+            ids &= ids - 1;
+            let p = self.pos[id];
+            if is_track(p) {
+                b |= bit(p);
+            }
+        }
+        b
+    }
+
+    /// Builds the per-generation tables of this position.
     pub(crate) fn board(&self) -> Board {
         let mut b = Board {
-            occ: [0; 97],
-            barrier: [0; 4],
-            mega_barrier: [0; 4],
-            stars: [0; 4],
+            others_barrier: [0; 4],
+            others_mega: [0; 4],
             home: [false; 4],
-            goal: [0; 4],
             own_barrier: [false; 4],
         };
-        let ids = self.id_mask();
-        for id in 0..16 {
-            if ids & (1 << id) == 0 {
-                continue;
-            }
-            let c = id >> 2;
-            let p = self.pos[id];
-            match p {
-                HOME => b.home[c] = true,
-                GOAL => b.goal[c] |= 1 << id,
-                _ => {
-                    b.occ[slot(c, p)] |= 1 << id;
-                    if self.typ(id) == T_STAR && is_track(p) {
-                        b.stars[c] |= bit(p);
+        let home = self.at(HOME);
+        let mut barrier = [0u128; 4];
+        let mut mega = [0u128; 4];
+        let n = self.npieces as usize;
+        for c in 0..4 {
+            b.home[c] = home & colour_ids(c) != 0;
+            // A barrier needs two pieces of colour c on one box: check the pairs of c's pieces.
+            for i in 0..n {
+                let a = 4 * c + i;
+                let p = self.pos[a];
+                if p == HOME || p == GOAL {
+                    continue;
+                }
+                for j in i + 1..n {
+                    if self.pos[4 * c + j] == p {
+                        let o = self.occupants(c, p);
+                        if self.is_barrier_mask(o) {
+                            if is_track(p) {
+                                barrier[c] |= bit(p);
+                            }
+                            b.own_barrier[c] = true;
+                        }
                     }
                 }
             }
         }
-        for id in 0..16 {
-            if ids & (1 << id) == 0 {
-                continue;
-            }
-            let c = id >> 2;
+        let mut megas = self.of_type(T_MEGA);
+        while megas != 0 {
+            let id = megas.trailing_zeros() as usize;
+            megas &= megas - 1;
             let p = self.pos[id];
-            if p == HOME || p == GOAL {
-                continue;
+            if is_track(p) && self.at(p).count_ones() == 1 {
+                mega[id >> 2] |= bit(p);
             }
-            let o = b.occ[slot(c, p)];
-            let n = o.count_ones();
-            if n == 1 && self.typ(id) == T_MEGA && is_track(p) {
-                b.mega_barrier[c] |= bit(p);
-            }
-            if n == 2 && self.is_barrier_mask(o) {
-                if is_track(p) {
-                    b.barrier[c] |= bit(p);
+        }
+        for c in 0..4 {
+            for oc in 0..4 {
+                if oc != c {
+                    b.others_barrier[c] |= barrier[oc];
+                    b.others_mega[c] |= mega[oc];
                 }
-                b.own_barrier[c] = true;
             }
         }
         b
@@ -350,41 +403,34 @@ impl Parchis {
 
     /// Piece ids on box `p` as seen by colour `c` (home/goal/queue boxes belong to `c`).
     #[inline]
-    fn occupants(&self, b: &Board, c: usize, p: u8) -> u16 {
-        match p {
-            GOAL => b.goal[c],
-            HOME => {
-                let per = ((1u16 << self.npieces) - 1) << (4 * c);
-                let mut m = 0;
-                for id in 0..16 {
-                    if per & (1 << id) != 0 && self.pos[id] == HOME {
-                        m |= 1 << id;
-                    }
-                }
-                m
-            }
-            _ => b.occ[slot(c, p)],
-        }
+    pub(crate) fn occupants(&self, c: usize, p: u8) -> u16 {
+        let m = self.at(p);
+        if is_track(p) { m } else { m & colour_ids(c) }
     }
 
     #[inline]
-    fn is_mega_barrier(&self, b: &Board, c: usize, p: u8) -> bool {
-        let o = self.occupants(b, c, p);
+    fn is_mega_barrier(&self, c: usize, p: u8) -> bool {
+        let o = self.occupants(c, p);
         o.count_ones() == 1 && self.typ(o.trailing_zeros() as usize) == T_MEGA
     }
 
     /// Does box `p` (seen by colour `c`) hold a piece of colour `c` or a star piece?
     #[inline]
-    fn has_own_or_star(&self, b: &Board, c: usize, p: u8) -> bool {
-        let o = self.occupants(b, c, p);
-        o & (0xF << (4 * c)) != 0 || ordered(o).any(|i| self.typ(i) == T_STAR)
+    fn has_own_or_star(&self, c: usize, p: u8) -> bool {
+        let o = self.occupants(c, p);
+        o & colour_ids(c) != 0 || o & self.of_type(T_STAR) != 0
+    }
+
+    /// Does colour `c` have a piece at home?
+    #[inline]
+    fn has_home(&self, c: usize) -> bool {
+        self.at(HOME) & colour_ids(c) != 0
     }
 
     /// Step count of piece `id` with number die `d` (rules §5.1).
     #[inline]
-    fn steps(&self, b: &Board, id: usize, d: u8) -> u8 {
-        let c = id >> 2;
-        let mut s = if d == 6 && !b.home[c] { 7 } else { d };
+    fn steps(&self, home: bool, id: usize, d: u8) -> u8 {
+        let mut s = if d == 6 && !home { 7 } else { d };
         match self.typ(id) {
             T_STAR => s += 2,
             T_MINI => s /= 2,
@@ -402,47 +448,47 @@ impl Parchis {
             return false;
         }
         let t = self.typ(id);
-        let (dst, _) = destination(c, p, self.steps(b, id, d));
+        let (dst, _) = destination(c, p, self.steps(b.home[c], id, d));
         if dst != p && dst != GOAL {
-            let o = self.occupants(b, c, dst);
+            let o = self.occupants(c, dst);
             let n = o.count_ones();
             // Full box: only a star may enter, and not a box of two stars. A lone mega piece
             // cannot be joined.
-            let blocked = (n == 2 && (t != T_STAR || ordered(o).all(|i| self.typ(i) == T_STAR)))
+            let blocked = (n == 2 && (t != T_STAR || o & !self.of_type(T_STAR) == 0))
                 || (n == 1 && self.typ(o.trailing_zeros() as usize) == T_MEGA);
             if blocked {
                 return false;
             }
         }
-        let path = path_mask(c, p, dst);
+        // Barriers are rare: skip the path mask when there is none to cross.
+        let path = if b.others_barrier[c] | b.others_mega[c] != 0 {
+            path_mask(c, p, dst)
+        } else {
+            0
+        };
         if path != 0 {
-            let mut others_barrier = 0;
-            let mut others_mega = 0;
-            for oc in 0..4 {
-                if oc != c {
-                    others_barrier |= b.barrier[oc];
-                    others_mega |= b.mega_barrier[oc];
-                }
-            }
-            if !matches!(t, T_BOO | T_STAR | T_MEGA) && path & others_barrier != 0 {
+            if !matches!(t, T_BOO | T_STAR | T_MEGA) && path & b.others_barrier[c] != 0 {
                 return false;
             }
-            if t != T_BOO && path & others_mega != 0 {
+            if t != T_BOO && path & b.others_mega[c] != 0 {
                 return false;
             }
         }
         if t == T_MEGA {
             let after = box_after(c, dst);
-            if self.is_mega_barrier(b, c, after)
-                || self.has_own_or_star(b, c, dst)
-                || self.has_own_or_star(b, c, after)
+            if self.is_mega_barrier(c, after)
+                || self.has_own_or_star(c, dst)
+                || self.has_own_or_star(c, after)
             {
                 return false;
             }
         }
         if d == 6 && (b.own_barrier[c] || b.own_barrier[c ^ 2]) {
-            let o = self.occupants(b, c, p);
-            if p == HOME || p == GOAL || !self.is_barrier_mask(o) || o & (0xF << (4 * c)) != o {
+            if p == HOME || p == GOAL {
+                return false;
+            }
+            let o = self.occupants(c, p);
+            if !self.is_barrier_mask(o) || o & colour_ids(c) != o {
                 return false;
             }
         }
@@ -450,7 +496,7 @@ impl Parchis {
     }
 
     /// Rules §7 general legality of item `item` on piece `id`.
-    fn can_use_item(&self, b: &Board, id: usize, item: u8) -> bool {
+    fn can_use_item(&self, id: usize, item: u8) -> bool {
         let c = id >> 2;
         let p = self.pos[id];
         if p == GOAL {
@@ -464,11 +510,11 @@ impl Parchis {
         }
         if self.typ(id) == T_MEGA || item == MEGAMUSHROOM {
             let after = box_after(c, p);
-            if self.is_mega_barrier(b, c, after) || self.has_own_or_star(b, c, after) {
+            if self.is_mega_barrier(c, after) || self.has_own_or_star(c, after) {
                 return false;
             }
             if item == MEGAMUSHROOM {
-                let o = self.occupants(b, c, p);
+                let o = self.occupants(c, p);
                 if o.count_ones() >= 2 {
                     let mut it = ordered(o);
                     let (x, y) = (it.next().unwrap_or(id), it.next().unwrap_or(id));
@@ -526,15 +572,19 @@ impl Parchis {
         let ids = self.id_mask();
         let mine: [usize; 2] = [pl, pl + 2];
         let (mask, bonus, items_ok) = self.available();
+        // The mover's pieces that may move with some number die: not in the goal; those at home
+        // only with a 5. Ascending ids = the reference order (colour `pl` first, then index).
+        let movable = (colour_ids(pl) | colour_ids(pl + 2)) & ids & !self.at(GOAL);
+        let at_home = movable & self.at(HOME);
         let number = |d: u8, out: &mut Moves| {
             let before = out.len();
             if self.flags_allow(d) {
-                for &c in &mine {
-                    for i in 0..self.npieces as usize {
-                        let id = 4 * c + i;
-                        if ids & (1 << id) != 0 && self.can_move(&b, id, d) {
-                            out.push(Move::new(id as u8, d));
-                        }
+                let mut m = if d == 5 { movable } else { movable & !at_home };
+                while m != 0 {
+                    let id = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if self.can_move(&b, id, d) {
+                        out.push(Move::new(id as u8, d));
                     }
                 }
             }
@@ -564,7 +614,7 @@ impl Parchis {
                     for &c in &mine {
                         for i in 0..self.npieces as usize {
                             let id = 4 * c + i;
-                            if ids & (1 << id) != 0 && self.can_use_item(&b, id, item) {
+                            if ids & (1 << id) != 0 && self.can_use_item(id, item) {
                                 out.push(Move::new(id as u8, code));
                             }
                         }
@@ -593,7 +643,16 @@ impl Parchis {
     /// mover holds fewer than two items. Every box holds at most one item (items never return
     /// to the board), so scanning in index order reproduces the reference's erase-and-slide loop.
     fn pickup(&mut self, pl: usize, boxes: &[u8]) {
-        let mut m = self.board_items;
+        // Only items still on the board and lying on one of `boxes` matter (usually none).
+        let mut m = 0u32;
+        for &p in boxes {
+            if let Some(&i) = ITEM_AT.get(p as usize)
+                && i != NO_ITEM
+            {
+                m |= 1 << i;
+            }
+        }
+        m &= self.board_items;
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -698,9 +757,10 @@ impl Parchis {
                 return;
             }
         }
+        let goal = self.at(GOAL);
+        let per = (1u16 << self.npieces) - 1;
         for c in [0usize, 1, 2, 3] {
-            let per = (0..self.npieces as usize).all(|i| self.pos[4 * c + i] == GOAL);
-            if per {
+            if goal >> (4 * c) & per == per {
                 self.outcome = 1 + c as u8;
                 return;
             }
@@ -710,7 +770,13 @@ impl Parchis {
     /// End of move (rules §4): counters, turn order.
     fn end_move(&mut self, d: u8) {
         let pl = self.player as usize;
+        // Counters live in bits 3..8 of each state byte: skip the loop when all are zero.
+        let counters = u128::from_le_bytes(self.st) & (BYTES_LO * 0xF8);
+        let mine = (u128::from(u32::MAX) << (32 * pl)) | (u128::from(u32::MAX) << (32 * (pl + 2)));
         for c in [pl, pl + 2] {
+            if counters & mine == 0 {
+                break;
+            }
             for i in 0..self.npieces as usize {
                 let id = 4 * c + i;
                 let n = self.counter(id);
@@ -769,9 +835,8 @@ impl Parchis {
     fn play_number(&mut self, id: usize, d: u8) {
         let pl = self.player as usize;
         let c = id >> 2;
-        let b = self.board();
         let origin = self.pos[id];
-        let (mut dst, bounce) = destination(c, origin, self.steps(&b, id, d));
+        let (mut dst, bounce) = destination(c, origin, self.steps(self.has_home(c), id, d));
         let r6 = self.remember6(d);
         self.flags &= !(F_EATING | F_GOAL | F_BANANED | F_REMEMBER6);
         if r6 {
@@ -809,7 +874,7 @@ impl Parchis {
             self.pos[id] = dst;
         } else if t == T_MEGA {
             // 4. Mega mover.
-            let victims_d = self.occupants(&b, c, dst);
+            let victims_d = self.occupants(c, dst);
             let mut after = box_after(c, dst);
             if after == GOAL {
                 dst = GOAL;
@@ -818,7 +883,7 @@ impl Parchis {
             if bounce {
                 self.bounces[c] = self.bounces[c].saturating_add(1);
             }
-            let victims_a = self.occupants(&b, c, after);
+            let victims_a = self.occupants(c, after);
             for v in ordered(victims_d | victims_a) {
                 if v >> 2 != c && self.typ(v) != T_BOO && v != id {
                     self.destroy(v);
@@ -835,17 +900,17 @@ impl Parchis {
             self.pos[id] = dst;
         } else {
             // 5. Other movers: destroyed by a star on the scan, else maybe capture.
-            let mut other_stars = 0;
-            for oc in 0..4 {
-                if oc != c {
-                    other_stars |= b.stars[oc];
-                }
-            }
-            if t != T_BOO && star_scan_mask(c, origin, dst) & other_stars != 0 {
+            // The mover's own type may just have become bananed: only other colours' stars
+            // matter, so that does not change this set.
+            let other_stars = self.of_type(T_STAR) & !colour_ids(c);
+            if t != T_BOO
+                && other_stars != 0
+                && star_scan_mask(c, origin, dst) & self.track_boxes(other_stars) != 0
+            {
                 self.destroy(id);
                 dst = HOME;
             } else {
-                let o = self.occupants(&b, c, dst) & !(1 << id);
+                let o = self.occupants(c, dst) & !(1 << id);
                 if let Some(v) = ordered(o).next()
                     && v >> 2 != c
                     && is_track(dst)
@@ -889,11 +954,10 @@ impl Parchis {
         let dst = if distance_to_goal(c, p) <= n as i32 {
             GOAL
         } else {
-            let b = self.board();
             let mut k = n;
             loop {
                 let (d, _) = destination(c, p, k);
-                if self.occupants(&b, c, d) == 0 || k == u8::MAX {
+                if self.occupants(c, d) == 0 || k == u8::MAX {
                     break d;
                 }
                 k += 1;
@@ -940,10 +1004,9 @@ impl Parchis {
             }
             MEGAMUSHROOM => {
                 self.set_state(id, T_MEGA, 4);
-                let b = self.board();
                 let p = self.pos[id];
                 let after = box_after(c, p);
-                let victims = self.occupants(&b, c, p) | self.occupants(&b, c, after);
+                let victims = self.occupants(c, p) | self.occupants(c, after);
                 for v in ordered(victims) {
                     if v >> 2 != c && self.typ(v) != T_BOO {
                         self.destroy(v);
