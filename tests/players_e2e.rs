@@ -65,7 +65,10 @@ fn random_is_seeded_and_legal() {
     );
     assert_eq!(out.len(), 7, "{out:?}");
     assert_eq!(out[0], "moves 1 2 3 4 5 6");
-    assert!(out[1].starts_with("info depth 0 string random move "), "{out:?}");
+    assert!(
+        out[1].starts_with("info depth 0 string random move "),
+        "{out:?}"
+    );
     assert!(out[2].starts_with("bestmove "), "{out:?}");
     assert_eq!(out[3], "readyok");
     assert_eq!(out[4], "moves 1 2 3 4 5 6");

@@ -150,7 +150,7 @@ fn silent_engine_loses_on_time() {
             "--movetime",
             "50",
             "--margin",
-            "150",
+            "400",
         ],
     );
     all_lost_by_engine2(&report, &recs, 2, "time");
@@ -215,7 +215,8 @@ fn stderr_is_never_parsed() {
 
 #[test]
 fn time_control_clock_forfeits_a_slow_engine() {
-    // 0.1 s + 0.01 s per move and a 20 ms margin: the silent engine is forfeited after 120 ms.
+    // 0.3 s + 0.01 s per move and a 100 ms margin: the silent engine is forfeited after 400 ms
+    // (generous for the random player on a loaded machine).
     let (report, recs) = run_match(
         "tc.jsonl",
         &[
@@ -228,9 +229,9 @@ fn time_control_clock_forfeits_a_slow_engine() {
             "--games",
             "2",
             "--tc",
-            "0.1+0.01",
+            "0.3+0.01",
             "--margin",
-            "20",
+            "100",
             "--log",
             tmp("tclogs").to_str().unwrap(),
         ],
@@ -239,14 +240,14 @@ fn time_control_clock_forfeits_a_slow_engine() {
     // The clocks reach the engines in milliseconds, "w" being the first mover's.
     let log = std::fs::read_to_string(tmp("tclogs").join("game00000-e1-random.log")).unwrap();
     assert!(
-        log.contains("> go wtime 100 btime 100 winc 10 binc 10"),
+        log.contains("> go wtime 300 btime 300 winc 10 binc 10"),
         "{log}"
     );
     assert!(
         recs[0]["detail"]
             .as_str()
             .unwrap()
-            .contains("within 120 ms"),
+            .contains("within 400 ms"),
         "{}",
         recs[0]
     );
