@@ -180,6 +180,11 @@ struct Database {
 
 const UNKNOWN: u8 = 0;
 
+/// Largest seed count the database covers. It is filled by exhaustive (full-window) search,
+/// which beats alpha-beta only on small counts: measured on Kalah(4,4), (5,4) and (6,3), 10..12
+/// seeds was fastest, 16 two to six times slower (see the README's solver section).
+const DB_MAX_SEEDS: usize = 12;
+
 impl Database {
     /// The largest `k` whose table (C(k + n, n) bytes) fits `budget` bytes; values must fit an
     /// `i8`, so `k <= 127`.
@@ -222,7 +227,7 @@ impl Database {
 }
 
 /// One table entry: exact key, both bounds, best move.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 struct Entry {
     key: [u64; 2],
     lo: i16,
@@ -233,16 +238,37 @@ struct Entry {
     seeds: u8,
 }
 
+/// Two entries per bucket, stored as three words each (`key0, key1, data`) so that the table
+/// can come from zeroed memory (an all-zero entry is empty: `seeds` is never 0 in a stored one).
 struct Table {
-    slots: Vec<Entry>,
+    slots: Vec<[u64; 3]>,
     buckets: usize,
+}
+
+impl Entry {
+    fn pack(&self) -> [u64; 3] {
+        let data = (self.lo as u16 as u64)
+            | ((self.hi as u16 as u64) << 16)
+            | ((self.best as u64) << 32)
+            | ((self.seeds as u64) << 40);
+        [self.key[0], self.key[1], data]
+    }
+    fn unpack(w: &[u64; 3]) -> Entry {
+        Entry {
+            key: [w[0], w[1]],
+            lo: w[2] as u16 as i16,
+            hi: (w[2] >> 16) as u16 as i16,
+            best: (w[2] >> 32) as u8,
+            seeds: (w[2] >> 40) as u8,
+        }
+    }
 }
 
 impl Table {
     fn new(bytes: usize) -> Self {
-        let n = (bytes / std::mem::size_of::<Entry>()).max(2) & !1;
+        let n = (bytes / 24).max(2) & !1;
         Table {
-            slots: vec![Entry::default(); n],
+            slots: vec![[0u64; 3]; n],
             buckets: n / 2,
         }
     }
@@ -256,8 +282,8 @@ impl Table {
         let i = self.bucket(key);
         self.slots[i..i + 2]
             .iter()
-            .find(|e| e.seeds != 0 && e.key == key)
-            .copied()
+            .find(|w| w[0] == key[0] && w[1] == key[1] && w[2] >> 40 != 0)
+            .map(Entry::unpack)
     }
     #[inline]
     fn put(&mut self, key: [u64; 2], seeds: u8, lo: i32, hi: i32, best: u8) {
@@ -270,18 +296,19 @@ impl Table {
             seeds: seeds.max(1),
         };
         for j in i..i + 2 {
-            if self.slots[j].seeds != 0 && self.slots[j].key == key {
-                e.lo = e.lo.max(self.slots[j].lo);
-                e.hi = e.hi.min(self.slots[j].hi);
-                self.slots[j] = e;
+            let old = Entry::unpack(&self.slots[j]);
+            if old.seeds != 0 && old.key == key {
+                e.lo = e.lo.max(old.lo);
+                e.hi = e.hi.min(old.hi);
+                self.slots[j] = e.pack();
                 return;
             }
         }
-        if self.slots[i].seeds <= e.seeds {
+        if Entry::unpack(&self.slots[i]).seeds <= e.seeds {
             self.slots[i + 1] = self.slots[i];
-            self.slots[i] = e;
+            self.slots[i] = e.pack();
         } else {
-            self.slots[i + 1] = e;
+            self.slots[i + 1] = e.pack();
         }
     }
 }
