@@ -186,16 +186,11 @@ const UNKNOWN: u8 = 0;
 const DB_MAX_SEEDS: usize = 12;
 
 impl Database {
-    /// The largest `k` whose table (C(k + n, n) bytes) fits `budget` bytes; values must fit an
-    /// `i8`, so `k <= 127`.
+    /// The largest `k <= DB_MAX_SEEDS` whose table (C(k + n, n) bytes) fits `budget` bytes.
     fn new(n: usize, total: usize, budget: usize) -> Self {
         let binom = Binom::new(200);
         let mut k = 0;
-        let cap: usize = std::env::var("TABLERO_DB_K")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(126);
-        while k < total.min(cap) && (binom.get(k + 1 + n, n) as usize) <= budget {
+        while k < total.min(DB_MAX_SEEDS) && (binom.get(k + 1 + n, n) as usize) <= budget {
             k += 1;
         }
         let size = binom.get(k + n, n) as usize;
