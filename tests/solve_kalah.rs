@@ -5,18 +5,19 @@ use tablero::core::game::Game;
 use tablero::games::mancala::Mancala;
 use tablero::solver::kalah::{Solver, solve_start};
 
-/// (pits, seeds, first-player margin) — values listed in the issue (course rules).
+/// (pits, seeds, first-player margin) — values listed in the issue (course rules). Kalah(6,4)
+/// (+8) takes minutes; `scripts/solve_bench.sh` checks it.
 const FAST: &[(u8, u8, i32)] = &[
     (1, 1, 0),
     (2, 2, -2),
     (3, 3, 2),
     (4, 3, 6),
     (4, 4, 2),
-    (4, 6, 0),
     (5, 3, 6),
-    (5, 4, 10),
     (6, 2, 6),
     (6, 3, 2),
+    (4, 6, 0),
+    (5, 4, 10),
 ];
 
 #[test]

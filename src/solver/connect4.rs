@@ -412,7 +412,7 @@ impl Solver {
             nodes: 0,
             symmetry,
             perturb,
-            etc: std::env::var("TABLERO_NO_ETC").is_err(),
+            etc: true,
             aborted: false,
         }
     }
@@ -442,9 +442,12 @@ impl Solver {
                 nodes: 1,
             });
         }
-        // Mirror canonicalisation pays off while the board is young (mirrored transpositions
-        // abound there); it is an exact identity either way.
-        let symmetry = true;
+        // Mirror canonicalisation only pays when mirrored positions can both occur below the
+        // root, i.e. when the root is itself symmetric (the empty board, `4`, `44`, …); for
+        // other roots it would cost a mirror per node for nothing. Mixing modes across solves
+        // is sound: a mirrored entry states a true bound of the mirrored position (same
+        // value), and its best column is only an ordering hint.
+        let symmetry = g.mirror(p.key()) == p.key();
         let score = self.parallel_score(&p, symmetry)?;
         // An optimal column: the first in centre order whose child provably scores `-score`.
         let mut w = self.worker(0, symmetry);

@@ -17,10 +17,132 @@
 use std::time::Instant;
 
 use crate::core::game::{Game, Side};
-use crate::games::mancala::{Mancala, MancalaMoves, MoveKind};
+use crate::games::mancala::Mancala;
 
 /// Largest number of pits per side the solver handles (two rows must pack into a `u128`).
 pub const MAX_SOLVER_PITS: usize = 7;
+
+/// What follows a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    /// The game ended (pits swept).
+    Over,
+    /// The mover moves again (last seed in its store).
+    Again,
+    /// The turn passes.
+    Other,
+}
+
+/// A mover-relative board: `p[0..m]` the mover's pits in sowing order (`p[m-1]` next to its
+/// store), `p[m..2m]` the opponent's. Stores are not kept: the search only needs gains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Board {
+    p: [u8; 16],
+}
+
+/// A played move: the child board (oriented for whoever moves next), the mover's net gain,
+/// the seeds left in pits and what follows.
+#[derive(Clone, Copy, Debug)]
+struct Played {
+    board: Board,
+    gain: i32,
+    seeds: usize,
+    next: Next,
+}
+
+impl Played {
+    const NONE: Played = Played {
+        board: Board { p: [0; 16] },
+        gain: 0,
+        seeds: 0,
+        next: Next::Over,
+    };
+}
+
+impl Board {
+    #[inline]
+    fn key(&self) -> [u64; 2] {
+        let mut lo = [0u8; 8];
+        let mut hi = [0u8; 8];
+        lo.copy_from_slice(&self.p[..8]);
+        hi.copy_from_slice(&self.p[8..]);
+        [u64::from_le_bytes(lo), u64::from_le_bytes(hi)]
+    }
+
+    #[inline]
+    fn seeds(&self, m: usize) -> usize {
+        self.p[..2 * m].iter().map(|&x| x as usize).sum()
+    }
+
+    /// Plays the mover's pit at relative index `t0` (course pit `m - t0`), with the game's
+    /// rules (see `Mancala::apply`, which a test checks this against): sow skipping the
+    /// opponent's store (the origin is sown into again on long laps); last seed in the own
+    /// store moves again; last seed in an own empty pit captures it with a non-empty facing pit;
+    /// once either row is empty both sides bank their own pits.
+    #[inline]
+    fn play(&self, m: usize, t0: usize) -> Played {
+        let lap = 2 * m + 1;
+        let mut p = self.p;
+        let s = p[t0] as usize;
+        p[t0] = 0;
+        let q = s / lap;
+        let r = s % lap;
+        let mut gain = q as i32;
+        if q > 0 {
+            for x in &mut p[..2 * m] {
+                *x += q as u8;
+            }
+        }
+        // Relative ring: 0..m own pits, m own store, m+1..=2m the opponent's pits (p[i - 1]).
+        for t in t0 + 1..=t0 + r {
+            let t = if t >= lap { t - lap } else { t };
+            if t < m {
+                p[t] += 1;
+            } else if t == m {
+                gain += 1;
+            } else {
+                p[t - 1] += 1;
+            }
+        }
+        let tl = (t0 + r) % lap;
+        let mut next = Next::Other;
+        if tl == m {
+            next = Next::Again;
+        } else if tl < m && p[tl] == 1 {
+            // The facing pit of own pit t is opponent ring position 2m - t, i.e. p[2m - 1 - t].
+            let f = 2 * m - 1 - tl;
+            if p[f] > 0 {
+                gain += 1 + p[f] as i32;
+                p[tl] = 0;
+                p[f] = 0;
+            }
+        }
+        let own: usize = p[..m].iter().map(|&x| x as usize).sum();
+        let opp: usize = p[m..2 * m].iter().map(|&x| x as usize).sum();
+        if own == 0 || opp == 0 {
+            return Played {
+                board: Board { p: [0; 16] },
+                gain: gain + own as i32 - opp as i32,
+                seeds: 0,
+                next: Next::Over,
+            };
+        }
+        let board = if next == Next::Again {
+            Board { p }
+        } else {
+            let mut c = [0u8; 16];
+            c[..m].copy_from_slice(&p[m..2 * m]);
+            c[m..2 * m].copy_from_slice(&p[..m]);
+            Board { p: c }
+        };
+        Played {
+            board,
+            gain,
+            seeds: own + opp,
+            next,
+        }
+    }
+}
 
 /// Binomial coefficients up to what the database rank needs.
 struct Binom {
@@ -58,17 +180,17 @@ struct Database {
 
 const UNKNOWN: u8 = 0;
 
+/// Largest seed count the database covers. It is filled by exhaustive (full-window) search,
+/// which beats alpha-beta only on small counts: measured on Kalah(4,4), (5,4) and (6,3), 10..12
+/// seeds was fastest, 16 two to six times slower (see the README's solver section).
+const DB_MAX_SEEDS: usize = 12;
+
 impl Database {
-    /// The largest `k` whose table (C(k + n, n) bytes) fits `budget` bytes; values must fit an
-    /// `i8`, so `k <= 127`.
+    /// The largest `k <= DB_MAX_SEEDS` whose table (C(k + n, n) bytes) fits `budget` bytes.
     fn new(n: usize, total: usize, budget: usize) -> Self {
         let binom = Binom::new(200);
         let mut k = 0;
-        let cap: usize = std::env::var("TABLERO_DB_K")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(126);
-        while k < total.min(cap) && (binom.get(k + 1 + n, n) as usize) <= budget {
+        while k < total.min(DB_MAX_SEEDS) && (binom.get(k + 1 + n, n) as usize) <= budget {
             k += 1;
         }
         let size = binom.get(k + n, n) as usize;
@@ -100,7 +222,7 @@ impl Database {
 }
 
 /// One table entry: exact key, both bounds, best move.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 struct Entry {
     key: [u64; 2],
     lo: i16,
@@ -111,16 +233,37 @@ struct Entry {
     seeds: u8,
 }
 
+/// Two entries per bucket, stored as three words each (`key0, key1, data`) so that the table
+/// can come from zeroed memory (an all-zero entry is empty: `seeds` is never 0 in a stored one).
 struct Table {
-    slots: Vec<Entry>,
+    slots: Vec<[u64; 3]>,
     buckets: usize,
+}
+
+impl Entry {
+    fn pack(&self) -> [u64; 3] {
+        let data = (self.lo as u16 as u64)
+            | ((self.hi as u16 as u64) << 16)
+            | ((self.best as u64) << 32)
+            | ((self.seeds as u64) << 40);
+        [self.key[0], self.key[1], data]
+    }
+    fn unpack(w: &[u64; 3]) -> Entry {
+        Entry {
+            key: [w[0], w[1]],
+            lo: w[2] as u16 as i16,
+            hi: (w[2] >> 16) as u16 as i16,
+            best: (w[2] >> 32) as u8,
+            seeds: (w[2] >> 40) as u8,
+        }
+    }
 }
 
 impl Table {
     fn new(bytes: usize) -> Self {
-        let n = (bytes / std::mem::size_of::<Entry>()).max(2) & !1;
+        let n = (bytes / 24).max(2) & !1;
         Table {
-            slots: vec![Entry::default(); n],
+            slots: vec![[0u64; 3]; n],
             buckets: n / 2,
         }
     }
@@ -134,8 +277,8 @@ impl Table {
         let i = self.bucket(key);
         self.slots[i..i + 2]
             .iter()
-            .find(|e| e.seeds != 0 && e.key == key)
-            .copied()
+            .find(|w| w[0] == key[0] && w[1] == key[1] && w[2] >> 40 != 0)
+            .map(Entry::unpack)
     }
     #[inline]
     fn put(&mut self, key: [u64; 2], seeds: u8, lo: i32, hi: i32, best: u8) {
@@ -148,18 +291,19 @@ impl Table {
             seeds: seeds.max(1),
         };
         for j in i..i + 2 {
-            if self.slots[j].seeds != 0 && self.slots[j].key == key {
-                e.lo = e.lo.max(self.slots[j].lo);
-                e.hi = e.hi.min(self.slots[j].hi);
-                self.slots[j] = e;
+            let old = Entry::unpack(&self.slots[j]);
+            if old.seeds != 0 && old.key == key {
+                e.lo = e.lo.max(old.lo);
+                e.hi = e.hi.min(old.hi);
+                self.slots[j] = e.pack();
                 return;
             }
         }
-        if self.slots[i].seeds <= e.seeds {
+        if Entry::unpack(&self.slots[i]).seeds <= e.seeds {
             self.slots[i + 1] = self.slots[i];
-            self.slots[i] = e;
+            self.slots[i] = e.pack();
         } else {
-            self.slots[i + 1] = e;
+            self.slots[i + 1] = e.pack();
         }
     }
 }
@@ -220,60 +364,42 @@ impl Solver {
         self.stop = Some(flag);
     }
 
-    /// The mover-oriented pit vector of `s`: mover's pits, then the opponent's, ring order.
-    #[inline]
-    fn pits_of(&self, s: &Mancala, out: &mut [u8; 2 * MAX_SOLVER_PITS]) -> usize {
+    /// The mover-oriented board of `s`: mover's pits, then the opponent's, ring order.
+    fn board_of(&self, s: &Mancala) -> Board {
         let m = self.pits;
         let ring = s.ring();
         let (a, b) = match s.side_to_move() {
             Side::First => (0, m + 1),
             Side::Second => (m + 1, 0),
         };
-        out[..m].copy_from_slice(&ring[a..a + m]);
-        out[m..2 * m].copy_from_slice(&ring[b..b + m]);
-        out[..2 * m].iter().map(|&x| x as usize).sum()
-    }
-
-    /// Net store gain of `side` from `s` to `t`.
-    #[inline]
-    fn gain(s: &Mancala, t: &Mancala, side: Side) -> i32 {
-        (t.store(side) as i32 - s.store(side) as i32)
-            - (t.store(side.other()) as i32 - s.store(side.other()) as i32)
-    }
-
-    /// Value of a child: the net gain of the move plus the child's future value, seen from the
-    /// mover (negated when the turn passes).
-    #[inline]
-    fn child_frame(s: &Mancala, c: &Mancala) -> (i32, bool) {
-        let me = s.side_to_move();
-        (Self::gain(s, c, me), c.side_to_move() == me)
+        let mut p = [0u8; 16];
+        p[..m].copy_from_slice(&ring[a..a + m]);
+        p[m..2 * m].copy_from_slice(&ring[b..b + m]);
+        Board { p }
     }
 
     /// Exact future value of a position with at most `db.k` seeds in pits, memoised.
-    fn db_value(&mut self, s: &Mancala, pits: &[u8], seeds: usize) -> i32 {
-        if seeds == 0 || s.outcome().is_some() {
+    fn db_value(&mut self, b: &Board, seeds: usize) -> i32 {
+        if seeds == 0 {
             return 0;
         }
-        let idx = self.db.rank(pits);
+        let m = self.pits;
+        let idx = self.db.rank(&b.p[..2 * m]);
         let v = self.db.values[idx];
         if v != UNKNOWN {
             return v as i32 - 128;
         }
         self.nodes += 1;
-        let mut moves = MancalaMoves::new();
-        s.legal_moves(&mut moves);
         let mut best = i32::MIN;
-        let mut buf = [0u8; 2 * MAX_SOLVER_PITS];
-        for &m in &moves {
-            let c = s.apply(m);
-            let (g, same) = Self::child_frame(s, &c);
-            let v = if c.outcome().is_some() {
-                g
-            } else {
-                let cs = self.pits_of(&c, &mut buf);
-                let cp = buf;
-                let cv = self.db_value(&c, &cp[..2 * self.pits], cs);
-                if same { g + cv } else { g - cv }
+        for t0 in 0..m {
+            if b.p[t0] == 0 {
+                continue;
+            }
+            let mv = b.play(m, t0);
+            let v = match mv.next {
+                Next::Over => mv.gain,
+                Next::Again => mv.gain + self.db_value(&mv.board, mv.seeds),
+                Next::Other => mv.gain - self.db_value(&mv.board, mv.seeds),
             };
             best = best.max(v);
         }
@@ -282,25 +408,10 @@ impl Solver {
         best
     }
 
-    #[inline]
-    fn key_of(pits: &[u8]) -> [u64; 2] {
-        let mut b = [0u8; 16];
-        b[..pits.len()].copy_from_slice(pits);
-        let mut lo = [0u8; 8];
-        let mut hi = [0u8; 8];
-        lo.copy_from_slice(&b[..8]);
-        hi.copy_from_slice(&b[8..]);
-        [u64::from_le_bytes(lo), u64::from_le_bytes(hi)]
-    }
-
-    /// Fail-soft alpha-beta on the future value of a running position.
-    fn search(&mut self, s: &Mancala, mut alpha: i32, mut beta: i32) -> i32 {
-        let mut buf = [0u8; 2 * MAX_SOLVER_PITS];
-        let seeds = self.pits_of(s, &mut buf);
-        let pits = &buf[..2 * self.pits];
+    /// Fail-soft alpha-beta on the future value of a running position (mover to play).
+    fn search(&mut self, b: &Board, seeds: usize, mut alpha: i32, mut beta: i32) -> i32 {
         if seeds <= self.db.k {
-            let p = buf;
-            return self.db_value(s, &p[..2 * self.pits], seeds);
+            return self.db_value(b, seeds);
         }
         self.nodes += 1;
         if self.nodes & 4095 == 0
@@ -312,11 +423,12 @@ impl Solver {
         if self.aborted {
             return 0;
         }
+        let m = self.pits;
         // The future gain can never exceed the seeds still in pits.
         let mut lo = -(seeds as i32);
         let mut hi = seeds as i32;
-        let key = Self::key_of(pits);
-        let mut tt_best = 0u8;
+        let key = b.key();
+        let mut tt_best = u8::MAX;
         if let Some(e) = self.table.get(key) {
             lo = lo.max(e.lo as i32);
             hi = hi.min(e.hi as i32);
@@ -331,48 +443,63 @@ impl Solver {
         alpha = alpha.max(lo);
         beta = beta.min(hi);
 
-        let mut moves = MancalaMoves::new();
-        s.legal_moves(&mut moves);
-        // Order: table move, extra turns (nearest the store first, so the others keep theirs),
-        // captures by size, then the rest nearest the store first.
-        let mut order = [(0i32, 0u8); crate::games::mancala::MAX_PITS];
-        let n = moves.len();
-        for (i, &m) in moves.iter().enumerate() {
-            let k = if m == tt_best {
+        // Play every move first (cheap), then order: table move, extra turns (nearest the
+        // store first, so the others keep theirs), then by immediate gain.
+        let mut kids: [(i32, u8, Played); MAX_SOLVER_PITS] =
+            [(0, 0, Played::NONE); MAX_SOLVER_PITS];
+        let mut n = 0;
+        for t0 in (0..m).rev() {
+            if b.p[t0] == 0 {
+                continue;
+            }
+            let mv = b.play(m, t0);
+            let k = if t0 as u8 == tt_best {
                 1 << 20
             } else {
-                match s.move_kind(m) {
-                    MoveKind::ExtraTurn => 1 << 16,
-                    MoveKind::Capture(c) => 1 << 8 | c as i32,
-                    MoveKind::Quiet => 0,
-                }
-            } - m as i32;
-            let mut j = i;
-            while j > 0 && order[j - 1].0 < k {
-                order[j] = order[j - 1];
+                (if mv.next == Next::Again { 1 << 16 } else { 0 }) + mv.gain * 8
+            };
+            let mut j = n;
+            while j > 0 && kids[j - 1].0 < k {
+                kids[j] = kids[j - 1];
                 j -= 1;
             }
-            order[j] = (k, m);
+            kids[j] = (k, t0 as u8, mv);
+            n += 1;
+        }
+        // Enhanced transposition cutoff: a child whose stored bound already refutes this node
+        // saves its search; probing all children first also overlaps their cache misses.
+        for (_, t0, mv) in &kids[..n] {
+            if mv.next == Next::Over || mv.seeds <= self.db.k {
+                continue;
+            }
+            if let Some(e) = self.table.get(mv.board.key()) {
+                let v = if mv.next == Next::Again {
+                    mv.gain + e.lo as i32
+                } else {
+                    mv.gain - e.hi as i32
+                };
+                if v >= beta {
+                    self.table.put(key, seeds.min(255) as u8, v, hi, *t0);
+                    return v;
+                }
+            }
         }
         let alpha0 = alpha;
         let mut best = i32::MIN;
-        let mut best_move = order[0].1;
-        for &(_, m) in &order[..n] {
-            let c = s.apply(m);
-            let (g, same) = Self::child_frame(s, &c);
-            let v = if c.outcome().is_some() {
-                g
-            } else if same {
-                g + self.search(&c, alpha - g, beta - g)
-            } else {
-                g - self.search(&c, g - beta, g - alpha)
+        let mut best_t = kids[0].1;
+        for (_, t0, mv) in &kids[..n] {
+            let g = mv.gain;
+            let v = match mv.next {
+                Next::Over => g,
+                Next::Again => g + self.search(&mv.board, mv.seeds, alpha - g, beta - g),
+                Next::Other => g - self.search(&mv.board, mv.seeds, g - beta, g - alpha),
             };
             if self.aborted {
                 return 0;
             }
             if v > best {
                 best = v;
-                best_move = m;
+                best_t = *t0;
             }
             if v >= beta {
                 break;
@@ -386,13 +513,8 @@ impl Solver {
         } else {
             (best, best)
         };
-        self.table.put(
-            key,
-            seeds.min(255) as u8,
-            slo.max(lo),
-            shi.min(hi),
-            best_move,
-        );
+        self.table
+            .put(key, seeds.min(255) as u8, slo.max(lo), shi.min(hi), best_t);
         best
     }
 
@@ -414,26 +536,29 @@ impl Solver {
                 db_seeds: self.db.k,
             });
         }
-        let v = self.value(s)?;
-        // An optimal move: the first (in pit order) whose child provably reaches `v`.
-        let mut moves = MancalaMoves::new();
-        s.legal_moves(&mut moves);
-        let mut best = moves.first().copied();
-        for &m in &moves {
-            let c = s.apply(m);
-            let (g, same) = Self::child_frame(s, &c);
-            let ok = if c.outcome().is_some() {
-                g >= v
-            } else if same {
-                g + self.search(&c, v - g - 1, v - g) >= v
-            } else {
-                g - self.search(&c, g - v, g - v + 1) >= v
+        let b = self.board_of(s);
+        let seeds = b.seeds(self.pits);
+        let v = self.value(&b, seeds)?;
+        // An optimal move: the first (in pit order 1..m) whose child provably reaches `v`.
+        let m = self.pits;
+        let mut best = None;
+        for pit in 1..=m {
+            let t0 = m - pit;
+            if b.p[t0] == 0 {
+                continue;
+            }
+            let mv = b.play(m, t0);
+            let g = mv.gain;
+            let ok = match mv.next {
+                Next::Over => g >= v,
+                Next::Again => g + self.search(&mv.board, mv.seeds, v - g - 1, v - g) >= v,
+                Next::Other => g - self.search(&mv.board, mv.seeds, g - v, g - v + 1) >= v,
             };
             if self.aborted {
                 return None;
             }
             if ok {
-                best = Some(m);
+                best = Some(pit as u8);
                 break;
             }
         }
@@ -446,14 +571,12 @@ impl Solver {
     }
 
     /// MTD(f): null-window probes from a first guess of 0 until the bounds meet.
-    fn value(&mut self, s: &Mancala) -> Option<i32> {
-        let mut buf = [0u8; 2 * MAX_SOLVER_PITS];
-        let seeds = self.pits_of(s, &mut buf) as i32;
-        let (mut lo, mut hi) = (-seeds, seeds);
+    fn value(&mut self, b: &Board, seeds: usize) -> Option<i32> {
+        let (mut lo, mut hi) = (-(seeds as i32), seeds as i32);
         let mut g = 0;
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
-            let r = self.search(s, beta - 1, beta);
+            let r = self.search(b, seeds, beta - 1, beta);
             if self.aborted {
                 return None;
             }
@@ -486,4 +609,58 @@ pub fn solve_start(pits: u8, seeds: u8, mib: usize) -> Result<(Solution, f64), S
     let mut solver = Solver::new(pits as usize, 2 * pits as usize * seeds as usize, mib)?;
     let sol = solver.solve(&s).ok_or("stopped")?;
     Ok((sol, t.elapsed().as_secs_f64()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The solver's relative sowing must agree with `Mancala::apply` move by move: same child
+    /// pits (oriented for the next mover), same net gain, same turn handling, same end.
+    #[test]
+    fn relative_play_matches_the_game() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut checked = 0;
+        for m in 1..=7u8 {
+            for n in 1..=10u8 {
+                let solver = Solver::new(m as usize, 0, 1).unwrap();
+                for _ in 0..30 {
+                    let mut s = Mancala::start(&Mancala::configure(&[m as i64, n as i64]).unwrap());
+                    while s.outcome().is_none() {
+                        let mut moves = crate::games::mancala::MancalaMoves::new();
+                        s.legal_moves(&mut moves);
+                        let pit = moves[(next() % moves.len() as u64) as usize];
+                        let c = s.apply(pit);
+                        let me = s.side_to_move();
+                        let b = solver.board_of(&s);
+                        let mv = b.play(m as usize, m as usize - pit as usize);
+                        let gain = (c.store(me) as i32 - s.store(me) as i32)
+                            - (c.store(me.other()) as i32 - s.store(me.other()) as i32);
+                        assert_eq!(mv.gain, gain, "gain of pit {pit} in {}", s.format_fen());
+                        if c.outcome().is_some() {
+                            assert_eq!(mv.next, Next::Over, "{}", s.format_fen());
+                        } else {
+                            let want = if c.side_to_move() == me {
+                                Next::Again
+                            } else {
+                                Next::Other
+                            };
+                            assert_eq!(mv.next, want, "{}", s.format_fen());
+                            assert_eq!(mv.board, solver.board_of(&c), "{}", s.format_fen());
+                            assert_eq!(mv.seeds, mv.board.seeds(m as usize));
+                        }
+                        checked += 1;
+                        s = c;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
 }

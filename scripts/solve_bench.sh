@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Exact-solver checks and timings that are too slow for `cargo test` (see README, "Exact
+# solving"). Every line of output is a solver report; the script exits non-zero on any
+# mismatch with the golden data or the published Kalah values.
+#
+#   scripts/solve_bench.sh            # Pons' six sets, the 7x7 file, Kalah values, golden Kalah
+#   scripts/solve_bench.sh --empty    # also the empty 7x6 board (expected +1; long)
+#   THREADS=1 HASH=1024 scripts/solve_bench.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+BIN=target/release/tablero
+G=../shared/golden
+THREADS=${THREADS:-2}
+HASH=${HASH:-1024}
+fail=0
+
+batch() { # name, extra args...
+  local f=$1; shift
+  echo "== connect4 $f"
+  local out
+  out=$("$BIN" --game connect4 solve --batch "$G/connect4/$f" --threads "$THREADS" --hash "$HASH" "$@" | grep -v '^info positions')
+  echo "$out"
+  echo "$out" | grep -q '^batch .* mismatches 0 ' || fail=1
+}
+
+for f in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do batch "$f"; done
+batch 7x7_positions.txt --set Rows=7
+
+# Kalah(m, n) first-player margins, course rules (issue 5).
+for spec in "1 1 0" "2 2 -2" "3 3 2" "4 3 6" "4 4 2" "4 6 0" "5 3 6" "5 4 10" "6 2 6" "6 3 2" "6 4 8"; do
+  set -- $spec
+  echo "== kalah($1,$2) expected $3"
+  out=$("$BIN" --game mancala solve --set "Pits=$1" --set "Seeds=$2" --hash "$HASH" | tail -n 1)
+  echo "$out"
+  [[ "$out" == "solved score $3 "* ]] || fail=1
+done
+
+echo "== kalah golden kalah64_positions.txt"
+out=$("$BIN" --game mancala solve --batch "$G/kalah/kalah64_positions.txt" --hash "$HASH")
+echo "$out"
+echo "$out" | grep -q '^batch .* mismatches 0 ' || fail=1
+
+if [[ "${1:-}" == "--empty" ]]; then
+  echo "== connect4 empty 7x6 board, expected +1"
+  out=$("$BIN" --game connect4 solve --threads "$THREADS" --hash "${EMPTY_HASH:-4096}" | tail -n 1)
+  echo "$out"
+  [[ "$out" == "solved score 1 "* ]] || fail=1
+fi
+exit $fail
