@@ -144,7 +144,23 @@ fn from_queue_count(colour: usize, c: i32) -> (u8, bool) {
 }
 
 /// Destination of a piece of colour `c` on box `p` moving `d` steps, and whether it bounced.
+/// The common case (a track piece that stays on the shared track) is answered inline.
+#[inline]
 pub fn destination(c: usize, p: u8, d: u8) -> (u8, bool) {
+    if is_track(p) {
+        let e = ENTRANCE[c];
+        let to_entrance = if p <= e { e - p } else { 68 - p + e };
+        if d <= to_entrance {
+            // p + d <= 68 + 67: no overflow.
+            let n = p + d;
+            return (if n > 68 { n - 68 } else { n }, false);
+        }
+    }
+    destination_general(c, p, d)
+}
+
+/// [`destination`] for every case (rules §5.2).
+fn destination_general(c: usize, p: u8, d: u8) -> (u8, bool) {
     let e = ENTRANCE[c] as i32;
     let d = d as i32;
     match p {
