@@ -361,7 +361,7 @@ impl Parchis {
         let mut barrier = [0u128; 4];
         let mut mega = [0u128; 4];
         let n = self.npieces as usize;
-        for c in 0..4 {
+        for (c, bar) in barrier.iter_mut().enumerate() {
             b.home[c] = home & colour_ids(c) != 0;
             // A barrier needs two pieces of colour c on one box: check the pairs of c's pieces.
             for i in 0..n {
@@ -375,7 +375,7 @@ impl Parchis {
                         let o = self.occupants(c, p);
                         if self.is_barrier_mask(o) {
                             if is_track(p) {
-                                barrier[c] |= bit(p);
+                                *bar |= bit(p);
                             }
                             b.own_barrier[c] = true;
                         }
