@@ -145,7 +145,7 @@ fn from_queue_count(colour: usize, c: i32) -> (u8, bool) {
 
 /// Destination of a piece of colour `c` on box `p` moving `d` steps, and whether it bounced.
 /// The common case (a track piece that stays on the shared track) is answered inline.
-#[inline]
+#[inline(always)]
 pub fn destination(c: usize, p: u8, d: u8) -> (u8, bool) {
     if is_track(p) {
         let e = ENTRANCE[c];
@@ -160,6 +160,7 @@ pub fn destination(c: usize, p: u8, d: u8) -> (u8, bool) {
 }
 
 /// [`destination`] for every case (rules §5.2).
+#[inline(never)]
 fn destination_general(c: usize, p: u8, d: u8) -> (u8, bool) {
     let e = ENTRANCE[c] as i32;
     let d = d as i32;
