@@ -1,5 +1,7 @@
-//! Parchís speed measurement (not run by default): perft leaves per second, single thread.
-//! Run with `cargo test --release --test parchis_bench -- --ignored --nocapture`.
+//! Parchís speed and strength measurements (not run by default): perft leaves per second, single
+//! thread; heuristic matches with plain alpha-beta (`heuristic_matches`) and with the engine's
+//! own search (`engine_match`, one line per game so long runs can be cut short).
+//! Run with `cargo test --release --test parchis_bench -- --ignored --nocapture [name]`.
 
 use std::time::Instant;
 

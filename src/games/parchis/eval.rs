@@ -19,7 +19,10 @@
 //!   red shell 220, blue shell 300, mushroom 90, megamushroom 280, shock 250, horn 180,
 //!   banana 60) + pending bonus dice (+20 → 200, +10 → 100). Result: mine − opponent's. At
 //!   equal plain alpha-beta depth it beats `seed` in about 84 % (depth 2), 77 % (depth 3) and
-//!   68 % (depth 4) of games from varied openings (`tests/parchis_bench.rs`).
+//!   68 % (depth 4) of games from varied openings (`tests/parchis_bench.rs`). With the engine's
+//!   search at depth 6 (`engine_match` there) the margin is gone: about 55 % (22 of 40 games,
+//!   2026-11-25), and halving or dropping the danger term did not visibly help in the few games
+//!   played; against `test` it wins all games played (36 of 36).
 
 use super::rules::{ENTRANCE, SAFE_MASK, destination, distance_to_goal, is_track, player_of};
 use super::{
@@ -438,8 +441,11 @@ pub fn move_order_hint(s: &Parchis, m: Move) -> i32 {
     } else if p == HOME {
         h += 60;
     } else if is_track(dst) && SAFE_MASK >> dst & 1 == 0 {
-        let victim = s.at(dst) & !(0xF << (4 * c)) & !s.of_type(T_BOO) != 0;
-        if victim && !matches!(t, T_BOO | T_MINI | T_BANANED) {
+        let others = s.at(dst) & !(0xF << (4 * c));
+        if others != 0
+            && others & !s.of_type(T_BOO) != 0
+            && !matches!(t, T_BOO | T_MINI | T_BANANED)
+        {
             h += 150;
         }
         if is_track(p) && SAFE_MASK >> p & 1 == 1 {

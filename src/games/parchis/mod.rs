@@ -330,11 +330,15 @@ impl Game for Parchis {
             }
             words[9 + k] = w;
         }
+        // Each word is spread by an odd multiplier and a rotation that differ per position
+        // (so equal words in different fields cannot cancel), then one strong final mix.
         let mut h = 0x9e37_79b9_7f4a_7c15u64;
         for (k, &w) in words.iter().enumerate() {
-            h = mix(h ^ mix(w.wrapping_add(k as u64)));
+            h = (h ^ w)
+                .wrapping_mul(0xbf58_476d_1ce4_e5b9 ^ ((k as u64) << 1))
+                .rotate_left(23 + k as u32);
         }
-        h
+        mix(h)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {

@@ -144,7 +144,24 @@ fn from_queue_count(colour: usize, c: i32) -> (u8, bool) {
 }
 
 /// Destination of a piece of colour `c` on box `p` moving `d` steps, and whether it bounced.
+/// The common case (a track piece that stays on the shared track) is answered inline.
+#[inline(always)]
 pub fn destination(c: usize, p: u8, d: u8) -> (u8, bool) {
+    if is_track(p) {
+        let e = ENTRANCE[c];
+        let to_entrance = if p <= e { e - p } else { 68 - p + e };
+        if d <= to_entrance {
+            // p + d <= 68 + 67: no overflow.
+            let n = p + d;
+            return (if n > 68 { n - 68 } else { n }, false);
+        }
+    }
+    destination_general(c, p, d)
+}
+
+/// [`destination`] for every case (rules §5.2).
+#[inline(never)]
+fn destination_general(c: usize, p: u8, d: u8) -> (u8, bool) {
     let e = ENTRANCE[c] as i32;
     let d = d as i32;
     match p {
@@ -345,7 +362,7 @@ impl Parchis {
         let mut barrier = [0u128; 4];
         let mut mega = [0u128; 4];
         let n = self.npieces as usize;
-        for c in 0..4 {
+        for (c, bar) in barrier.iter_mut().enumerate() {
             b.home[c] = home & colour_ids(c) != 0;
             // A barrier needs two pieces of colour c on one box: check the pairs of c's pieces.
             for i in 0..n {
@@ -359,7 +376,7 @@ impl Parchis {
                         let o = self.occupants(c, p);
                         if self.is_barrier_mask(o) {
                             if is_track(p) {
-                                barrier[c] |= bit(p);
+                                *bar |= bit(p);
                             }
                             b.own_barrier[c] = true;
                         }
