@@ -20,9 +20,10 @@
 //!   banana 60) + pending bonus dice (+20 → 200, +10 → 100). Result: mine − opponent's. At
 //!   equal plain alpha-beta depth it beats `seed` in about 84 % (depth 2), 77 % (depth 3) and
 //!   68 % (depth 4) of games from varied openings (`tests/parchis_bench.rs`). With the engine's
-//!   search at depth 6 (`engine_match` there) the margin is gone: about 55 % (22 of 40 games,
-//!   2026-11-25), and halving or dropping the danger term did not visibly help in the few games
-//!   played; against `test` it wins all games played (36 of 36).
+//!   search at depth 6 (`engine_match` there) the margin is gone: 52.5 % against `seed` (138 of
+//!   263 games, 95 % interval 46–58 %, 2026-11-25); halving the danger term (55 % of 83),
+//!   dropping it (52 % of 27) or goal/home weights 500/500 (53 % of 169) did not help. Against
+//!   `test` it won all 37 games played.
 
 use super::rules::{ENTRANCE, SAFE_MASK, destination, distance_to_goal, is_track, player_of};
 use super::{
