@@ -33,7 +33,6 @@ fn start_margins_small_boards() {
 }
 
 #[test]
-#[ignore = "minutes of CPU, too slow for CI: scripts/solve_bench.sh checks every position"]
 fn golden_kalah64_positions() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -364,47 +364,71 @@ impl<G: Game> Run<'_, G> {
         let mut keyed: ArrayVec<(i64, u8), MAX_ORDERED> = ArrayVec::new();
         let mut keyed_built = false;
         let mut next = 0;
-        let mut tt_pending = tt_idx.is_some();
+        // Stages: 0 the table move, 1-2 the killers (when they go before every hint: found by
+        // a plain scan, so a cutoff there costs no hint at all), 3 the rest by hint.
+        let mut stage = 0u8;
+        let mut early: ArrayVec<u8, 3> = ArrayVec::new();
         loop {
-            let i = if tt_pending {
-                tt_pending = false;
-                tt_idx.unwrap_or(0)
-            } else {
-                if !keyed_built {
-                    keyed_built = true;
-                    for (i, &m) in moves.iter().enumerate() {
-                        if Some(i as u8) != tt_idx {
-                            let killer = if self.killers[ply][0] == Some(m) {
-                                2
-                            } else if self.killers[ply][1] == Some(m) {
-                                1
-                            } else {
-                                0
-                            };
-                            // Killers either go before every hinted move or only break ties
-                            // between equal hints, as the game prefers.
-                            let k = if G::KILLERS_BEFORE_HINTS && killer > 0 {
-                                i64::MAX - 2 + killer
-                            } else {
-                                (i64::from(state.move_order_hint(m)) << 2) | killer
-                            };
-                            keyed.push((k, i as u8));
+            let picked = loop {
+                match stage {
+                    0 => {
+                        stage = 1;
+                        if let Some(t) = tt_idx {
+                            early.push(t);
+                            break Some(t);
                         }
                     }
-                }
-                if next >= keyed.len() {
-                    break;
-                }
-                let mut b = next;
-                for j in next + 1..keyed.len() {
-                    if keyed[j].0 > keyed[b].0 {
-                        b = j;
+                    1 | 2 => {
+                        let k = usize::from(stage - 1);
+                        stage += 1;
+                        if G::KILLERS_BEFORE_HINTS
+                            && let Some(km) = self.killers[ply][k]
+                            && let Some(p) = moves.iter().position(|&x| x == km)
+                            && !early.contains(&(p as u8))
+                        {
+                            early.push(p as u8);
+                            break Some(p as u8);
+                        }
+                    }
+                    _ => {
+                        if !keyed_built {
+                            keyed_built = true;
+                            for (i, &m) in moves.iter().enumerate() {
+                                if early.contains(&(i as u8)) {
+                                    continue;
+                                }
+                                let killer = if self.killers[ply][0] == Some(m) {
+                                    2
+                                } else if self.killers[ply][1] == Some(m) {
+                                    1
+                                } else {
+                                    0
+                                };
+                                // Killers not tried above only break ties between equal hints.
+                                keyed.push((
+                                    (i64::from(state.move_order_hint(m)) << 2) | killer,
+                                    i as u8,
+                                ));
+                            }
+                        }
+                        if next >= keyed.len() {
+                            break None;
+                        }
+                        let mut b = next;
+                        for j in next + 1..keyed.len() {
+                            if keyed[j].0 > keyed[b].0 {
+                                b = j;
+                            }
+                        }
+                        // Rotate rather than swap so the remaining moves keep their order.
+                        keyed[next..=b].rotate_right(1);
+                        next += 1;
+                        break Some(keyed[next - 1].1);
                     }
                 }
-                // Rotate rather than swap so the remaining moves keep their relative order.
-                keyed[next..=b].rotate_right(1);
-                next += 1;
-                keyed[next - 1].1
+            };
+            let Some(i) = picked else {
+                break;
             };
             let m = moves[i as usize];
             let v = self.alphabeta(&state.apply(m), depth - 1, ply + 1, alpha, beta);
