@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 use tablero::core::game::Game;
-use tablero::games::parchis::{Moves, Parchis, ParchisConfig};
+use tablero::games::parchis::{Move, Moves, Parchis, ParchisConfig};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/golden/parchis/");
 
@@ -122,6 +122,29 @@ fn replay(lines: &[Value], stop_at_layers: bool) -> Replay {
                 s.format_fen()
             ));
             failed_game = Some(game);
+            continue;
+        }
+        // The cheap legality check the search uses for killers must agree with generation
+        // on every candidate move (all pieces and passes × all dice, items and a few bad dice).
+        for piece in (0..16u8).chain([Move::PASS]) {
+            for die in [0u8, 1, 2, 3, 4, 5, 6, 7, 10, 20]
+                .into_iter()
+                .chain(101..=111)
+            {
+                let c = Move { piece, die };
+                let listed = moves.as_ref().contains(&c);
+                if s.is_legal(c) != listed {
+                    r.failures.push(format!(
+                        "game {game} ply {ply}: is_legal({}) = {} but generation says {listed}\n  fen {}",
+                        s.format_move(c),
+                        !listed,
+                        s.format_fen()
+                    ));
+                    failed_game = Some(game);
+                }
+            }
+        }
+        if failed_game == Some(game) {
             continue;
         }
         let mv = line["move"].as_str().unwrap_or("");

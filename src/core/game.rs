@@ -123,6 +123,14 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     fn side_to_move(&self) -> Side;
     /// All legal moves, in a fixed deterministic order. Empty for finished games.
     fn legal_moves(&self, out: &mut Self::Moves);
+    /// Is `m` one of `legal_moves()`? The search asks this of a killer move before generating
+    /// anything, so a game whose generation is costly (Parchís) should answer it cheaply; the
+    /// default generates.
+    fn is_legal(&self, m: Self::Move) -> bool {
+        let mut moves = Self::Moves::default();
+        self.legal_moves(&mut moves);
+        moves.as_ref().contains(&m)
+    }
     /// The position after `m` (copy-make). `m` must be legal here.
     fn apply(&self, m: Self::Move) -> Self;
     /// `Some` once the game is over.

@@ -6,6 +6,32 @@
 //! generation is deterministic, so the index identifies the move for any game without the table
 //! knowing the game's move type.
 
+use std::thread::JoinHandle;
+
+/// Asks Linux for transparent huge pages on the table (the machine's THP mode is `madvise`):
+/// 2 MiB pages mean 512 times fewer page faults when the table is first touched and far fewer
+/// TLB misses on random probes. Elsewhere, or if refused, 4 KiB pages are used. The crate's
+/// only `unsafe`: a foreign call that cannot touch memory.
+#[allow(unsafe_code)]
+fn advise_huge_pages(v: &[[u64; 2]]) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = v.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(v);
+        let a = start.next_multiple_of(HUGE);
+        if a < end {
+            // SAFETY: madvise only changes the paging policy of [a, end), which lies inside
+            // the live allocation `v`; it never reads or writes the memory.
+            unsafe {
+                libc::madvise(a as *mut libc::c_void, end - a, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = v;
+}
+
 /// What a stored score means relative to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -81,32 +107,70 @@ const _: () = assert!(std::mem::size_of::<Slot>() == 16);
 /// The table. Sized at construction; `resize` reallocates.
 pub struct TranspositionTable {
     slots: Vec<[u64; 2]>,
+    /// The table being allocated and touched by a background thread (see `new`).
+    pending: Option<JoinHandle<Vec<[u64; 2]>>>,
     generation: u16,
 }
 
 impl TranspositionTable {
-    /// A table of about `mib` MiB (at least one entry).
+    /// A table of about `mib` MiB (at least one entry). The memory is allocated zeroed and
+    /// touched page by page on a background thread: on this VM a first touch costs several
+    /// microseconds per 4 KiB page, so a first search on an untouched 64 MiB table spent more
+    /// time in page faults (~100 ms) than searching. The first search waits for that thread if
+    /// it is still running (before its clock starts).
     pub fn new(mib: usize) -> Self {
         let n = (mib.saturating_mul(1 << 20) / 16).max(1);
-        // `vec![[0u64; 2]; n]` allocates zeroed memory (no page is touched until used).
-        TranspositionTable {
-            slots: vec![[0u64; 2]; n],
-            generation: 1,
+        let prefault = move || {
+            // `vec![[0u64; 2]; n]` allocates zeroed memory (mapped lazily by the OS).
+            let mut v = vec![[0u64; 2]; n];
+            advise_huge_pages(&v);
+            // One write per 4 KiB page maps it now. `black_box` hides that the memory is
+            // already zero, so the stores are not optimised away.
+            let pages = std::hint::black_box(&mut v[..]);
+            for i in (0..pages.len()).step_by(256) {
+                pages[i] = [0, 0];
+            }
+            v
+        };
+        match std::thread::Builder::new()
+            .name("tt-prefault".into())
+            .spawn(prefault)
+        {
+            Ok(handle) => TranspositionTable {
+                slots: Vec::new(),
+                pending: Some(handle),
+                generation: 1,
+            },
+            // No thread available: do it here.
+            Err(_) => TranspositionTable {
+                slots: prefault(),
+                pending: None,
+                generation: 1,
+            },
+        }
+    }
+
+    /// Waits for the background allocation (a no-op once done).
+    pub fn ready(&mut self) {
+        if let Some(h) = self.pending.take() {
+            self.slots = h.join().unwrap_or_else(|_| vec![[0u64; 2]; 1]);
         }
     }
 
     /// Number of entries.
-    pub fn len(&self) -> usize {
+    pub fn len(&mut self) -> usize {
+        self.ready();
         self.slots.len()
     }
 
     /// True if the table has no entries (never: the constructor makes at least one).
-    pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+    pub fn is_empty(&mut self) -> bool {
+        self.len() == 0
     }
 
     /// Starts a new search: every entry written before becomes invisible.
     pub fn new_search(&mut self) {
+        self.ready();
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // The counter wrapped: old generations could match again, so clear for real.
@@ -117,6 +181,7 @@ impl TranspositionTable {
 
     /// Forgets everything (`ucinewgame`).
     pub fn clear(&mut self) {
+        self.ready();
         self.slots.fill([0; 2]);
         self.generation = 1;
     }
@@ -126,7 +191,8 @@ impl TranspositionTable {
         ((key as u128 * self.slots.len() as u128) >> 64) as usize
     }
 
-    /// The entry for `key` written during the current search, if any.
+    /// The entry for `key` written during the current search, if any. Call `new_search` (or
+    /// `ready`) first.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         let s = Slot(self.slots[self.index(key)]);
@@ -193,6 +259,7 @@ mod tests {
     #[test]
     fn store_probe_and_generation_hide_old_entries() {
         let mut tt = TranspositionTable::new(1);
+        tt.new_search();
         let e = TtEntry {
             score: -42,
             depth: 5,
@@ -220,7 +287,7 @@ mod tests {
 
     #[test]
     fn size_follows_mebibytes() {
-        let tt = TranspositionTable::new(2);
+        let mut tt = TranspositionTable::new(2);
         assert_eq!(tt.len() * 16, 2 << 20);
     }
 }

@@ -276,6 +276,10 @@ impl Game for Parchis {
         self.gen_moves(out);
     }
 
+    fn is_legal(&self, m: Move) -> bool {
+        Parchis::is_legal(self, m)
+    }
+
     fn apply(&self, m: Move) -> Parchis {
         let mut s = *self;
         s.play(m);

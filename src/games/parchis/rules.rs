@@ -644,6 +644,66 @@ impl Parchis {
         }
     }
 
+    /// Exactly `gen_moves(..).contains(&m)`, checking only `m`'s die (the search asks this of
+    /// killer moves at most nodes; the traces test checks it against full generation).
+    pub(crate) fn is_legal(&self, m: Move) -> bool {
+        if self.outcome != 0 {
+            return false;
+        }
+        let pl = self.player as usize;
+        let ids = self.id_mask();
+        let mine = (colour_ids(pl) | colour_ids(pl + 2)) & ids;
+        let (mask, bonus, items_ok) = self.available();
+        if m.die > 100 {
+            let item = m.die - 101;
+            if !items_ok || !self.hand[pl][..self.hand_len[pl] as usize].contains(&item) {
+                return false;
+            }
+            let free = self.flags & (F_EATING | F_GOAL) == 0;
+            if m.is_pass() {
+                return !free
+                    || !(0..16).any(|id| mine & (1 << id) != 0 && self.can_use_item(id, item));
+            }
+            let id = m.piece as usize;
+            return id < 16 && mine & (1 << id) != 0 && free && self.can_use_item(id, item);
+        }
+        let d = m.die;
+        let available = if bonus != 0 {
+            d == bonus
+        } else {
+            NORMAL_DICE
+                .iter()
+                .position(|&x| x == d)
+                .is_some_and(|k| mask & (1 << k) != 0)
+        };
+        if !available {
+            return false;
+        }
+        let movable = mine & !self.at(GOAL);
+        let candidates = if d == 5 {
+            movable
+        } else {
+            movable & !self.at(HOME)
+        };
+        if !self.flags_allow(d) {
+            return m.is_pass();
+        }
+        let b = self.board();
+        if m.is_pass() {
+            let mut c = candidates;
+            while c != 0 {
+                let id = c.trailing_zeros() as usize;
+                c &= c - 1;
+                if self.can_move(&b, id, d) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        let id = m.piece as usize;
+        id < 16 && candidates & (1 << id) != 0 && self.can_move(&b, id, d)
+    }
+
     // ----------------------------------------------------------------------------------------
     // Execution
     // ----------------------------------------------------------------------------------------
