@@ -210,6 +210,21 @@ fn path_mask(c: usize, origin: u8, dest: u8) -> u128 {
     }
 }
 
+/// How many steps a piece on track box `p` can go along the track before its path meets a
+/// box of `wall` (track boxes, bits 1..=68): the path of s steps is boxes p+1..=p+s (wrapping
+/// 68 → 1), so it crosses `wall` iff s > `free_run(p, wall)`.
+#[inline]
+fn free_run(p: u8, wall: u128) -> u8 {
+    if wall == 0 {
+        return u8::MAX;
+    }
+    const RING: u128 = (1 << 68) - 1;
+    // Bit i of w = box i + 1; rotating the 68-box ring right by p puts box p + 1 + j at bit j.
+    let w = (wall >> 1) & RING;
+    let r = (w >> p) | ((w << (68 - u32::from(p))) & RING);
+    r.trailing_zeros() as u8
+}
+
 /// Bit mask of the star-interaction scan of Path(origin, dest). QUIRK: from origin 68 the scan
 /// starts at box 2 (box 1 is skipped), and if T is 1 it walks the whole circle.
 #[inline]
@@ -247,20 +262,74 @@ fn first_on_path(c: usize, origin: u8, dest: u8, mask: u128) -> Option<u8> {
     }
 }
 
-/// Derived tables for one move generation: only what is needed over and over for every
-/// (piece, die) pair. Occupancy itself is not tabulated: [`Parchis::at`] answers "who is on
-/// box p" in a few instructions (one vector compare over the 16 piece boxes), which is cheaper
-/// than building a 97-slot table for every node.
+/// Derived tables for one move generation, built once per node in one pass over the pieces:
+/// what the (piece, die) legality tests need, so that each test is a table look-up instead of
+/// an occupancy query. Boxes are named by *slot*: track boxes 1..=68 are shared by all colours,
+/// while queue boxes belong to one colour, so q1..q7 of colour c are slots 69 + 7c ..= 75 + 7c
+/// (see [`slot`]). Home and goal never enter these tables (unlimited capacity, never
+/// barriers).
 pub(crate) struct Board {
-    /// Per colour: track boxes that are a barrier or a mega barrier of some OTHER colour
-    /// (`barrier`, rules §5.4 item 5) and a mega barrier of another colour (`mega`, item 6).
-    others_barrier: [u128; 4],
-    others_mega: [u128; 4],
-    /// Per colour: does it have a piece at home?
-    home: [bool; 4],
-    /// Per colour: does it stand on a barrier of its own colour somewhere (track or queue)?
-    own_barrier: [bool; 4],
+    /// Per slot, rules §5.4 item 4: bit 0 set iff a non-star mover may not land there (exactly
+    /// two pieces, or one lone mega piece), bit 1 the same for a star mover (two stars, or one
+    /// lone mega piece). A box may hold more than two pieces: "full" means exactly two.
+    block: [u8; 128],
+    /// Per colour of the player to move (index `c >> 1`: only its pieces are tested): slots
+    /// holding a barrier of that colour (track or queue; item 8), and track boxes holding a
+    /// barrier (item 5) or a mega barrier (item 6) of some other colour.
+    barrier: [u128; 2],
+    others_barrier: [u128; 2],
+    others_mega: [u128; 2],
+    /// Whether any colour has a barrier or a mega barrier (rarely).
+    walls: bool,
+    /// Ids (in play) of the pieces at home and in the goal.
+    home_ids: u16,
+    goal_ids: u16,
 }
+
+impl Board {
+    /// May a mover (a star iff `star`) land on slot `s`? (Rules §5.4 item 4.)
+    #[inline(always)]
+    fn blocked(&self, s: u32, star: bool) -> bool {
+        self.block[s as usize & 127] >> (star as u8) & 1 != 0
+    }
+}
+
+/// Slot (index in [`Board`] tables) of box `p` (track or queue) seen by colour `c`.
+#[inline(always)]
+fn slot(c: usize, p: u8) -> u32 {
+    if p > 68 {
+        p as u32 + 7 * c as u32
+    } else {
+        p as u32
+    }
+}
+
+/// Step count (rules §5.1) by `[type][6 counts 7][die]`: the die, 6 → 7 when the colour has no
+/// piece at home, then star +2, mini halved, bananed 0. Dice are 1..=20 (32 entries so that a
+/// die indexes it without a bounds check).
+const STEPS: [[[u8; 32]; 2]; 8] = {
+    let mut t = [[[0u8; 32]; 2]; 8];
+    let mut ty = 0;
+    while ty < 8 {
+        let mut h = 0;
+        while h < 2 {
+            let mut d = 0;
+            while d < 32 {
+                let s = if d == 6 && h == 1 { 7 } else { d as u8 };
+                t[ty][h][d] = match ty as u8 {
+                    T_STAR => s + 2,
+                    T_MINI => s / 2,
+                    T_BANANED => 0,
+                    _ => s,
+                };
+                d += 1;
+            }
+            h += 1;
+        }
+        ty += 1;
+    }
+    t
+};
 
 /// 0x01 in every byte.
 const BYTES_LO: u128 = u128::MAX / 255;
@@ -329,6 +398,13 @@ impl Parchis {
         byte_eq_mask(u128::from_le_bytes(self.pos), p) & self.id_mask()
     }
 
+    /// Is any piece (in play or not: unused slots are normal) of a type other than normal?
+    /// A cheap pre-test for [`Parchis::of_type`].
+    #[inline]
+    fn any_special(&self) -> bool {
+        u128::from_le_bytes(self.st) & (BYTES_LO * 7) != 0
+    }
+
     /// Ids of the pieces of type `t`.
     #[inline]
     pub(crate) fn of_type(&self, t: u8) -> u16 {
@@ -350,72 +426,124 @@ impl Parchis {
         b
     }
 
-    /// Builds the per-generation tables of this position.
+    /// Builds the per-generation tables of this position (see [`Board`]).
     pub(crate) fn board(&self) -> Board {
-        let mut b = Board {
-            others_barrier: [0; 4],
-            others_mega: [0; 4],
-            home: [false; 4],
-            own_barrier: [false; 4],
-        };
-        let home = self.at(HOME);
-        let mut barrier = [0u128; 4];
-        let mut mega = [0u128; 4];
         let n = self.npieces as usize;
-        for (c, bar) in barrier.iter_mut().enumerate() {
-            b.home[c] = home & colour_ids(c) != 0;
-            // A barrier needs two pieces of colour c on one box: check the pairs of c's pieces.
+        let mut count = [0u8; 128];
+        let (mut home_ids, mut goal_ids) = (0u16, 0u16);
+        // Bit t set iff some piece on a track or queue box has type t.
+        let mut types = 0u8;
+        for c in 0..4 {
             for i in 0..n {
-                let a = 4 * c + i;
-                let p = self.pos[a];
-                if p == HOME || p == GOAL {
-                    continue;
+                let id = 4 * c + i;
+                let p = self.pos[id];
+                if p == HOME {
+                    home_ids |= 1 << id;
+                } else if p == GOAL {
+                    goal_ids |= 1 << id;
+                } else {
+                    count[slot(c, p) as usize & 127] += 1;
+                    types |= 1 << self.typ(id);
                 }
+            }
+        }
+        let mut b = Board {
+            // Full boxes (a vectorised compare): closed to all but stars. Boxes of two stars
+            // and lone megas are added below.
+            block: count.map(|k| u8::from(k == 2)),
+            barrier: [0; 2],
+            others_barrier: [0; 2],
+            others_mega: [0; 2],
+            walls: false,
+            home_ids,
+            goal_ids,
+        };
+        let on_board = self.id_mask() & !(home_ids | goal_ids);
+        // A barrier: a box with exactly two pieces, both of one colour, neither boo nor mini.
+        // It needs two pieces of one colour on one track or queue box (rare): compare the
+        // colour's pairs (unrolled), and look closer only when some pair matches.
+        let mut barrier = [0u128; 4];
+        let on = |x: u8| x != HOME && x != GOAL;
+        for (c, bar) in barrier.iter_mut().enumerate() {
+            let q = [
+                self.pos[4 * c],
+                self.pos[4 * c + 1],
+                self.pos[4 * c + 2],
+                self.pos[4 * c + 3],
+            ];
+            let mut pair = (q[0] == q[1] && on(q[0]))
+                | (q[0] == q[2] && on(q[0]))
+                | (q[1] == q[2] && on(q[1]));
+            if n == 4 {
+                pair |= (q[3] == q[0] || q[3] == q[1] || q[3] == q[2]) && on(q[3]);
+            }
+            if !pair {
+                continue;
+            }
+            for i in 0..n {
                 for j in i + 1..n {
-                    if self.pos[4 * c + j] == p {
-                        let o = self.occupants(c, p);
-                        if self.is_barrier_mask(o) {
-                            if is_track(p) {
-                                *bar |= bit(p);
-                            }
-                            b.own_barrier[c] = true;
+                    let (a, z) = (4 * c + i, 4 * c + j);
+                    if q[i] == q[j] && on(q[i]) {
+                        let s = slot(c, q[i]);
+                        if count[s as usize & 127] == 2
+                            && !matches!(self.typ(a), T_BOO | T_MINI)
+                            && !matches!(self.typ(z), T_BOO | T_MINI)
+                        {
+                            *bar |= 1 << s;
+                            b.walls = true;
                         }
                     }
                 }
             }
         }
-        let mut megas = self.of_type(T_MEGA);
-        while megas != 0 {
-            let id = megas.trailing_zeros() as usize;
-            megas &= megas - 1;
-            let p = self.pos[id];
-            if is_track(p) && self.at(p).count_ones() == 1 {
-                mega[id >> 2] |= bit(p);
-            }
-        }
-        for c in 0..4 {
-            for oc in 0..4 {
-                if oc != c {
-                    b.others_barrier[c] |= barrier[oc];
-                    b.others_mega[c] |= mega[oc];
+        let mut mega = [0u128; 4];
+        if types & (1 << T_MEGA) != 0 {
+            let mut m = self.of_type(T_MEGA) & on_board;
+            while m != 0 {
+                let id = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let (c, p) = (id >> 2, self.pos[id]);
+                let s = slot(c, p);
+                if count[s as usize & 127] == 1 {
+                    b.block[s as usize & 127] = 3;
+                    if is_track(p) {
+                        mega[c] |= 1 << s;
+                        b.walls = true;
+                    }
                 }
             }
         }
-        b
-    }
-
-    /// Two pieces of the same colour, neither boo nor mini.
-    #[inline]
-    fn is_barrier_mask(&self, o: u16) -> bool {
-        if o.count_ones() != 2 {
-            return false;
+        if types & (1 << T_STAR) != 0 {
+            // A star may enter a full box unless both occupants are stars.
+            let mut seen = 0u128;
+            let mut m = self.of_type(T_STAR) & on_board;
+            while m != 0 {
+                let id = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let s = slot(id >> 2, self.pos[id]);
+                if count[s as usize & 127] == 2 {
+                    if seen >> s & 1 != 0 {
+                        b.block[s as usize & 127] |= 2;
+                    }
+                    seen |= 1 << s;
+                }
+            }
         }
-        let a = o.trailing_zeros() as usize;
-        let b = 15 - o.leading_zeros() as usize;
-        a >> 2 == b >> 2
-            && [a, b]
-                .iter()
-                .all(|&i| !matches!(self.typ(i), T_BOO | T_MINI))
+        if b.walls {
+            // Different colours' barriers (mega barriers) never share a box, so "every other
+            // colour's" is the union minus one's own.
+            let track = ((1u128 << 69) - 1) & !1;
+            let all_barrier = (barrier[0] | barrier[1] | barrier[2] | barrier[3]) & track;
+            let all_mega = mega[0] | mega[1] | mega[2] | mega[3];
+            let pl = self.player as usize;
+            for k in 0..2 {
+                let c = pl + 2 * k;
+                b.barrier[k] = barrier[c];
+                b.others_barrier[k] = all_barrier & !barrier[c];
+                b.others_mega[k] = all_mega & !mega[c];
+            }
+        }
+        b
     }
 
     /// Piece ids on box `p` as seen by colour `c` (home/goal/queue boxes belong to `c`).
@@ -441,7 +569,7 @@ impl Parchis {
     /// Does colour `c` have a piece at home?
     #[inline]
     fn has_home(&self, c: usize) -> bool {
-        self.at(HOME) & colour_ids(c) != 0
+        self.pos[4 * c..4 * c + self.npieces as usize].contains(&HOME)
     }
 
     /// Step count of piece `id` with number die `d` (rules §5.1).
@@ -458,6 +586,7 @@ impl Parchis {
     }
 
     /// Rules §5.4 items 3–8 for piece `id` and number die `d` (items 1–2 are checked per die).
+    #[inline]
     fn can_move(&self, b: &Board, id: usize, d: u8) -> bool {
         let c = id >> 2;
         let p = self.pos[id];
@@ -465,29 +594,25 @@ impl Parchis {
             return false;
         }
         let t = self.typ(id);
-        let (dst, _) = destination(c, p, self.steps(b.home[c], id, d));
+        let (dst, _) = destination(c, p, self.steps(b.home_ids & colour_ids(c) != 0, id, d));
         if dst != p && dst != GOAL {
-            let o = self.occupants(c, dst);
-            let n = o.count_ones();
             // Full box: only a star may enter, and not a box of two stars. A lone mega piece
             // cannot be joined.
-            let blocked = (n == 2 && (t != T_STAR || o & !self.of_type(T_STAR) == 0))
-                || (n == 1 && self.typ(o.trailing_zeros() as usize) == T_MEGA);
-            if blocked {
+            if b.blocked(slot(c, dst), t == T_STAR) {
                 return false;
             }
         }
         // Barriers are rare: skip the path mask when there is none to cross.
-        let path = if b.others_barrier[c] | b.others_mega[c] != 0 {
+        let path = if b.others_barrier[c >> 1] | b.others_mega[c >> 1] != 0 {
             path_mask(c, p, dst)
         } else {
             0
         };
         if path != 0 {
-            if !matches!(t, T_BOO | T_STAR | T_MEGA) && path & b.others_barrier[c] != 0 {
+            if !matches!(t, T_BOO | T_STAR | T_MEGA) && path & b.others_barrier[c >> 1] != 0 {
                 return false;
             }
-            if t != T_BOO && path & b.others_mega[c] != 0 {
+            if t != T_BOO && path & b.others_mega[c >> 1] != 0 {
                 return false;
             }
         }
@@ -500,12 +625,9 @@ impl Parchis {
                 return false;
             }
         }
-        if d == 6 && (b.own_barrier[c] || b.own_barrier[c ^ 2]) {
-            if p == HOME || p == GOAL {
-                return false;
-            }
-            let o = self.occupants(c, p);
-            if !self.is_barrier_mask(o) || o & colour_ids(c) != o {
+        if d == 6 && (b.barrier[0] | b.barrier[1]) != 0 {
+            // The mover must break one of its barriers: P must stand on one of colour C.
+            if p == HOME || p == GOAL || b.barrier[c >> 1] >> slot(c, p) & 1 == 0 {
                 return false;
             }
         }
@@ -586,35 +708,61 @@ impl Parchis {
         }
         let b = self.board();
         let pl = self.player as usize;
-        let ids = self.id_mask();
-        let mine: [usize; 2] = [pl, pl + 2];
         let (mask, bonus, items_ok) = self.available();
-        // The mover's pieces that may move with some number die: not in the goal; those at home
-        // only with a 5. Ascending ids = the reference order (colour `pl` first, then index).
-        let movable = (colour_ids(pl) | colour_ids(pl + 2)) & ids & !self.at(GOAL);
-        let at_home = movable & self.at(HOME);
-        let number = |d: u8, out: &mut Moves| {
-            let before = out.len();
-            if self.flags_allow(d) {
-                let mut m = if d == 5 { movable } else { movable & !at_home };
-                while m != 0 {
-                    let id = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if self.can_move(&b, id, d) {
-                        out.push(Move::new(id as u8, d));
-                    }
-                }
-            }
-            if out.len() == before {
-                out.push(Move::pass(d));
-            }
-        };
+        // The mover's pieces that may move at all: not in the goal. Ascending ids = the
+        // reference order (colour `pl` first, then index).
+        let movable = (colour_ids(pl) | colour_ids(pl + 2)) & self.id_mask() & !b.goal_ids;
+        // The number dice in the reference order: the pending bonus, else the normal dice.
+        let mut dice = [0u8; 6];
+        let mut nd = 0;
         if bonus != 0 {
-            number(bonus, out);
+            dice[0] = bonus;
+            nd = 1;
         }
         for (k, &d) in NORMAL_DICE.iter().enumerate() {
             if mask & (1 << k) != 0 {
-                number(d, out);
+                dice[nd] = d;
+                nd += 1;
+            }
+        }
+        let dice = &dice[..nd];
+        // legal[k] = the mover's pieces that may move with dice[k] as far as rules §5.4 items
+        // 3–7 go, filled piece by piece (what depends only on the piece is worked out once);
+        // items 2 (flags) and 8 (a 6 must break a barrier) are applied per die below.
+        let mut legal = [0u16; 6];
+        if dice.iter().any(|&d| self.flags_allow(d)) {
+            let mut m = movable;
+            while m != 0 {
+                let id = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.piece_moves(&b, id, dice, &mut legal);
+            }
+        }
+        // Item 8: with a 6, a player with a barrier of either colour must move a piece that
+        // stands on a barrier of its own colour.
+        let mut six_ok = movable;
+        if (b.barrier[0] | b.barrier[1]) != 0 {
+            let mut m = movable;
+            while m != 0 {
+                let id = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let p = self.pos[id];
+                if p == HOME || b.barrier[id >> 3] >> slot(id >> 2, p) & 1 == 0 {
+                    six_ok &= !(1 << id);
+                }
+            }
+        }
+        for (&d, &l) in dice.iter().zip(&legal) {
+            let mut l = if self.flags_allow(d) { l } else { 0 };
+            if d == 6 {
+                l &= six_ok;
+            }
+            if l == 0 {
+                out.push(Move::pass(d));
+            }
+            while l != 0 {
+                out.push(Move::new(l.trailing_zeros() as u8, d));
+                l &= l - 1;
             }
         }
         if items_ok {
@@ -628,12 +776,12 @@ impl Parchis {
                 let code = 101 + item;
                 let before = out.len();
                 if self.flags & (F_EATING | F_GOAL) == 0 {
-                    for &c in &mine {
-                        for i in 0..self.npieces as usize {
-                            let id = 4 * c + i;
-                            if ids & (1 << id) != 0 && self.can_use_item(id, item) {
-                                out.push(Move::new(id as u8, code));
-                            }
+                    let mut m = movable;
+                    while m != 0 {
+                        let id = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if self.can_use_item(id, item) {
+                            out.push(Move::new(id as u8, code));
                         }
                     }
                 }
@@ -704,6 +852,52 @@ impl Parchis {
         id < 16 && candidates & (1 << id) != 0 && self.can_move(&b, id, d)
     }
 
+    /// Sets bit `id` of `legal[k]` iff piece `id` (not in the goal) passes rules §5.4 items 3–7
+    /// with die `dice[k]`. The common case, a track piece that is not mega and does not reach
+    /// its queue, is decided here with the piece's data worked out once; everything else goes
+    /// through [`Parchis::can_move`].
+    #[inline(always)]
+    fn piece_moves(&self, b: &Board, id: usize, dice: &[u8], legal: &mut [u16; 6]) {
+        let c = id >> 2;
+        let p = self.pos[id];
+        let t = self.typ(id);
+        if !is_track(p) || t == T_MEGA {
+            for (k, &d) in dice.iter().enumerate() {
+                legal[k] |= u16::from(self.can_move(b, id, d)) << id;
+            }
+            return;
+        }
+        let steps = &STEPS[t as usize & 7][usize::from(b.home_ids & colour_ids(c) == 0)];
+        let e = ENTRANCE[c];
+        let to_entrance = if p <= e { e - p } else { 68 - p + e };
+        let star = t == T_STAR;
+        // Barriers (items 5, 6) this piece may not cross, and how many steps it can go before
+        // meeting one.
+        let wall = if !b.walls || t == T_BOO {
+            0
+        } else if t == T_STAR {
+            b.others_mega[c >> 1]
+        } else {
+            b.others_barrier[c >> 1] | b.others_mega[c >> 1]
+        };
+        let free = free_run(p, wall);
+        for (k, &d) in dice.iter().enumerate() {
+            // Dice are 1..=20.
+            let s = steps[d as usize & 31];
+            let ok = if s == 0 {
+                // A bananed piece "moves" zero boxes: nothing to check.
+                true
+            } else if s <= to_entrance {
+                let n = p + s;
+                let dst = if n > 68 { n - 68 } else { n };
+                s <= free && !b.blocked(dst as u32, star)
+            } else {
+                self.can_move(b, id, d)
+            };
+            legal[k] |= u16::from(ok) << id;
+        }
+    }
+
     // ----------------------------------------------------------------------------------------
     // Execution
     // ----------------------------------------------------------------------------------------
@@ -737,6 +931,19 @@ impl Parchis {
                 self.push_item(pl, BOARD_ITEMS[i].0);
                 self.board_items &= !(1 << i);
             }
+        }
+    }
+
+    /// [`Parchis::pickup`] for one box: usually there is no item on it.
+    #[inline]
+    fn pickup_one(&mut self, pl: usize, p: u8) {
+        if let Some(&i) = ITEM_AT.get(p as usize)
+            && i != NO_ITEM
+            && self.board_items >> i & 1 != 0
+            && self.hand_len[pl] < 2
+        {
+            self.push_item(pl, BOARD_ITEMS[i as usize].0);
+            self.board_items &= !(1 << i);
         }
     }
 
@@ -827,12 +1034,15 @@ impl Parchis {
 
     /// Win check after a move (rules §10): over-bounce first, then complete colours.
     fn check_over(&mut self, mover: usize) {
-        for c in 0..4 {
-            if self.bounces[c] > 30 {
-                // The mover loses.
-                self.outcome = 5 + (1 - mover) as u8;
-                return;
-            }
+        if self.bounces.iter().any(|&b| b > 30) {
+            // The mover loses.
+            self.outcome = 5 + (1 - mover) as u8;
+            return;
+        }
+        // Box codes are at most GOAL = 76, so a byte reaches 128 when 52 is added iff it is
+        // GOAL (no carries between bytes): a cheap test for the common "nobody in the goal".
+        if (u128::from_le_bytes(self.pos) + BYTES_LO * 52) & (BYTES_LO * 0x80) == 0 {
+            return;
         }
         let goal = self.at(GOAL);
         let per = (1u16 << self.npieces) - 1;
@@ -849,7 +1059,12 @@ impl Parchis {
         let pl = self.player as usize;
         // Counters live in bits 3..8 of each state byte: skip the loop when all are zero.
         let counters = u128::from_le_bytes(self.st) & (BYTES_LO * 0xF8);
-        let mine = (u128::from(u32::MAX) << (32 * pl)) | (u128::from(u32::MAX) << (32 * (pl + 2)));
+        // The state bytes of colours pl and pl + 2.
+        const MINE: [u128; 2] = [
+            u32::MAX as u128 | (u32::MAX as u128) << 64,
+            (u32::MAX as u128) << 32 | (u32::MAX as u128) << 96,
+        ];
+        let mine = MINE[pl & 1];
         for c in [pl, pl + 2] {
             if counters & mine == 0 {
                 break;
@@ -913,7 +1128,9 @@ impl Parchis {
         let pl = self.player as usize;
         let c = id >> 2;
         let origin = self.pos[id];
-        let (mut dst, bounce) = destination(c, origin, self.steps(self.has_home(c), id, d));
+        // Only a 6 looks at home (it counts 7 when none of the colour's pieces is there).
+        let home = d == 6 && self.has_home(c);
+        let (mut dst, bounce) = destination(c, origin, self.steps(home, id, d));
         let r6 = self.remember6(d);
         self.flags &= !(F_EATING | F_GOAL | F_BANANED | F_REMEMBER6);
         if r6 {
@@ -979,7 +1196,11 @@ impl Parchis {
             // 5. Other movers: destroyed by a star on the scan, else maybe capture.
             // The mover's own type may just have become bananed: only other colours' stars
             // matter, so that does not change this set.
-            let other_stars = self.of_type(T_STAR) & !colour_ids(c);
+            let other_stars = if self.any_special() {
+                self.of_type(T_STAR) & !colour_ids(c)
+            } else {
+                0
+            };
             if t != T_BOO
                 && other_stars != 0
                 && star_scan_mask(c, origin, dst) & self.track_boxes(other_stars) != 0
@@ -987,13 +1208,14 @@ impl Parchis {
                 self.destroy(id);
                 dst = HOME;
             } else {
-                let o = self.occupants(c, dst) & !(1 << id);
-                if let Some(v) = ordered(o).next()
-                    && v >> 2 != c
-                    && is_track(dst)
+                // Capture: the first occupant of a normal non-safe box (the box is looked at
+                // only when the mover and the box allow a capture at all).
+                if is_track(dst)
                     && SAFE_MASK & bit(dst) == 0
-                    && self.typ(v) != T_BOO
                     && !matches!(t, T_BOO | T_MINI | T_BANANED)
+                    && let Some(v) = ordered(self.occupants(c, dst) & !(1 << id)).next()
+                    && v >> 2 != c
+                    && self.typ(v) != T_BOO
                 {
                     self.pos[v] = HOME;
                     self.last_eaten = (v >> 2) as u8;
@@ -1012,7 +1234,7 @@ impl Parchis {
         }
         // 8. Item pickup on the final box.
         if !picked && is_track(dst) {
-            self.pickup(pl, &[dst]);
+            self.pickup_one(pl, dst);
         }
         // 9/10. Dice.
         self.spend_number(pl, d);
@@ -1042,7 +1264,7 @@ impl Parchis {
         };
         self.pos[id] = dst;
         if is_track(dst) {
-            self.pickup(self.player as usize, &[dst]);
+            self.pickup_one(self.player as usize, dst);
         }
     }
 
