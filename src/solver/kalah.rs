@@ -490,16 +490,20 @@ impl Solver {
         }
         // Enhanced transposition cutoff: a child whose stored bound already refutes this node
         // saves its search; probing all children first also overlaps their cache misses.
-        for (_, t0, mv) in &kids[..n] {
+        // The children's stored upper bounds (from this node's view) are kept: a move whose
+        // bound cannot beat alpha is not searched (its bound still counts for `best`).
+        let mut ub = [i32::MAX; MAX_SOLVER_PITS];
+        for (i, (_, t0, mv)) in kids[..n].iter().enumerate() {
             if mv.next == Next::Over || mv.seeds <= self.db.k {
                 continue;
             }
             if let Some(e) = self.table.get(mv.board.key()) {
-                let v = if mv.next == Next::Again {
-                    mv.gain + e.lo as i32
+                let (v, u) = if mv.next == Next::Again {
+                    (mv.gain + e.lo as i32, mv.gain + e.hi as i32)
                 } else {
-                    mv.gain - e.hi as i32
+                    (mv.gain - e.hi as i32, mv.gain - e.lo as i32)
                 };
+                ub[i] = u;
                 if v >= beta {
                     self.table.put(key, seeds.min(255) as u8, v, hi, *t0);
                     return v;
@@ -509,7 +513,14 @@ impl Solver {
         let alpha0 = alpha;
         let mut best = i32::MIN;
         let mut best_t = kids[0].1;
-        for (_, t0, mv) in &kids[..n] {
+        for (i, (_, t0, mv)) in kids[..n].iter().enumerate() {
+            if ub[i] <= alpha {
+                if ub[i] > best {
+                    best = ub[i];
+                    best_t = *t0;
+                }
+                continue;
+            }
             let g = mv.gain;
             let v = match mv.next {
                 Next::Over => g,
