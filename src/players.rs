@@ -255,7 +255,7 @@ impl Filter {
             Command::SetOption { name, value } => {
                 let lower = name.to_ascii_lowercase();
                 match lower.as_str() {
-                    "heuristic" | "algorithm" => {
+                    "heuristic" | "algorithm" | "solver" => {
                         out.line(&format!(
                             "info string {name} is fixed for player {}; ignored",
                             self.player.name()

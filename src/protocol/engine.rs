@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::command::{GoParams, StartSpec, Token};
 use super::output::Out;
@@ -14,6 +14,8 @@ use crate::core::game::{Game, Side, try_play};
 use crate::core::perft::{divide, perft};
 use crate::core::score::plies_to_end;
 use crate::core::search::{Iteration, Limits, SearchOptions, Searcher};
+use crate::solver::Budget;
+use crate::solver::exact::{self, Exact, Proof};
 
 /// What the protocol loop needs from a game's engine.
 pub trait Engine: Send {
@@ -23,8 +25,15 @@ pub trait Engine: Send {
     fn heuristics(&self) -> &'static [&'static str];
     /// Sets the position; on error the previous position is kept.
     fn set_position(&mut self, start: &StartSpec, moves: &[Token]) -> Result<(), String>;
-    /// Starts a search in the background; replies go to `out`.
-    fn go(&mut self, params: &GoParams, options: SearchOptions, out: Out) -> Result<(), String>;
+    /// Starts a search in the background (first the exact solver when `solver` says so);
+    /// replies go to `out`.
+    fn go(
+        &mut self,
+        params: &GoParams,
+        options: SearchOptions,
+        solver: exact::Mode,
+        out: Out,
+    ) -> Result<(), String>;
     /// Asks a running search to stop (no effect when none runs).
     fn stop(&mut self);
     /// Waits for the running search (if any) to finish and reclaims the searcher.
@@ -52,8 +61,10 @@ pub struct GameEngine<G: Game> {
     config: G::Config,
     position: G,
     searcher: Option<Searcher<G>>,
+    /// The exact solvers (`None` while a search thread has them).
+    exact: Option<Exact>,
     hash_mib: usize,
-    worker: Option<JoinHandle<Searcher<G>>>,
+    worker: Option<JoinHandle<(Searcher<G>, Exact)>>,
     stop: Arc<AtomicBool>,
     infinite: bool,
 }
@@ -66,6 +77,7 @@ impl<G: Game> GameEngine<G> {
             config,
             position: G::start(&config),
             searcher: Some(Searcher::new(hash_mib)),
+            exact: Some(Exact::new(hash_mib)),
             hash_mib,
             worker: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -90,9 +102,15 @@ impl<G: Game> GameEngine<G> {
     fn join(&mut self) {
         if let Some(w) = self.worker.take() {
             match w.join() {
-                Ok(s) => self.searcher = Some(s),
-                // A panicking search loses its table; make a fresh one rather than die.
-                Err(_) => self.searcher = Some(Searcher::new(self.hash_mib)),
+                Ok((s, e)) => {
+                    self.searcher = Some(s);
+                    self.exact = Some(e);
+                }
+                // A panicking search loses its tables; make fresh ones rather than die.
+                Err(_) => {
+                    self.searcher = Some(Searcher::new(self.hash_mib));
+                    self.exact = Some(Exact::new(self.hash_mib));
+                }
             }
         }
     }
@@ -140,6 +158,24 @@ fn info_line<G: Game>(root: &G, it: &Iteration<G::Move>) -> String {
     line
 }
 
+/// The `info` line of a proven result: `depth` is the length of the pv, which runs to the end
+/// of the game.
+fn proof_line(p: &Proof, elapsed: Duration) -> String {
+    let ms = elapsed.as_millis();
+    let nps = (p.nodes as u128 * 1000) / ms.max(1);
+    let score = match p.mate {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {}", p.cp),
+    };
+    format!(
+        "info depth {} score {score} nodes {} nps {nps} time {ms} pv {} string {}",
+        p.pv.len(),
+        p.nodes,
+        p.pv.join(" "),
+        p.detail
+    )
+}
+
 /// The per-move time budget for a clock: a share of the remaining time plus most of the
 /// increment, never closer than 50 ms (or a tenth of the clock) to a flag fall.
 pub fn clock_budget(time_left: u64, inc: u64, movestogo: Option<u64>) -> u64 {
@@ -185,7 +221,13 @@ impl<G: Game> Engine for GameEngine<G> {
         Ok(())
     }
 
-    fn go(&mut self, params: &GoParams, options: SearchOptions, out: Out) -> Result<(), String> {
+    fn go(
+        &mut self,
+        params: &GoParams,
+        options: SearchOptions,
+        solver: exact::Mode,
+        out: Out,
+    ) -> Result<(), String> {
         self.reap();
         if self.worker.is_some() {
             return Err(self.busy_error());
@@ -194,6 +236,10 @@ impl<G: Game> Engine for GameEngine<G> {
             .searcher
             .take()
             .unwrap_or_else(|| Searcher::new(self.hash_mib));
+        let mut exact = self
+            .exact
+            .take()
+            .unwrap_or_else(|| Exact::new(self.hash_mib));
         let root = self.position;
         let (clock, inc) = match root.side_to_move() {
             Side::First => (params.wtime, params.winc),
@@ -204,7 +250,7 @@ impl<G: Game> Engine for GameEngine<G> {
             let b = clock_budget(c, inc.unwrap_or(0), params.movestogo);
             movetime = Some(movetime.map_or(b, |m| m.min(b)));
         }
-        let limits = Limits {
+        let mut limits = Limits {
             depth: params.depth.map(|d| d.min(u64::from(u32::MAX)) as u32),
             nodes: params.nodes,
             movetime: if params.infinite {
@@ -214,6 +260,10 @@ impl<G: Game> Engine for GameEngine<G> {
             },
             infinite: params.infinite,
         };
+        // The exact solver goes first when the mode asks for it (see protocol.md).
+        let reproducible = params.depth.is_some() || params.nodes.is_some();
+        let use_solver =
+            solver.applies(reproducible) && root.outcome().is_none() && Exact::worth_trying(&root);
         // A fresh flag per search: a late `stop` can never reach the next search.
         self.stop = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&self.stop);
@@ -222,20 +272,58 @@ impl<G: Game> Engine for GameEngine<G> {
         let handle = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let result = searcher.search(&root, options, limits, &stop, |it| {
-                    out.line(&info_line(&root, it));
-                });
+                let start = Instant::now();
+                let mut proof = None;
+                if use_solver {
+                    // Budget: half of a node limit, a third of a time limit, else a fixed
+                    // node count; `stop` always.
+                    let budget = Budget {
+                        nodes: match (limits.nodes, limits.movetime) {
+                            (Some(n), _) => Some(n / 2),
+                            (None, Some(_)) => None,
+                            (None, None) => Some(exact::DEFAULT_NODES),
+                        },
+                        deadline: limits.movetime.map(|t| start + t / 3),
+                        stop: Some(Arc::clone(&stop)),
+                    };
+                    proof = exact.prove(&root, &budget, reproducible);
+                    if proof.is_none() {
+                        // The search gets what the solver left (node counts of a budgeted
+                        // solve from a cleared table are deterministic).
+                        if let Some(n) = limits.nodes {
+                            limits.nodes = Some(n - n / 2);
+                        }
+                        if let Some(t) = limits.movetime {
+                            limits.movetime = Some(
+                                t.saturating_sub(start.elapsed())
+                                    .max(Duration::from_millis(1)),
+                            );
+                        }
+                    }
+                }
+                let best = match &proof {
+                    Some(p) => {
+                        out.line(&proof_line(p, start.elapsed()));
+                        Some(p.best.clone())
+                    }
+                    None => {
+                        let result = searcher.search(&root, options, limits, &stop, |it| {
+                            out.line(&info_line(&root, it));
+                        });
+                        result.best_move.map(|m| root.format_move(m))
+                    }
+                };
                 if infinite {
                     // `go infinite` never answers before `stop`.
                     while !stop.load(Ordering::Relaxed) {
                         std::thread::sleep(Duration::from_millis(2));
                     }
                 }
-                match result.best_move {
-                    Some(m) => out.line(&format!("bestmove {}", root.format_move(m))),
+                match best {
+                    Some(m) => out.line(&format!("bestmove {m}")),
                     None => out.line("bestmove (none)"),
                 }
-                searcher
+                (searcher, exact)
             })
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
         self.worker = Some(handle);
@@ -335,6 +423,8 @@ impl<G: Game> Engine for GameEngine<G> {
         if let Some(s) = self.searcher.as_mut() {
             s.clear();
         }
+        // The solvers' tables are dropped (re-made at their next use).
+        self.exact = Some(Exact::new(self.hash_mib));
         self.position = G::start(&self.config);
         Ok(())
     }
@@ -347,6 +437,7 @@ impl<G: Game> Engine for GameEngine<G> {
         self.hash_mib = mib;
         self.searcher = None;
         self.searcher = Some(Searcher::new(mib));
+        self.exact = Some(Exact::new(mib));
         Ok(())
     }
 }

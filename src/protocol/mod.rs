@@ -90,6 +90,8 @@ pub struct Session {
     hash_mib: usize,
     algorithm: Algorithm,
     heuristic: String,
+    /// The `Solver` option: when `go` tries the exact solver first.
+    solver: crate::solver::exact::Mode,
     /// Variant option values by lower-case name (shared by the games that have the option).
     variant_values: BTreeMap<String, i64>,
     /// The last accepted `position` command (`None`: the start position), which `solve`
@@ -100,7 +102,7 @@ pub struct Session {
 const HELP: &[&str] = &[
     "commands (one per line; see protocol.md):",
     "  uci | isready | ucinewgame | quit | stop | help",
-    "  setoption name <name> [value <value>]   options: UCI_Variant Hash Algorithm Heuristic + variant options",
+    "  setoption name <name> [value <value>]   options: UCI_Variant Hash Algorithm Heuristic Solver + variant options",
     "  position startpos|fen <state>|<start name> [moves <m1> <m2> ...]",
     "  go [depth N] [nodes N] [movetime MS] [infinite] [wtime MS btime MS winc MS binc MS movestogo N]",
     "  perft N | moves | d | eval",
@@ -126,6 +128,7 @@ impl Session {
             hash_mib: DEFAULT_HASH_MIB,
             algorithm: Algorithm::AlphaBeta,
             heuristic: "default".to_string(),
+            solver: crate::solver::exact::Mode::default(),
             variant_values: values,
             solve_position: None,
         }
@@ -291,7 +294,8 @@ impl Session {
             heuristic: self.heuristic_index(names),
         };
         let out = self.out.clone();
-        self.engine()?.go(p, options, out)
+        let solver = self.solver;
+        self.engine()?.go(p, options, solver, out)
     }
 
     fn uci(&mut self) {
@@ -318,6 +322,7 @@ impl Session {
             heur[0],
             hv.join(" ")
         ));
+        o.line("option name Solver type combo default auto var auto var off var always");
         for v in all_variant_options() {
             o.line(&format!(
                 "option name {} type spin default {} min {} max {}",
@@ -381,6 +386,9 @@ impl Session {
                         ));
                     }
                 }
+            }
+            "solver" => {
+                self.solver = crate::solver::exact::Mode::parse(value_of("Solver")?)?;
             }
             "heuristic" => {
                 let v = value_of("Heuristic")?;

@@ -12,6 +12,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use super::Budget;
+
 use super::c4table::C4Table;
 use crate::core::game::{Game, Outcome};
 use crate::games::connect4::{Connect4, bits};
@@ -147,6 +149,10 @@ struct Worker<'a> {
     etc: bool,
     /// Set when the stop flag was seen: every value after that is meaningless.
     aborted: bool,
+    /// Abort once `nodes` reaches this (checked every 1024 nodes, so deterministically).
+    node_limit: u64,
+    /// The caller's limits (deadline, external stop flag).
+    budget: &'a Budget,
 }
 
 impl Worker<'_> {
@@ -173,7 +179,11 @@ impl Worker<'_> {
     /// at most `v`, `v >= beta` that it is at least `v`, otherwise exact.
     fn negamax(&mut self, p: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.sh.stop.load(Ordering::Relaxed) {
+        if self.nodes & 1023 == 0
+            && (self.sh.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.node_limit
+                || self.budget.expired())
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -379,6 +389,7 @@ pub struct Solver {
     g: Geometry,
     shared: Arc<Shared>,
     threads: usize,
+    budget: Budget,
 }
 
 impl Solver {
@@ -392,7 +403,14 @@ impl Solver {
                 nodes: AtomicU64::new(0),
             }),
             threads: settings.threads.max(1),
+            budget: Budget::default(),
         }
+    }
+
+    /// Limits the next solves (node budget per solve, deadline, external stop flag); a solve
+    /// that hits one returns `None`.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// The shared state (its `stop` flag aborts a running solve).
@@ -406,6 +424,7 @@ impl Solver {
     }
 
     fn worker(&self, perturb: u32, symmetry: bool) -> Worker<'_> {
+        let used = self.shared.nodes.load(Ordering::Relaxed);
         Worker {
             g: self.g,
             sh: &self.shared,
@@ -414,6 +433,11 @@ impl Solver {
             perturb,
             etc: true,
             aborted: false,
+            node_limit: self
+                .budget
+                .nodes
+                .map_or(u64::MAX, |n| n.saturating_sub(used).max(1)),
+            budget: &self.budget,
         }
     }
 
@@ -448,8 +472,29 @@ impl Solver {
         // is sound: a mirrored entry states a true bound of the mirrored position (same
         // value), and its best column is only an ordering hint.
         let symmetry = g.mirror(p.key()) == p.key();
-        let score = self.parallel_score(&p, symmetry)?;
-        // An optimal column: the first in centre order whose child provably scores `-score`.
+        self.shared.nodes.store(0, Ordering::Relaxed);
+        let score = match self.parallel_score(&p, symmetry) {
+            Some(v) => v,
+            None => {
+                self.shared.nodes.store(0, Ordering::Relaxed);
+                return None;
+            }
+        };
+        let best = self.best_given(game, score, symmetry);
+        let nodes = self.shared.nodes.swap(0, Ordering::Relaxed);
+        Some(Solution {
+            score,
+            best: best?,
+            nodes,
+        })
+    }
+
+    /// An optimal column of `game` (running, no immediate win), whose value is known to be
+    /// `score`: the first in centre order whose child provably scores `-score`. `None` if
+    /// stopped. Adds its nodes to the shared counter.
+    fn best_given(&self, game: &Connect4, score: i32, symmetry: bool) -> Option<Option<u8>> {
+        let g = self.g;
+        let p = Pos::from_game(game);
         let mut w = self.worker(0, symmetry);
         let next = w.non_losing(&p);
         let mut best = None;
@@ -469,6 +514,7 @@ impl Solver {
             // child value <= -score  <=>  our value via col >= score.
             let v = -w.negamax(&child, -score, -score + 1);
             if w.aborted {
+                self.shared.nodes.fetch_add(w.nodes, Ordering::Relaxed);
                 return None;
             }
             if v >= score {
@@ -477,11 +523,41 @@ impl Solver {
             }
         }
         self.shared.nodes.fetch_add(w.nodes, Ordering::Relaxed);
-        Some(Solution {
-            score,
-            best,
-            nodes: self.shared.nodes.swap(0, Ordering::Relaxed),
-        })
+        Some(best)
+    }
+
+    /// A principal variation from `game`, whose value is known to be `score` (as `solve`
+    /// returned it): optimal moves for both sides to the end of the game (the fastest win, the
+    /// slowest loss). `None` if stopped; the nodes spent are added to `nodes`.
+    pub fn principal_variation(
+        &self,
+        game: &Connect4,
+        mut score: i32,
+        nodes: &mut u64,
+    ) -> Option<Vec<u8>> {
+        let g = self.g;
+        let mut s = *game;
+        let mut line = Vec::new();
+        while s.outcome().is_none() {
+            let p = Pos::from_game(&s);
+            let win = g.winning(p.current, p.mask) & g.possible(p.mask);
+            let col = if win != 0 {
+                g.order[..g.w as usize]
+                    .iter()
+                    .copied()
+                    .find(|&c| win & g.cols[c as usize] != 0)
+            } else {
+                let symmetry = g.mirror(p.key()) == p.key();
+                let r = self.best_given(&s, score, symmetry);
+                *nodes += self.shared.nodes.swap(0, Ordering::Relaxed);
+                r?
+            };
+            let col = col?;
+            line.push(col);
+            s = s.apply(col);
+            score = -score;
+        }
+        Some(line)
     }
 
     /// Runs the root loop on `threads` threads (Lazy SMP): all share the table; helpers use a

@@ -16,6 +16,7 @@
 
 use std::time::Instant;
 
+use super::Budget;
 use crate::core::game::{Game, Side};
 use crate::games::mancala::Mancala;
 
@@ -180,6 +181,9 @@ struct Database {
 
 const UNKNOWN: u8 = 0;
 
+/// Nodes between two checks of the budget.
+const POLL: u64 = 4096;
+
 /// Largest seed count the database covers. It is filled by exhaustive (full-window) search,
 /// which beats alpha-beta only on small counts: measured on Kalah(4,4), (5,4) and (6,3), 10..12
 /// seeds was fastest, 16 two to six times slower (see the README's solver section).
@@ -335,7 +339,9 @@ pub struct Solver {
     table: Table,
     db: Database,
     nodes: u64,
-    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    budget: Budget,
+    /// Node count at which the budget is checked next.
+    next_poll: u64,
     aborted: bool,
 }
 
@@ -354,14 +360,29 @@ impl Solver {
             table: Table::new(bytes / 2),
             db: Database::new(2 * pits, total, bytes / 2),
             nodes: 0,
-            stop: None,
+            budget: Budget::default(),
+            next_poll: POLL,
             aborted: false,
         })
     }
 
-    /// Polls `flag` during the search; a set flag makes `solve` return `None`.
-    pub fn set_stop(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
-        self.stop = Some(flag);
+    /// Limits the next solves (node budget per solve, deadline, external stop flag); a solve
+    /// that hits one returns `None`.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// Forgets the table and the database (so that the next solve's node count and budget use
+    /// do not depend on earlier solves).
+    pub fn clear(&mut self) {
+        self.table.slots.fill([0; 3]);
+        self.db.values.fill(UNKNOWN);
+        self.db.filled = 0;
+    }
+
+    /// Pits per side this solver handles.
+    pub fn pits(&self) -> usize {
+        self.pits
     }
 
     /// The mover-oriented board of `s`: mover's pits, then the opponent's, ring order.
@@ -414,11 +435,12 @@ impl Solver {
             return self.db_value(b, seeds);
         }
         self.nodes += 1;
-        if self.nodes & 4095 == 0
-            && let Some(f) = &self.stop
-            && f.load(std::sync::atomic::Ordering::Relaxed)
-        {
-            self.aborted = true;
+        if self.nodes >= self.next_poll {
+            // Database fills count nodes too, so poll by threshold, not by exact multiples.
+            self.next_poll = self.nodes + POLL;
+            if self.budget.nodes.is_some_and(|n| self.nodes >= n) || self.budget.expired() {
+                self.aborted = true;
+            }
         }
         if self.aborted {
             return 0;
@@ -468,16 +490,20 @@ impl Solver {
         }
         // Enhanced transposition cutoff: a child whose stored bound already refutes this node
         // saves its search; probing all children first also overlaps their cache misses.
-        for (_, t0, mv) in &kids[..n] {
+        // The children's stored upper bounds (from this node's view) are kept: a move whose
+        // bound cannot beat alpha is not searched (its bound still counts for `best`).
+        let mut ub = [i32::MAX; MAX_SOLVER_PITS];
+        for (i, (_, t0, mv)) in kids[..n].iter().enumerate() {
             if mv.next == Next::Over || mv.seeds <= self.db.k {
                 continue;
             }
             if let Some(e) = self.table.get(mv.board.key()) {
-                let v = if mv.next == Next::Again {
-                    mv.gain + e.lo as i32
+                let (v, u) = if mv.next == Next::Again {
+                    (mv.gain + e.lo as i32, mv.gain + e.hi as i32)
                 } else {
-                    mv.gain - e.hi as i32
+                    (mv.gain - e.hi as i32, mv.gain - e.lo as i32)
                 };
+                ub[i] = u;
                 if v >= beta {
                     self.table.put(key, seeds.min(255) as u8, v, hi, *t0);
                     return v;
@@ -487,7 +513,14 @@ impl Solver {
         let alpha0 = alpha;
         let mut best = i32::MIN;
         let mut best_t = kids[0].1;
-        for (_, t0, mv) in &kids[..n] {
+        for (i, (_, t0, mv)) in kids[..n].iter().enumerate() {
+            if ub[i] <= alpha {
+                if ub[i] > best {
+                    best = ub[i];
+                    best_t = *t0;
+                }
+                continue;
+            }
             let g = mv.gain;
             let v = match mv.next {
                 Next::Over => g,
@@ -525,6 +558,7 @@ impl Solver {
             return None;
         }
         self.nodes = 0;
+        self.next_poll = POLL;
         self.aborted = false;
         let me = s.side_to_move();
         let base = s.store(me) as i32 - s.store(me.other()) as i32;
@@ -539,9 +573,19 @@ impl Solver {
         let b = self.board_of(s);
         let seeds = b.seeds(self.pits);
         let v = self.value(&b, seeds)?;
-        // An optimal move: the first (in pit order 1..m) whose child provably reaches `v`.
+        let best = self.best_given(&b, v)?;
+        Some(Solution {
+            score: base + v,
+            best: best.map(|t0| (self.pits - t0) as u8),
+            nodes: self.nodes,
+            db_seeds: self.db.k,
+        })
+    }
+
+    /// An optimal move (relative index) of a running board whose future value is known to be
+    /// `v`: the first in pit order 1..m whose child provably reaches `v`. `None` if stopped.
+    fn best_given(&mut self, b: &Board, v: i32) -> Option<Option<usize>> {
         let m = self.pits;
-        let mut best = None;
         for pit in 1..=m {
             let t0 = m - pit;
             if b.p[t0] == 0 {
@@ -558,16 +602,51 @@ impl Solver {
                 return None;
             }
             if ok {
-                best = Some(pit as u8);
-                break;
+                return Some(Some(t0));
             }
         }
-        Some(Solution {
-            score: base + v,
-            best,
-            nodes: self.nodes,
-            db_seeds: self.db.k,
-        })
+        Some(None)
+    }
+
+    /// A principal variation from `s` whose value is `score` (as `solve` returned it): moves
+    /// (course pit numbers) for both sides, each optimal for the final margin, to the end of
+    /// the game. Kalah is solved for the margin, not the distance, so its length is one optimal
+    /// line's, not the shortest win. `None` if stopped; the nodes spent are added to `nodes`.
+    pub fn principal_variation(
+        &mut self,
+        s: &Mancala,
+        score: i32,
+        nodes: &mut u64,
+    ) -> Option<Vec<u8>> {
+        if s.pits() != self.pits {
+            return None;
+        }
+        self.nodes = 0;
+        self.next_poll = POLL;
+        self.aborted = false;
+        let m = self.pits;
+        let me = s.side_to_move();
+        let mut v = score - (s.store(me) as i32 - s.store(me.other()) as i32);
+        let mut b = self.board_of(s);
+        let mut line = Vec::new();
+        let result = loop {
+            let Some(best) = self.best_given(&b, v) else {
+                break None;
+            };
+            let Some(t0) = best else {
+                break Some(line);
+            };
+            line.push((m - t0) as u8);
+            let mv = b.play(m, t0);
+            match mv.next {
+                Next::Over => break Some(line),
+                Next::Again => v -= mv.gain,
+                Next::Other => v = mv.gain - v,
+            }
+            b = mv.board;
+        };
+        *nodes += self.nodes;
+        result
     }
 
     /// MTD(f): null-window probes from a first guess of 0 until the bounds meet.

@@ -5,9 +5,12 @@
 pub mod c4table;
 pub mod cli;
 pub mod connect4;
+pub mod exact;
 pub mod kalah;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::core::game::{Game, try_play};
@@ -18,6 +21,28 @@ use crate::protocol::command::{StartSpec, Token};
 
 /// Threads the protocol's `solve` uses (the Connect Four solver's Lazy SMP; Kalah is serial).
 pub const PROTOCOL_THREADS: usize = 2;
+
+/// Limits of a solve: a node budget, a deadline and an external stop flag (unset: none). A
+/// solve that reaches one gives up (returns `None`); node budgets are checked at fixed node
+/// counts, so a budgeted solve from a cleared table is deterministic.
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    pub nodes: Option<u64>,
+    pub deadline: Option<Instant>,
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    /// Has the deadline passed or the stop flag been raised?
+    #[inline]
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
 
 /// Builds the session's position of game `G` from its variant values and last `position`.
 fn replay<G: Game>(

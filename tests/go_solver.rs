@@ -1,0 +1,244 @@
+//! `go` with the exact solver (protocol.md, "Exact results in `go`"): proven results are
+//! reported as `score mate ±N` and the solver's move is played; `go depth`/`go nodes` stay the
+//! plain search unless `Solver always`.
+
+use tablero::games::GameKind;
+use tablero::protocol::run_script;
+
+fn golden(rel: &str) -> String {
+    let p = format!("{}/../shared/golden/{rel}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+fn solver_line(out: &[String]) -> &str {
+    out.iter()
+        .find(|l| l.starts_with("info") && l.contains("exact solver"))
+        .unwrap_or_else(|| panic!("no solver info line in {out:?}"))
+}
+
+fn bestmove(out: &[String]) -> &str {
+    out.iter()
+        .rev()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove in {out:?}"))
+}
+
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    let i = t.iter().position(|w| *w == key).expect(key);
+    t[i + 1]
+}
+
+fn solved_score(out: &[String]) -> i32 {
+    let l = out
+        .iter()
+        .find(|l| l.starts_with("solved "))
+        .unwrap_or_else(|| panic!("no solved line in {out:?}"));
+    field(l, "score").parse().unwrap()
+}
+
+/// Plies to the end for a Pons score `v` after `played` stones on `cells` cells (positive: the
+/// side to move wins): a win on ply `n` (stones on the board after the winning stone) scores
+/// `floor((cells + 2 - n) / 2)`, and the winner's stones have the parity of its moves.
+fn pons_plies(v: i32, played: i32, cells: i32) -> i32 {
+    let parity = if v > 0 { 1 } else { 0 };
+    let n = (played + 1..=cells)
+        .find(|&n| (cells + 2 - n) / 2 == v.abs() && (n - played) % 2 == parity)
+        .expect("a winning ply");
+    if v > 0 { n - played } else { -(n - played) }
+}
+
+#[test]
+fn connect4_win_in_three_plies() {
+    // x: a1 a3 d1 e1, o: a2 a4 d2 e2; c1 makes two threats (b1, f1): the winning stone is
+    // the third ply from now.
+    let out = run_script(
+        GameKind::Connect4,
+        "position startpos moves 1 1 1 1 4 4 5 5\ngo movetime 5000\n",
+    );
+    let l = solver_line(&out);
+    assert_eq!(field(l, "score"), "mate", "{l}");
+    assert_eq!(field(l, "mate"), "3", "{l}");
+    assert!(l.contains(" pv 3 "), "{l}");
+    assert_eq!(bestmove(&out), "3");
+}
+
+/// Golden endgame positions: the mate distance agrees with Pons' score, draws are `cp 0`, and
+/// the move played keeps the value (the child scores exactly the negation).
+#[test]
+fn connect4_golden_mates_and_moves() {
+    let text = golden("connect4/Test_L3_R1");
+    for line in text.lines().step_by(97).take(11) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let v: i32 = score.parse().unwrap();
+        let spaced: Vec<String> = moves.chars().map(|c| c.to_string()).collect();
+        let pos = format!("position startpos moves {}\n", spaced.join(" "));
+        let out = run_script(GameKind::Connect4, &format!("{pos}go movetime 20000\n"));
+        let l = solver_line(&out);
+        if v == 0 {
+            assert_eq!(field(l, "cp"), "0", "{line}: {l}");
+        } else {
+            let n = pons_plies(v, moves.len() as i32, 42);
+            assert_eq!(field(l, "mate"), n.to_string(), "{line}: {l}");
+            assert_eq!(field(l, "depth"), n.abs().to_string(), "{line}: {l}");
+        }
+        let m = bestmove(&out).to_string();
+        let after = run_script(
+            GameKind::Connect4,
+            &format!("position startpos moves {} {m}\nsolve\n", spaced.join(" ")),
+        );
+        assert_eq!(solved_score(&after), -v, "{line}: move {m}");
+    }
+}
+
+#[test]
+fn connect4_seven_rows() {
+    let text = golden("connect4/7x7_positions.txt");
+    for line in text.lines().filter(|l| l.len() > 34).take(4) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let v: i32 = score.parse().unwrap();
+        let spaced: Vec<String> = moves.chars().map(|c| c.to_string()).collect();
+        let out = run_script(
+            GameKind::Connect4,
+            &format!(
+                "setoption name Rows value 7\nposition startpos moves {}\ngo movetime 20000\n",
+                spaced.join(" ")
+            ),
+        );
+        let l = solver_line(&out);
+        if v == 0 {
+            assert_eq!(field(l, "cp"), "0", "{line}: {l}");
+        } else {
+            let n = pons_plies(v, moves.len() as i32, 49);
+            assert_eq!(field(l, "mate"), n.to_string(), "{line}: {l}");
+            assert_eq!(field(l, "depth"), n.abs().to_string(), "{line}: {l}");
+        }
+    }
+}
+
+/// Golden Kalah positions: the sign of the mate score and the exact margin agree with the
+/// golden value, and the move played keeps the margin.
+#[test]
+fn kalah_golden_margins() {
+    let text = golden("kalah/kalah64_positions.txt");
+    for line in text.lines().skip(1).step_by(29).take(10) {
+        let (fen, south) = tablero::solver::cli::kalah_golden_line(line).unwrap();
+        let mover = if fen.ends_with('S') { south } else { -south };
+        let out = run_script(
+            GameKind::Mancala,
+            &format!("position fen {fen}\ngo movetime 30000\n"),
+        );
+        let l = solver_line(&out);
+        assert!(
+            l.ends_with(&format!("final margin {mover:+}")),
+            "{line}: {l}"
+        );
+        match mover.signum() {
+            0 => assert_eq!(field(l, "cp"), "0", "{line}: {l}"),
+            s => {
+                let n: i32 = field(l, "mate").parse().unwrap();
+                assert_eq!(n.signum(), s, "{line}: {l}");
+                assert_eq!(field(l, "depth"), n.abs().to_string(), "{line}: {l}");
+            }
+        }
+        // The move played keeps the margin: the child's solve gives the same final margin
+        // (negated when the turn passes).
+        let m = bestmove(&out).to_string();
+        let after = run_script(
+            GameKind::Mancala,
+            &format!("position fen {fen} moves {m}\nd\nsolve\n"),
+        );
+        let mover_line = if fen.ends_with('S') {
+            "side to move: first"
+        } else {
+            "side to move: second"
+        };
+        if after.iter().any(|l| l.starts_with("game over")) {
+            continue;
+        }
+        let same_side = after.iter().any(|l| l == mover_line);
+        let want = if same_side { mover } else { -mover };
+        assert_eq!(solved_score(&after), want, "{line}: move {m}");
+    }
+}
+
+#[test]
+fn depth_searches_stay_heuristic_unless_always() {
+    let pos =
+        "setoption name UCI_Variant value connect4\nposition startpos moves 1 1 1 1 4 4 5 5\n";
+    let out = run_script(GameKind::Connect4, &format!("{pos}go depth 2\n"));
+    assert!(!out.iter().any(|l| l.contains("exact solver")), "{out:?}");
+    assert!(
+        out.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{out:?}"
+    );
+    let out = run_script(
+        GameKind::Connect4,
+        &format!("{pos}setoption name Solver value off\ngo movetime 200\n"),
+    );
+    assert!(!out.iter().any(|l| l.contains("exact solver")), "{out:?}");
+    let out = run_script(
+        GameKind::Connect4,
+        &format!("{pos}setoption name Solver value always\ngo depth 2\n"),
+    );
+    assert!(solver_line(&out).contains("score mate 3 "), "{out:?}");
+    assert_eq!(bestmove(&out), "3");
+}
+
+/// `Solver always` with a node limit is reproducible, also when the solver runs out of budget
+/// and the search takes over with the rest.
+#[test]
+fn budgeted_solves_are_deterministic() {
+    let strip = |v: Vec<String>| -> Vec<String> {
+        v.into_iter()
+            .map(|l| {
+                let t: Vec<&str> = l.split_whitespace().collect();
+                let mut out = Vec::new();
+                let mut i = 0;
+                while i < t.len() {
+                    if t[i] == "time" || t[i] == "nps" {
+                        i += 2;
+                    } else {
+                        out.push(t[i]);
+                        i += 1;
+                    }
+                }
+                out.join(" ")
+            })
+            .collect()
+    };
+    for (kind, script) in [
+        (
+            GameKind::Connect4,
+            "setoption name Solver value always\nposition startpos moves 4 4 3\ngo nodes 20000\ngo nodes 20000\nposition startpos moves 4 4 4 4 3 3 3 5 5\ngo nodes 400000\n",
+        ),
+        (
+            GameKind::Mancala,
+            "setoption name Solver value always\nposition startpos moves 3 6\ngo nodes 30000\nposition fen 0,0,3,0,1,3:19/2,0,0,0,5,1:14 N\ngo nodes 2000000\n",
+        ),
+    ] {
+        let a = strip(run_script(kind, script));
+        let b = strip(run_script(kind, script));
+        assert_eq!(a, b);
+        let moves: Vec<&String> = a.iter().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(moves.len(), if kind == GameKind::Connect4 { 3 } else { 2 });
+    }
+}
+
+#[test]
+fn stop_ends_a_solving_go_and_bad_values_are_one_line_errors() {
+    let out = run_script(
+        GameKind::Connect4,
+        "go infinite\nstop\nsetoption name Solver value sometimes\nisready\n",
+    );
+    assert_eq!(out.iter().filter(|l| l.starts_with("bestmove ")).count(), 1);
+    let errs: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(errs.len(), 1, "{out:?}");
+    assert!(errs[0].contains("setoption Solver"), "{out:?}");
+    let out = run_script(GameKind::Mancala, "uci\n");
+    assert!(
+        out.iter()
+            .any(|l| l == "option name Solver type combo default auto var auto var off var always"),
+        "{out:?}"
+    );
+}
