@@ -301,3 +301,50 @@ fn sticky_bananed_flag_ends_turn_after_a_pass_with_6() {
         after.format_fen()
     );
 }
+
+/// The `test` heuristic recomputed from the state string alone, as the issue states it: per
+/// piece of the evaluating player's colours +1 on one of the twelve safe track boxes (rules:
+/// 4, 13, 17, 21, 30, 34, 38, 47, 51, 55, 64, 68), else +5 in the goal; minus the same for the
+/// opponent (players: y and r = 0, b and g = 1).
+fn test_heuristic_from_fen(fen: &str, me: usize) -> i32 {
+    const SAFE: [u32; 12] = [4, 13, 17, 21, 30, 34, 38, 47, 51, 55, 64, 68];
+    let pieces = fen.split(' ').nth(3).expect("pieces field");
+    let mut v = 0;
+    for (c, group) in pieces.split('/').enumerate() {
+        let sign = if c % 2 == me { 1 } else { -1 };
+        for piece in group.split(',') {
+            let bx = piece.split(':').next().expect("box");
+            let value = if bx == "g" {
+                5
+            } else if let Some(n) = bx.strip_prefix('n') {
+                i32::from(SAFE.contains(&n.parse::<u32>().expect("track box")))
+            } else {
+                0
+            };
+            v += sign * value;
+        }
+    }
+    v
+}
+
+#[test]
+fn test_heuristic_matches_its_definition() {
+    let mut checked = 0;
+    for seed in 0..12 {
+        for s in walk(seed, 400) {
+            if s.outcome().is_some() {
+                continue;
+            }
+            let fen = s.format_fen();
+            for (me, side) in [(0, Side::First), (1, Side::Second)] {
+                assert_eq!(
+                    s.evaluate(1, side),
+                    test_heuristic_from_fen(&fen, me),
+                    "test heuristic for player {me} at {fen}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "only {checked} positions checked");
+}
