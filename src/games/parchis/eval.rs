@@ -10,28 +10,41 @@
 //!   piece the last move sent home otherwise (− own player's, + rival's). Per player: 1.8 × better
 //!   colour + 0.5 × other + item values (star 35, boo 30, bullet 40, red shell 25, blue shell 35,
 //!   mushroom 8, megamushroom 35, shock 30, horn 20, banana 5). Result: mine − opponent's.
-//! * `default` (index 0): per colour Σ(10·p + p²/8) with p = 74 − distance to goal (progress,
-//!   convex so late boxes weigh more) + 250 per piece in the goal − 300 per piece at home
-//!   − danger (each own piece on a non-safe track box that an opponent piece can hit exactly
-//!   with one of the opponent's remaining dice or pending bonus: 10·p + 200, doubled when the
-//!   opponent moves next) + piece states (star +60, mega +50, boo +30, mini −40, bananed −30). Per
-//!   player: (1.8 × better colour + 0.5 × other) + held items (star 600, boo 500, bullet 760,
-//!   red shell 440, blue shell 600, mushroom 180, megamushroom 560, shock 500, horn 360,
-//!   banana 120) + pending bonus dice (+20 → 400, +10 → 200). Result: mine − opponent's.
+//! * `default` (index 0): per colour Σ 10·p with p = 74 − distance to goal (progress, linear),
+//!   plus 250 per piece in the goal, minus 300 per piece at home, minus danger (each own piece
+//!   on a non-safe track box that an opponent piece can hit exactly with one of the opponent's
+//!   remaining dice or pending bonus: 10·p + 200, doubled when the opponent moves next), plus
+//!   piece states (star +60, mega +50, boo +30, mini −40, bananed −30). Per player: (1.8 ×
+//!   better colour + 0.5 × other) + held items (star 750, boo 625, bullet 950, red shell 550,
+//!   blue shell 750, mushroom 225, megamushroom 700, shock 625, horn 450, banana 150) + pending
+//!   bonus dice (+20 → 400, +10 → 200). Result: mine − opponent's.
 //!
 //!   Measured with the engine's search at depth 6 (`tablero match`, colour-swapped pairs,
-//!   `--openings random:8`): the previous weights (items half the above, bonus 200/100) scored
-//!   52.5–55 % against `seed` (110/200 with `--seed 1`); items ×2 gave 65.0 % (78/120), items ×3
-//!   62.5 % (75/120), items ×2 with bonus 400/200 66.7 % (80/120).
-//!   Verification on fresh openings (`--seed 2`, depth 6, 2026-11-26): against `seed` 63.7 %
-//!   (255 wins, 145 losses, 0 draws of 400; Elo +98 ± 35, pentanomial pairs 0/1/2 points
-//!   25/95/80), so the 65 % target is inside the interval but not reached by the point
-//!   estimate; against `test` 100 % (200 of 200).
-//!   Tried without gain (depth 6 against `seed`): a term for the pips of the remaining normal
-//!   dice (20 per pip: 54.2 % of 120), halving the danger term (55 % of 83), dropping it (52 %
-//!   of 27), goal/home weights 500/500 (53 % of 169). At equal plain alpha-beta depth the old
-//!   weights beat `seed` in about 84 % (depth 2), 77 % (depth 3) and 68 % (depth 4) of games
-//!   (`tests/parchis_bench.rs`).
+//!   `--openings random:8`). History: the first weights (items 300/250/380/…, bonus 200/100,
+//!   progress 10·p + p²/8) scored 52.5–55 % against `seed` (110/200 with `--seed 1`); items ×2
+//!   with bonus 400/200 scored 63.7 % on fresh openings (`--seed 2`, 255/400, Elo +98 ± 35).
+//!   Screening from those weights, 160 games each against `seed`, `--seed 1` (all runs see
+//!   the same openings; ±7 % noise):
+//!   `tablero match --engine1 B --engine2 B --option1 Heuristic=default
+//!   --option2 Heuristic=seed --game parchis --depth 6 --games 160 --openings random:8 --seed 1
+//!   --concurrency 1` with a temporary build reading the weights from the environment:
+//!   items ×2 / p²/8 (the weights before this change) 70.0 % (112/160, so these openings
+//!   favour `default` more than `--seed 2`'s); linear progress 70.6 %; p²/16 69.4 %;
+//!   items ×2.5 71.9 %; linear progress and items ×2.5 together 78.1 % (125/160, adopted);
+//!   danger never doubled 60.6 %, always doubled 60.0 % (the turn-dependent factor helps);
+//!   goal bonus 400 58.8 %.
+//!   Verification of the adopted weights on fresh openings (`--seed 3`, depth 6, 2026-11-26):
+//!   against `seed` 74.8 % (299 wins, 101 losses, 0 draws of 400; Elo +188.5 ± 40.7,
+//!   pentanomial pairs 0/1/2 points 15/71/114); against `test` 100 % (200 of 200). Commands:
+//!   `tablero match --engine1 target/release/tablero --engine2 target/release/tablero
+//!   --option1 Heuristic=default --option2 Heuristic=seed --game parchis --depth 6 --games 400
+//!   --openings random:8 --seed 3 --concurrency 1`, and the same with `Heuristic=test` and
+//!   `--games 200`.
+//!   Tried earlier without gain (depth 6 against `seed`, older weights): a term for the pips
+//!   of the remaining normal dice (20 per pip: 54.2 % of 120), halving the danger term (55 % of
+//!   83), dropping it (52 % of 27), goal/home weights 500/500 (53 % of 169), items ×3 (62.5 %
+//!   of 120). At equal plain alpha-beta depth the first weights beat `seed` in about 84 %
+//!   (depth 2), 77 % (depth 3) and 68 % (depth 4) of games (`tests/parchis_bench.rs`).
 
 use super::rules::{ENTRANCE, SAFE_MASK, destination, distance_to_goal, is_track, player_of};
 use super::{
@@ -203,11 +216,12 @@ fn seed_player(s: &Parchis, pl: usize) -> SeedPlayer {
 // ------------------------------------------------------------------------------------------
 
 /// Value of holding each item (in the units of the player total, where a box of progress of the
-/// better colour is worth about 18 + p/2.2): shells, mega and star can swing a race, the
-/// bullet is a long free move. Doubling the first guesses (300, 250, 380, …) lifted the depth-6
-/// score against `seed` from 55 % to 65 % (120 games each): held items are worth more than an
-/// immediate small gain, which the search otherwise takes by spending them.
-const DEFAULT_ITEM: [i32; 10] = [600, 500, 760, 440, 600, 180, 560, 500, 360, 120];
+/// better colour is worth 18): shells, mega and star can swing a race, the bullet is a long
+/// free move. The first guesses (300, 250, 380, …) ×2.5: held items are worth more than an
+/// immediate small gain, which the search otherwise takes by spending them (×2 lifted the
+/// depth-6 score against `seed` from 55 % to 65 %, ×2.5 with linear progress to 78 %, see the
+/// module doc).
+const DEFAULT_ITEM: [i32; 10] = [750, 625, 950, 550, 750, 225, 700, 625, 450, 150];
 
 struct DefaultPlayer {
     /// Per colour: progress (74 − distance to goal, ×10) of each piece, summed.
@@ -301,8 +315,8 @@ fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
             let id = 4 * c + i;
             let p = s.pos[id];
             let prog = 74 - distance_to_goal(c, p);
-            // Progress counts more near the end: the last boxes are the hardest to lose.
-            v.progress[k] += 10 * prog + prog * prog / 8;
+            // Linear: with items ×2.5, adding p²/8 scored 71.9 % against `seed`, linear 78.1 %.
+            v.progress[k] += 10 * prog;
             if p == GOAL {
                 v.goal[k] += W_GOAL;
             }
