@@ -35,8 +35,8 @@
 //!   goal bonus 400 58.8 %.
 //!   Verification of the adopted weights on fresh openings (`--seed 3`, depth 6, 2026-11-26):
 //!   against `seed` 74.8 % (299 wins, 101 losses, 0 draws of 400; Elo +188.5 ± 40.7,
-//!   pentanomial pairs 0/1/2 points 15/71/114); against `test` 100 % (200 of 200, and 200 of 200 more with
-//!   `--seed 4 --concurrency 2`: 400 of 400). Commands:
+//!   pentanomial pairs 0/1/2 points 15/71/114); against `test` 100 % (200 of 200, and 200 of
+//!   200 more with `--seed 4 --concurrency 2`: 400 of 400). Commands:
 //!   `tablero match --engine1 target/release/tablero --engine2 target/release/tablero
 //!   --option1 Heuristic=default --option2 Heuristic=seed --game parchis --depth 6 --games 400
 //!   --openings random:8 --seed 3 --concurrency 1`, and the same with `Heuristic=test` and
