@@ -73,6 +73,14 @@ fn best_move(s: &Parchis, depth: u32, h: usize) -> <Parchis as Game>::Move {
     best
 }
 
+/// One xorshift step of `rng`, then the move it picks: the random opening plies of the matches.
+fn random_move(rng: &mut u64, moves: &<Parchis as Game>::Moves) -> <Parchis as Game>::Move {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    moves[(*rng % moves.len() as u64) as usize]
+}
+
 /// Plays `games` pairs of games (both seatings) between heuristics `a` and `b` after a few
 /// random opening plies; returns the wins of `a`.
 fn play_match(a: usize, b: usize, depth: u32, games: u64) -> (u64, u64) {
@@ -87,10 +95,7 @@ fn play_match(a: usize, b: usize, depth: u32, games: u64) -> (u64, u64) {
                 let mut moves = <Parchis as Game>::Moves::default();
                 s.legal_moves(&mut moves);
                 let m = if ply < 8 {
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    moves[(rng % moves.len() as u64) as usize]
+                    random_move(&mut rng, &moves)
                 } else {
                     let h = if s.side_to_move().index() == seat {
                         a
@@ -181,10 +186,7 @@ fn engine_game(a: usize, b: usize, depth: u32, g: u64, seat: usize) -> Option<u3
         let mut moves = <Parchis as Game>::Moves::default();
         s.legal_moves(&mut moves);
         let m = if ply < 8 {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            moves[(rng % moves.len() as u64) as usize]
+            random_move(&mut rng, &moves)
         } else {
             let h = if s.side_to_move().index() == seat {
                 a
