@@ -455,6 +455,17 @@ impl<G: Game> Run<'_, G> {
                             break Some(p as u8);
                         }
                     }
+                    _ if G::KILLERS_BEFORE_HINTS && depth < G::HINT_MIN_DEPTH => {
+                        // No hints here and the killers already went first: generation order.
+                        while next < moves.len() && early.contains(&(next as u8)) {
+                            next += 1;
+                        }
+                        if next >= moves.len() {
+                            break None;
+                        }
+                        next += 1;
+                        break Some((next - 1) as u8);
+                    }
                     _ => {
                         if !keyed_built {
                             keyed_built = true;
@@ -471,7 +482,11 @@ impl<G: Game> Run<'_, G> {
                                 };
                                 // Killers not tried above only break ties between equal hints.
                                 keyed.push((
-                                    (i64::from(state.move_order_hint(m)) << 2) | killer,
+                                    (if depth >= G::HINT_MIN_DEPTH {
+                                        i64::from(state.move_order_hint(m)) << 2
+                                    } else {
+                                        0
+                                    }) | killer,
                                     i as u8,
                                 ));
                             }
@@ -539,7 +554,9 @@ impl<G: Game> Run<'_, G> {
         maximizing: bool,
     ) -> i32 {
         let child = state.apply(m);
-        if searched == 0 || beta - alpha <= 1 {
+        // A depth-0 child's value is exact whatever the window: no null-window probe (its
+        // re-search would evaluate the same leaf twice).
+        if searched == 0 || beta - alpha <= 1 || depth == 1 {
             return self.alphabeta(&child, depth - 1, ply + 1, alpha, beta);
         }
         if maximizing {

@@ -244,6 +244,7 @@ impl Game for Parchis {
     const OPTIONS: &'static [crate::core::game::VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
     const KILLERS_BEFORE_HINTS: bool = true;
+    const HINT_MIN_DEPTH: u32 = 2;
 
     fn configure(values: &[i64]) -> Result<ParchisConfig, String> {
         if values.is_empty() {

@@ -338,7 +338,12 @@ const BYTES_LO: u128 = u128::MAX / 255;
 /// detection, then the 16 flag bits gathered with one multiplication per 8 bytes).
 #[inline]
 fn byte_eq_mask(v: u128, x: u8) -> u16 {
-    let z = v ^ (BYTES_LO * u128::from(x));
+    zero_bytes(v ^ (BYTES_LO * u128::from(x)))
+}
+
+/// Bit i set iff byte i of `z` is zero.
+#[inline]
+fn zero_bytes(z: u128) -> u16 {
     let low7 = BYTES_LO * 0x7F;
     // High bit of each byte set iff that byte of z is zero (no borrows cross bytes).
     let flags = !(((z & low7) + low7) | z | low7);
@@ -836,6 +841,22 @@ impl Parchis {
         if !self.flags_allow(d) {
             return m.is_pass();
         }
+        if let Some(bar) = self.lite_barriers() {
+            // Most positions (no mega piece): no tables, only the boxes involved are looked at.
+            if m.is_pass() {
+                let mut c = candidates;
+                while c != 0 {
+                    let id = c.trailing_zeros() as usize;
+                    c &= c - 1;
+                    if self.can_move_lite(&bar, id, d) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            let id = m.piece as usize;
+            return id < 16 && candidates & (1 << id) != 0 && self.can_move_lite(&bar, id, d);
+        }
         let b = self.board();
         if m.is_pass() {
             let mut c = candidates;
@@ -850,6 +871,93 @@ impl Parchis {
         }
         let id = m.piece as usize;
         id < 16 && candidates & (1 << id) != 0 && self.can_move(&b, id, d)
+    }
+
+    /// Without a mega piece in play (the usual case), the per-colour barrier slots: boxes
+    /// holding exactly two pieces, both of that colour, neither boo nor mini (rules §5.4; the
+    /// same definition as in [`Parchis::board`]); `None` when some piece is mega. With these
+    /// [`Parchis::can_move_lite`] decides one move from the positions alone, without the
+    /// [`Board`] tables.
+    #[inline]
+    fn lite_barriers(&self) -> Option<[u128; 4]> {
+        if self.any_special() && self.of_type(T_MEGA) != 0 {
+            return None;
+        }
+        let v = u128::from_le_bytes(self.pos);
+        // Pieces in play off home and goal.
+        let on = self.id_mask() & !(byte_eq_mask(v, HOME) | byte_eq_mask(v, GOAL));
+        // Within each colour's four bytes (one 32-bit lane), piece i against piece i + 1 and
+        // i + 2 (mod 4): the six pairs, as bit masks over ids.
+        const LANE_HI: u128 = u128::MAX / 0xFFFF_FFFF * 0xFF00_0000;
+        let rot1 = ((v >> 8) & !LANE_HI) | ((v << 24) & LANE_HI);
+        let rot2 = ((v >> 16) & (u128::MAX / 0xFFFF_FFFF * 0xFFFF))
+            | ((v << 16) & !(u128::MAX / 0xFFFF_FFFF * 0xFFFF));
+        let nib1 = |m: u16| ((m >> 1) & 0x7777) | ((m << 3) & 0x8888);
+        let nib2 = |m: u16| ((m >> 2) & 0x3333) | ((m << 2) & 0xCCCC);
+        let pairs = (zero_bytes(v ^ rot1) & on & nib1(on)) | (zero_bytes(v ^ rot2) & on & nib2(on));
+        let mut bar = [0u128; 4];
+        if pairs == 0 {
+            return Some(bar);
+        }
+        let n = self.npieces as usize;
+        for (c, bar) in bar.iter_mut().enumerate() {
+            if pairs & colour_ids(c) == 0 {
+                continue;
+            }
+            let q = &self.pos[4 * c..4 * c + 4];
+            for i in 0..n {
+                for j in i + 1..n {
+                    if q[i] == q[j]
+                        && on >> (4 * c + i) & 1 != 0
+                        && self.occupants(c, q[i]).count_ones() == 2
+                        && !matches!(self.typ(4 * c + i), T_BOO | T_MINI)
+                        && !matches!(self.typ(4 * c + j), T_BOO | T_MINI)
+                    {
+                        *bar |= 1 << slot(c, q[i]);
+                    }
+                }
+            }
+        }
+        Some(bar)
+    }
+
+    /// [`Parchis::can_move`] for a position without mega pieces, given its
+    /// [`Parchis::lite_barriers`]: the destination's occupancy is read directly.
+    #[inline]
+    fn can_move_lite(&self, bar: &[u128; 4], id: usize, d: u8) -> bool {
+        let c = id >> 2;
+        let p = self.pos[id];
+        if p == GOAL || (p == HOME && d != 5) {
+            return false;
+        }
+        let t = self.typ(id);
+        let (dst, _) = destination(c, p, self.steps(self.has_home(c), id, d));
+        if dst != p && dst != GOAL {
+            // A box of exactly two pieces admits only a star, and not when both are stars.
+            let o = self.occupants(c, dst);
+            if o.count_ones() == 2 && (t != T_STAR || o & !self.of_type(T_STAR) == 0) {
+                return false;
+            }
+        }
+        let all = bar[0] | bar[1] | bar[2] | bar[3];
+        if all == 0 {
+            return true;
+        }
+        if !matches!(t, T_BOO | T_STAR) {
+            // Other colours' barriers on the track (different colours never share one).
+            let track = ((1u128 << 69) - 1) & !1;
+            if path_mask(c, p, dst) & all & !bar[c] & track != 0 {
+                return false;
+            }
+        }
+        let pl = self.player as usize;
+        if d == 6 && (bar[pl] | bar[pl + 2]) != 0 {
+            // The mover must break one of its barriers.
+            if p == HOME || p == GOAL || bar[c] >> slot(c, p) & 1 == 0 {
+                return false;
+            }
+        }
+        true
     }
 
     /// Sets bit `id` of `legal[k]` iff piece `id` (not in the goal) passes rules §5.4 items 3–7
