@@ -554,9 +554,20 @@ impl<G: Game> Run<'_, G> {
         maximizing: bool,
     ) -> i32 {
         let child = state.apply(m);
-        // A depth-0 child's value is exact whatever the window: no null-window probe (its
-        // re-search would evaluate the same leaf twice).
-        if searched == 0 || beta - alpha <= 1 || depth == 1 {
+        if depth == 1 {
+            // A leaf, evaluated here rather than through `alphabeta` (whose frame is large):
+            // its value is exact whatever the window, so no null-window probe either.
+            self.pv[ply + 1].clear();
+            if self.tick() {
+                return 0;
+            }
+            if let Some(o) = child.outcome() {
+                return terminal_value(o, self.perspective, ply as i32 + 1);
+            }
+            self.horizon = true;
+            return child.evaluate(self.heuristic, self.perspective);
+        }
+        if searched == 0 || beta - alpha <= 1 {
             return self.alphabeta(&child, depth - 1, ply + 1, alpha, beta);
         }
         if maximizing {

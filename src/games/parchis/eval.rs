@@ -64,9 +64,21 @@ pub fn evaluate(s: &Parchis, heuristic: usize, me: usize) -> i32 {
     }
     match heuristic {
         1 => test_difference(s, me),
-        2 => seed_player(s, me).total() - seed_player(s, 1 - me).total(),
-        _ => default_player(s, me).total() - default_player(s, 1 - me).total(),
+        2 => seed_difference(s, me),
+        _ => default_difference(s, me),
     }
+}
+
+// The two larger heuristics stay out of line: inlined, their register pressure would make
+// every call (the `test` leaves included) save and restore the lot.
+#[inline(never)]
+fn seed_difference(s: &Parchis, me: usize) -> i32 {
+    seed_player(s, me).total() - seed_player(s, 1 - me).total()
+}
+
+#[inline(never)]
+fn default_difference(s: &Parchis, me: usize) -> i32 {
+    default_player(s, me).total() - default_player(s, 1 - me).total()
 }
 
 fn decided(s: &Parchis, me: usize) -> Option<i32> {
@@ -94,28 +106,32 @@ fn test_score(s: &Parchis, pl: usize) -> i32 {
     let mut v = 0;
     for c in [pl, pl + 2] {
         for &p in &s.pos[4 * c..4 * c + s.npieces as usize] {
-            v += TEST_VALUE[p as usize & 127];
+            v += i32::from(TEST_VALUE[p as usize & 127]);
         }
     }
     v
 }
 
-/// `test_score(me) - test_score(opponent)` in one branch-free pass over the 16 piece slots
-/// (this runs at every leaf of the course's reference searches).
+/// `test_score(me) - test_score(opponent)`: one table lookup per piece in play (this runs
+/// at every leaf of the course's reference searches).
+#[inline]
 fn test_difference(s: &Parchis, me: usize) -> i32 {
-    let ids = s.id_mask();
-    let mut v = 0;
-    for (id, &p) in s.pos.iter().enumerate() {
-        let t = TEST_VALUE[p as usize & 127] * i32::from(ids >> id & 1 == 1);
-        // Colours y, r (ids 0-3, 8-11) belong to player 0; b, g to player 1.
-        v += if id >> 2 & 1 == 0 { t } else { -t };
+    let t = |i: usize| i32::from(TEST_VALUE[s.pos[i] as usize & 127]);
+    // Colours y, r (ids 0-3, 8-11) belong to player 0; b, g (4-7, 12-15) to player 1.
+    // Every colour has 3 pieces in play, or 4 (the playground).
+    let mut d = 0;
+    for i in 0..3 {
+        d += t(i) + t(8 + i) - t(4 + i) - t(12 + i);
     }
-    if me == 0 { v } else { -v }
+    if s.npieces == 4 {
+        d += t(3) + t(11) - t(7) - t(15);
+    }
+    if me == 0 { d } else { -d }
 }
 
 /// `test` value of each box code: 1 on a safe track box, 5 in the goal, else 0 (a table, as
 /// this runs at every leaf of the course's reference searches).
-const TEST_VALUE: [i32; 128] = {
+const TEST_VALUE: [u8; 128] = {
     let mut t = [0; 128];
     let mut p = 1;
     while p <= 68 {
