@@ -348,3 +348,61 @@ fn test_heuristic_matches_its_definition() {
     }
     assert!(checked > 1000, "only {checked} positions checked");
 }
+
+/// The one-move legality check the search uses for killer moves agrees with full generation on
+/// random walks (both starts; the playground's items bring megas, stars and barriers), for every
+/// piece and pass × every die, item code and a few impossible dice.
+#[test]
+fn is_legal_agrees_with_generation_on_walks() {
+    let mut checked = 0;
+    for seed in 0..24 {
+        for s in walk(seed, 300) {
+            let mut moves = Moves::default();
+            s.legal_moves(&mut moves);
+            for piece in (0..16u8).chain([tablero::games::parchis::Move::PASS]) {
+                for die in [0u8, 1, 2, 3, 4, 5, 6, 7, 10, 20]
+                    .into_iter()
+                    .chain(101..=111)
+                {
+                    let m = tablero::games::parchis::Move { piece, die };
+                    assert_eq!(
+                        s.is_legal(m),
+                        moves.as_ref().contains(&m),
+                        "is_legal({}) at {}",
+                        s.format_move(m),
+                        s.format_fen()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000, "only {checked} checks");
+}
+
+/// Landing rules around stars (rules §5.4 item 4), which random walks rarely reach: a box of
+/// two stars is closed even to a star; a box of a star and a plain piece admits a star only.
+/// Checked through generation and through the killer legality check alike.
+#[test]
+fn star_landing_rules() {
+    // y0 is a star on 8 (steps = die + 2), y1 plain on 9; box 11 holds two stars (blue and
+    // green), box 15 a blue star and a plain green piece.
+    let s = fen(
+        "n 0 5 n8:s3,n9,h/n11:s3,n30,n15:s3/n38,n47,n51/n11:s3,n15,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+    );
+    let mut moves = Moves::default();
+    s.legal_moves(&mut moves);
+    use tablero::games::parchis::Move;
+    for (piece, die, legal) in [
+        (0, 1, false), // star onto two stars
+        (0, 2, true),  // star onto an empty box
+        (0, 5, true),  // star onto a star and a plain piece
+        (1, 6, false), // plain piece onto a box of two
+        (1, 1, true),  // plain piece onto an empty box
+    ] {
+        let m = Move { piece, die };
+        let mv = s.format_move(m);
+        assert_eq!(moves.as_ref().contains(&m), legal, "{mv} generated");
+        assert_eq!(s.is_legal(m), legal, "{mv} is_legal");
+    }
+}
