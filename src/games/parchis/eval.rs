@@ -271,12 +271,6 @@ impl DefaultPlayer {
     }
 }
 
-/// Track boxes from `from` forward to `to` (both track), 0..67.
-#[inline]
-fn forward(from: u8, to: u8) -> i32 {
-    (to as i32 - from as i32).rem_euclid(68)
-}
-
 /// Tunable weights of the default heuristic (progress units ×10).
 const W_GOAL: i32 = 250;
 const W_HOME: i32 = 300;
@@ -286,23 +280,6 @@ const W_LO: i32 = 5;
 /// so about 20 / 10 boxes at 20 units each).
 const W_BONUS20: i32 = 400;
 const W_BONUS10: i32 = 200;
-
-/// Step counts (bit k = k steps) the pieces of colour `oc` can make with player `opp`'s next
-/// number die: the pending bonus, or every remaining normal die (a 6 counts 7 when no piece of
-/// that colour is at home).
-fn attack_steps(s: &Parchis, opp: usize, oc: usize) -> u32 {
-    if s.forced_len[opp] == 1 {
-        return 1 << s.forced_top(opp);
-    }
-    let all_out = (0..s.npieces as usize).all(|j| s.pos[4 * oc + j] != HOME);
-    let mut m = 0u32;
-    for (k, &d) in super::rules::NORMAL_DICE.iter().enumerate() {
-        if s.dice[opp] & (1 << k) != 0 {
-            m |= 1 << if d == 6 && all_out { 7 } else { d };
-        }
-    }
-    m
-}
 
 fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
     let opp = 1 - pl;
@@ -325,60 +302,83 @@ fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
             })
             .sum(),
     };
-    let threat = threat_mask(s, opp);
+    // Non-safe threatened boxes, as two words so that testing box p is one plain shift.
+    let exposed = threat_mask(s, opp) & !SAFE_MASK;
+    let exposed = [exposed as u64, (exposed >> 64) as u64];
     // Threats bite fully when the opponent moves next, half when we can still react.
     let urgency = if s.player as usize == opp { 2 } else { 1 };
     for (k, c) in [pl, pl + 2].into_iter().enumerate() {
         for i in 0..s.npieces as usize {
             let id = 4 * c + i;
             let p = s.pos[id];
-            let prog = 74 - distance_to_goal(c, p);
             // Linear: with items ×2.5, adding p²/8 scored 71.9 % against `seed`, linear 78.1 %.
-            v.progress[k] += 10 * prog;
-            if p == GOAL {
-                v.goal[k] += W_GOAL;
-            }
-            if p == HOME {
-                v.goal[k] -= W_HOME;
-            }
+            let prog10 = PROGRESS10[c][p as usize & 127];
+            v.progress[k] += prog10;
+            v.goal[k] += GOAL_HOME[p as usize & 127];
             let t = s.typ(id);
             v.states[k] += STATE_VALUE[t as usize];
             // Capturable: on a non-safe track box some opponent piece can land on exactly.
-            if threat >> p & 1 == 1 && SAFE_MASK >> p & 1 == 0 && !matches!(t, T_BOO | T_STAR) {
-                v.danger[k] += urgency * (10 * prog + 200);
+            if exposed[usize::from(p >> 6) & 1] >> (p & 63) & 1 == 1 && !matches!(t, T_BOO | T_STAR)
+            {
+                v.danger[k] += urgency * (prog10 + 200);
             }
         }
     }
     v
 }
 
+/// 10 × progress (74 − distance to goal) of a piece of each colour on each box code: a table,
+/// as the default heuristic reads it for every piece at every leaf.
+const PROGRESS10: [[i32; 128]; 4] = {
+    let mut t = [[0; 128]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut p = 0;
+        // Every code up to GOAL is a box: home, track, queue, goal.
+        while p <= GOAL as usize {
+            t[c][p] = 10 * (74 - distance_to_goal(c, p as u8));
+            p += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The goal bonus / home penalty by box code.
+const GOAL_HOME: [i32; 128] = {
+    let mut t = [0; 128];
+    t[GOAL as usize] = W_GOAL;
+    t[HOME as usize] = -W_HOME;
+    t
+};
+
 /// Value of each piece type (normal, star, boo, mega, mini, bananed).
 const STATE_VALUE: [i32; 8] = [0, 60, 30, 50, -40, -30, 0, 0];
 
 /// Track boxes (bit mask) that some piece of player `opp` can land on exactly with one of its
 /// next number dice, without turning into its own queue first. Boo, mini and bananed pieces
-/// cannot capture and are left out.
+/// cannot capture and are left out. Branch-free over tables: this runs twice per leaf.
 fn threat_mask(s: &Parchis, opp: usize) -> u128 {
+    // Step counts (bit k = k steps) of the next number die: the pending bonus, or every
+    // remaining normal die (a 6 counts 7 when none of the colour's pieces is at home).
+    let at_home = s.at(HOME);
     let mut threat = 0u128;
     for oc in [opp, opp + 2] {
-        let steps = attack_steps(s, opp, oc) as u64;
+        let steps = if s.forced_len[opp] == 1 {
+            1u32 << s.forced_top(opp)
+        } else {
+            let all_out = at_home >> (4 * oc) & 0xF == 0;
+            DICE_STEPS[usize::from(all_out)][usize::from(s.dice[opp]) & 31]
+        };
         for j in 0..s.npieces as usize {
             let a = 4 * oc + j;
             let q = s.pos[a];
-            if !is_track(q) {
-                continue;
-            }
-            let mut st = match s.typ(a) {
-                T_BOO | T_MINI | T_BANANED => continue,
-                T_STAR => steps << 2,
-                _ => steps,
-            };
-            // Only steps up to the colour's entrance stay on the shared track.
-            let to_entrance = forward(q, ENTRANCE[oc]) as u32;
-            if to_entrance < 63 {
-                st &= (1u64 << (to_entrance + 1)) - 1;
-            }
-            let m = u128::from(st & 0xFFFF_FFFF) << q;
+            let t = usize::from(s.typ(a));
+            // Steps up to the colour's entrance only (nothing off the track); a star goes 2
+            // further; boo, mini and bananed pieces capture nothing.
+            let st =
+                (u64::from(steps) << STAR_SHIFT[t] & CAPTURER[t]) & REACH[oc][q as usize & 127];
+            let m = u128::from(st) << q;
             // Boxes past 68 wrap to 1.. (bit 68 also lands on bit 0, removed below).
             threat |= m | (m >> 68);
         }
@@ -386,6 +386,60 @@ fn threat_mask(s: &Parchis, opp: usize) -> u128 {
     // Only track boxes: bit 0 is the home code, bits above 68 queue codes.
     threat & TRACK_BITS
 }
+
+/// Per piece type: how far the step mask shifts (a star moves 2 more) ...
+const STAR_SHIFT: [u32; 8] = [0, 2, 0, 0, 0, 0, 0, 0];
+/// ... and whether the piece captures at all (not boo, mini or bananed).
+const CAPTURER: [u64; 8] = {
+    let mut t = [u64::MAX; 8];
+    t[T_BOO as usize] = 0;
+    t[T_MINI as usize] = 0;
+    t[T_BANANED as usize] = 0;
+    t
+};
+
+/// Step mask of the normal dice left (`[all pieces out][dice mask]`, bit k = k steps).
+const DICE_STEPS: [[u32; 32]; 2] = {
+    let mut t = [[0; 32]; 2];
+    let mut out = 0;
+    while out < 2 {
+        let mut mask = 0;
+        while mask < 32 {
+            let mut k = 0;
+            while k < 5 {
+                if mask >> k & 1 != 0 {
+                    let d = super::rules::NORMAL_DICE[k];
+                    t[out][mask] |= 1 << if d == 6 && out == 1 { 7 } else { d };
+                }
+                k += 1;
+            }
+            mask += 1;
+        }
+        out += 1;
+    }
+    t
+};
+
+/// Per colour and box code: the steps (bit k = k steps) that stay on the shared track, up to
+/// the colour's entrance; none off the track.
+const REACH: [[u64; 128]; 4] = {
+    let mut t = [[0; 128]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut q = 1;
+        while q <= 68 {
+            let to_entrance = (ENTRANCE[c] as i32 - q as i32).rem_euclid(68) as u32;
+            t[c][q] = if to_entrance < 63 {
+                (1u64 << (to_entrance + 1)) - 1
+            } else {
+                u64::MAX
+            };
+            q += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 /// Bits 1..=68.
 const TRACK_BITS: u128 = ((1u128 << 69) - 1) & !1;

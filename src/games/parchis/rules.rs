@@ -94,14 +94,14 @@ fn range_mask(a: u8, b: u8) -> u128 {
 
 /// Is `p` a normal track box?
 #[inline]
-pub fn is_track(p: u8) -> bool {
-    (1..=68).contains(&p)
+pub const fn is_track(p: u8) -> bool {
+    p >= 1 && p <= 68
 }
 
 /// Is `p` a final-queue box (q1..q7 are 69..=75)?
 #[inline]
-pub fn is_queue(p: u8) -> bool {
-    (69..=75).contains(&p)
+pub const fn is_queue(p: u8) -> bool {
+    p >= 69 && p <= 75
 }
 
 /// Player owning colour `c` (yellow/red → 0, blue/green → 1).
@@ -111,7 +111,7 @@ pub fn player_of(c: usize) -> usize {
 }
 
 /// Distance to the goal of a piece of colour `c` on box `p` (rules §1).
-pub fn distance_to_goal(c: usize, p: u8) -> i32 {
+pub const fn distance_to_goal(c: usize, p: u8) -> i32 {
     let e = ENTRANCE[c] as i32;
     match p {
         HOME => 74,
