@@ -1013,6 +1013,62 @@ pub fn solve_start(pits: u8, seeds: u8, mib: usize) -> Result<(Solution, f64), S
 mod tests {
     use super::*;
 
+    /// Ranks are a bijection onto `0..C(k + n, n)` (so keys are exact and database indices
+    /// dense): every vector of 4 pits with at most 6 seeds gets a distinct rank below the count.
+    #[test]
+    fn ranks_are_dense_and_distinct() {
+        let r = Ranker::new(4, 9);
+        let k = 6;
+        let mut seen = vec![false; r.count(k) as usize];
+        for a in 0..=k as u8 {
+            for b in 0..=k as u8 - a {
+                for c in 0..=k as u8 - a - b {
+                    for d in 0..=k as u8 - a - b - c {
+                        let i = r.rank(&[a, b, c, d], k) as usize;
+                        assert!(!seen[i], "{a} {b} {c} {d}");
+                        seen[i] = true;
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&x| x));
+    }
+
+    /// The table's multiply-shift division agrees with `/` and `%` for keys up to the largest
+    /// rank, and bounds, moves and seeds survive packing.
+    #[test]
+    fn table_slots_and_entries_round_trip() {
+        let ranker = Ranker::new(12, 48);
+        let keys = ranker.count(48);
+        let t = Table::new(1 << 20, keys, 48).unwrap();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let key = x % keys;
+            let (i, q) = t.slot(key);
+            assert_eq!(q, key / t.buckets);
+            assert_eq!((i - t.base) / WAYS, (key % t.buckets) as usize);
+        }
+        let (i, q) = t.slot(keys - 1);
+        assert_eq!(
+            (q, (i - t.base) / WAYS),
+            ((keys - 1) / t.buckets, ((keys - 1) % t.buckets) as usize)
+        );
+        t.put(t.slot(12345), 48, -48, 48, 5);
+        t.put(t.slot(12345), 30, -3, 7, 2);
+        assert_eq!(
+            t.get(t.slot(12345)),
+            Some(Entry {
+                lo: -3,
+                hi: 7,
+                best: 2
+            })
+        );
+        assert_eq!(t.get(t.slot(12346)), None);
+    }
+
     /// The solver's relative sowing must agree with `Mancala::apply` move by move: same child
     /// pits (oriented for the next mover), same net gain, same turn handling, same end.
     #[test]
