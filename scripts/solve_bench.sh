@@ -31,13 +31,13 @@ batch 7x7_positions.txt --set Rows=7
 for spec in "1 1 0" "2 2 -2" "3 3 2" "4 3 6" "4 4 2" "4 6 0" "5 3 6" "5 4 10" "6 2 6" "6 3 2" "6 4 8"; do
   set -- $spec
   echo "== kalah($1,$2) expected $3"
-  out=$("$BIN" --game mancala solve --set "Pits=$1" --set "Seeds=$2" --hash "$HASH" | tail -n 1)
+  out=$("$BIN" --game mancala solve --set "Pits=$1" --set "Seeds=$2" --threads "$THREADS" --hash "$HASH" | tail -n 1)
   echo "$out"
   [[ "$out" == "solved score $3 "* ]] || fail=1
 done
 
 echo "== kalah golden kalah64_positions.txt"
-out=$("$BIN" --game mancala solve --batch "$G/kalah/kalah64_positions.txt" --hash "$HASH")
+out=$("$BIN" --game mancala solve --batch "$G/kalah/kalah64_positions.txt" --threads "$THREADS" --hash "$HASH")
 echo "$out"
 echo "$out" | grep -q '^batch .* mismatches 0 ' || fail=1
 

@@ -162,11 +162,9 @@ fn run_kalah(args: &SolveArgs) -> Result<(), String> {
                 kalah_golden_line(line).map_err(|e| format!("line {}: {e}", i + 1))?;
             let s = Mancala::parse_fen(&fen, &cfg).map_err(|e| format!("line {}: {e}", i + 1))?;
             if solver.is_none() {
-                solver = Some(kalah::Solver::new(
-                    s.pits(),
-                    s.total_seeds() as usize,
-                    args.hash_mib,
-                )?);
+                let mut sv = kalah::Solver::new(s.pits(), s.total_seeds() as usize, args.hash_mib)?;
+                sv.set_threads(args.threads);
+                solver = Some(sv);
             }
             let Some(sv) = solver.as_mut() else { continue };
             let t1 = Instant::now();
@@ -199,9 +197,12 @@ fn run_kalah(args: &SolveArgs) -> Result<(), String> {
     let s = play_moves(start, &args.moves, false)?;
     let t = Instant::now();
     let mut solver = kalah::Solver::new(s.pits(), s.total_seeds() as usize, args.hash_mib)?;
+    solver.set_threads(args.threads);
     println!(
-        "info string solving kalah with {} MiB; endgame database up to {} seeds in pits",
+        "info string solving kalah with {} MiB, {} thread(s); endgame database up to {} seeds \
+         in pits",
         args.hash_mib,
+        args.threads,
         solver.db_seeds()
     );
     let sol = solver.solve(&s).ok_or("stopped")?;

@@ -6,14 +6,22 @@
 //! the table key is the pits alone, oriented from the mover's side (the rules are symmetric, so
 //! a position and its colour-swapped twin share an entry).
 //!
-//! - Root: MTD(f) null-window probes with fail-soft bounds.
-//! - Inner nodes: alpha-beta over a two-bound table with exact keys (the pits packed into a
-//!   `u128`), ordered by the table's best move, then extra turns, then captures.
+//! - Root: MTD(f) null-window probes with fail-soft bounds; the move that made the last
+//!   probe fail high is the optimal move reported (no extra search for it).
+//! - Inner nodes: alpha-beta over a two-bound table (one 8-byte atomic word per entry, eight
+//!   to a cache line) whose exact keys are the combinatorial ranks of the pit vectors, ordered
+//!   by the table's best move, then extra turns, then captures; children that end the game or
+//!   lie in the database count with their exact values before any is searched, and near the
+//!   root the table's bounds of the children are used too (enhanced transposition cutoffs).
 //! - Endgame database built at run time: positions with at most `K` seeds in pits get a dense
 //!   array indexed by the combinatorial rank of their pit vector, filled lazily with exact
 //!   values (a full-window search that only ever reaches smaller-or-equal seed counts, since
 //!   seeds never leave the stores). `K` is the largest count whose array fits the budget.
+//! - Threads: Lazy SMP. Every probe runs on all threads over the shared table and database;
+//!   the first to finish gives the result and the others give up on it. One thread gives
+//!   reproducible node counts and moves; more give the same values.
 
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::Budget;
@@ -61,15 +69,6 @@ impl Played {
 }
 
 impl Board {
-    #[inline]
-    fn key(&self) -> [u64; 2] {
-        let mut lo = [0u8; 8];
-        let mut hi = [0u8; 8];
-        lo.copy_from_slice(&self.p[..8]);
-        hi.copy_from_slice(&self.p[8..]);
-        [u64::from_le_bytes(lo), u64::from_le_bytes(hi)]
-    }
-
     #[inline]
     fn seeds(&self, m: usize) -> usize {
         self.p[..2 * m].iter().map(|&x| x as usize).sum()
@@ -145,180 +144,284 @@ impl Board {
     }
 }
 
-/// Binomial coefficients up to what the database rank needs.
-struct Binom {
-    c: Vec<Vec<u64>>,
+/// Ranks pit vectors: the position of a vector of `n` pits holding at most `k` seeds in all
+/// among all such vectors, in lexicographic order. It is a bijection onto `0..C(k + n, n)`,
+/// so a rank is an exact key (the table's, with `k` = all seeds) and a dense index (the
+/// database's, with `k` = its seed limit).
+struct Ranker {
+    n: usize,
+    /// Largest `k` the table below covers.
+    t: usize,
+    /// `f[rest * (t + 1) + b] = C(b + rest + 1, rest + 1)` (saturating): the number of vectors
+    /// of `rest + 1` pits with at most `b` seeds. Flat, so ranking is two loads per pit.
+    f: Vec<u64>,
 }
 
-impl Binom {
-    fn new(n: usize) -> Self {
-        let mut c = vec![vec![0u64; n + 1]; n + 1];
-        for i in 0..=n {
-            c[i][0] = 1;
-            for j in 1..=i {
-                c[i][j] = c[i - 1][j - 1].saturating_add(c[i - 1][j]);
+impl Ranker {
+    fn new(n: usize, t: usize) -> Self {
+        // c[j] = C(i, j) for j <= n, built row by row up to i = t + n.
+        let mut c = vec![0u64; n + 1];
+        c[0] = 1;
+        let mut f = vec![0u64; n * (t + 1)];
+        for i in 1..=t + n {
+            for j in (1..=n).rev() {
+                c[j] = c[j].saturating_add(c[j - 1]);
+            }
+            // Row i gives C(i, rest + 1) = f[rest][i - rest - 1].
+            for rest in 0..n {
+                if i > rest && i - rest - 1 <= t {
+                    f[rest * (t + 1) + i - rest - 1] = c[rest + 1];
+                }
             }
         }
-        Binom { c }
+        Ranker { n, t, f }
     }
+
+    /// The number of vectors with at most `k` seeds, `C(k + n, n)`; `u64::MAX` if it does not
+    /// fit (then ranks with this `k` are not exact).
+    fn count(&self, k: usize) -> u64 {
+        self.f[(self.n - 1) * (self.t + 1) + k]
+    }
+
+    /// Rank of `pits` (whose sum is at most `k <= t`) among vectors with at most `k` seeds.
     #[inline]
-    fn get(&self, n: usize, k: usize) -> u64 {
-        if k > n { 0 } else { self.c[n][k] }
+    fn rank(&self, pits: &[u8], k: usize) -> u64 {
+        let w = self.t + 1;
+        let mut b = k;
+        let mut r = 0u64;
+        for (i, &x) in pits[..self.n].iter().enumerate() {
+            let row = (self.n - 1 - i) * w;
+            // Vectors whose pit i holds fewer than x seeds (the rest free with the remaining
+            // budget): sum over j < x of C(b - j + rest, rest) = C(b + rest + 1, rest + 1) -
+            // C(b - x + rest + 1, rest + 1) (hockey stick).
+            r += self.f[row + b] - self.f[row + b - x as usize];
+            b -= x as usize;
+        }
+        r
     }
 }
 
-/// The lazily filled endgame database: one `i8` per pit vector with at most `k` seeds.
+/// The lazily filled endgame database: one byte per pit vector with at most `k` seeds, shared
+/// by the solving threads (relaxed atomics: every value written is exact, so a race can only
+/// make two threads compute the same value).
 struct Database {
     k: usize,
-    /// Number of pits in all (2m).
-    n: usize,
-    binom: Binom,
-    /// Value + 128, or `UNKNOWN` (0): zero means "not computed yet", so the array can come
-    /// from lazily zeroed memory and only the pages actually reached cost anything.
-    values: Vec<u8>,
-    filled: u64,
+    /// Value + 128, or `UNKNOWN` (0).
+    values: Vec<AtomicU8>,
 }
 
 const UNKNOWN: u8 = 0;
 
-/// Nodes between two checks of the budget.
+/// Nodes between two checks of the budget and of the other threads' progress.
 const POLL: u64 = 4096;
 
 /// Largest seed count the database covers. It is filled by exhaustive (full-window) search,
-/// which beats alpha-beta only on small counts: measured on Kalah(4,4), (5,4) and (6,3), 10..12
-/// seeds was fastest, 16 two to six times slower (see the README's solver section).
-const DB_MAX_SEEDS: usize = 12;
+/// which nearly fills it (2.61 M of the 2.70 M positions with at most 12 seeds on Kalah(6,4)),
+/// so the right size depends on the search it serves. Measured (CPU time, one thread): 12 seeds
+/// is fastest up to 40 seeds in all ((6,3) takes twice as long with 14); Kalah(6,4) searches
+/// 122 M nodes with 14 seeds against 141 M with 12 (73 s against 80 s of CPU); 16 seeds (30 MB,
+/// beyond the cache) was slower when measured with ETC at every node.
+fn db_max_seeds(total: usize) -> usize {
+    if total >= 48 { 14 } else { 12 }
+}
+
+/// Enhanced transposition cutoffs are tried only at nodes with at least this many seeds more
+/// than the database covers. Probing the children costs one cache miss each, far more than the
+/// small subtrees near the database save. Kalah(6,4) with a 12-seed database (paired runs, CPU
+/// time): ETC at every node 81.6 M nodes in 128 s; from 22 seeds on (threshold 10) 132 M in
+/// 94 s; from 26 (14) 139 M in 83 s; from 32 (20) 141 M in 80 s. On Kalah(5,4) ETC beyond the
+/// root region no longer changed the time at all.
+const ETC_SEEDS: usize = 20;
 
 impl Database {
-    /// The largest `k <= DB_MAX_SEEDS` whose table (C(k + n, n) bytes) fits `budget` bytes.
-    fn new(n: usize, total: usize, budget: usize) -> Self {
-        let binom = Binom::new(200);
+    /// The largest `k <= db_max_seeds(total)` (and at most `total`) whose table fits `budget`
+    /// bytes.
+    fn new(ranker: &Ranker, total: usize, budget: usize) -> Self {
         let mut k = 0;
-        while k < total.min(DB_MAX_SEEDS) && (binom.get(k + 1 + n, n) as usize) <= budget {
+        while k < total.min(db_max_seeds(total)).min(ranker.t)
+            && ranker.count(k + 1) as usize <= budget
+        {
             k += 1;
         }
-        let size = binom.get(k + n, n) as usize;
-        Database {
-            k,
-            n,
-            binom,
-            values: vec![0u8; size],
-            filled: 0,
-        }
+        let mut values = Vec::new();
+        values.resize_with(ranker.count(k) as usize, || AtomicU8::new(UNKNOWN));
+        Database { k, values }
     }
 
-    /// Rank of a pit vector with at most `k` seeds among all such vectors (lexicographic).
-    #[inline]
-    fn rank(&self, pits: &[u8]) -> usize {
-        let mut budget = self.k;
-        let mut r = 0u64;
-        for (i, &x) in pits.iter().enumerate() {
-            let x = x as usize;
-            let rest = self.n - i - 1;
-            // Vectors whose pit i holds fewer than x seeds: sum over j < x of C(budget-j+rest,
-            // rest) = C(budget+rest+1, rest+1) - C(budget-x+rest+1, rest+1) (hockey stick).
-            r += self.binom.get(budget + rest + 1, rest + 1)
-                - self.binom.get(budget - x + rest + 1, rest + 1);
-            budget -= x;
-        }
-        r as usize
+    fn bytes(&self) -> usize {
+        self.values.len()
     }
 }
 
-/// One table entry: exact key, both bounds, best move.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-struct Entry {
-    key: [u64; 2],
-    lo: i16,
-    hi: i16,
-    /// Best move (pit number), 0 = none.
-    best: u8,
-    /// Seeds in pits (a proxy for subtree size, for replacement); 0 = empty slot.
-    seeds: u8,
-}
+/// Entries per bucket: eight 8-byte words, one 64-byte cache line, so a probe costs at most one
+/// cache miss.
+const WAYS: usize = 8;
 
-/// Two entries per bucket, stored as three words each (`key0, key1, data`) so that the table
-/// can come from zeroed memory (an all-zero entry is empty: `seeds` is never 0 in a stored one).
+/// The transposition table: one `AtomicU64` per entry, shared lock-free by the solving threads.
+///
+/// Keys are exact: the rank `r` of the pit vector picks bucket `r % P` and the entry stores the
+/// quotient `r / P`, so (bucket, quotient) determines the position (Pons' trick). Packing of one
+/// entry, low bits first: `lo + T`, `hi + T` (`vbits` each), `best + 1` (3 bits), seeds in pits
+/// (`sbits`; 0 marks an empty slot), quotient (the rest). A whole entry is one atomic word, so a
+/// concurrent write can only replace one valid entry by another: every bound read was proved.
 struct Table {
-    slots: Vec<[u64; 3]>,
-    buckets: usize,
+    slots: Vec<AtomicU64>,
+    /// First slot of the first 64-byte-aligned bucket.
+    base: usize,
+    buckets: u64,
+    /// `key / buckets` is `(key * magic) >> shift` for every key (see `Table::new`).
+    magic: u64,
+    shift: u32,
+    /// Offset of stored bounds (the largest seed total).
+    off: i32,
+    vbits: u32,
+    sbits: u32,
 }
 
-impl Entry {
-    fn pack(&self) -> [u64; 3] {
-        let data = (self.lo as u16 as u64)
-            | ((self.hi as u16 as u64) << 16)
-            | ((self.best as u64) << 32)
-            | ((self.seeds as u64) << 40);
-        [self.key[0], self.key[1], data]
-    }
-    fn unpack(w: &[u64; 3]) -> Entry {
-        Entry {
-            key: [w[0], w[1]],
-            lo: w[2] as u16 as i16,
-            hi: (w[2] >> 16) as u16 as i16,
-            best: (w[2] >> 32) as u8,
-            seeds: (w[2] >> 40) as u8,
-        }
-    }
+/// A stored entry, unpacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    lo: i32,
+    hi: i32,
+    /// Best move (relative index), `u8::MAX` if none.
+    best: u8,
+}
+
+fn is_prime(n: u64) -> bool {
+    n >= 2
+        && (2..)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
+}
+
+fn bits_for(x: u64) -> u32 {
+    64 - x.leading_zeros()
 }
 
 impl Table {
-    fn new(bytes: usize) -> Self {
-        let n = (bytes / 24).max(2) & !1;
-        Table {
-            slots: vec![[0u64; 3]; n],
-            buckets: n / 2,
+    /// About `bytes` bytes for ranks below `keys`, bounds in `-t..=t`. The bucket count is the
+    /// largest prime that fits, but never so small that the quotient would not fit its bits.
+    fn new(bytes: usize, keys: u64, t: usize) -> Result<Self, String> {
+        let vbits = bits_for(2 * t as u64);
+        let sbits = bits_for(t as u64);
+        let qbits = 64 - 2 * vbits - 3 - sbits;
+        let need = if qbits >= 64 { 1 } else { (keys >> qbits) + 1 };
+        let want = (bytes / (8 * WAYS)).max(1) as u64;
+        let mut p = want.max(need + 1);
+        while p > need && !is_prime(p) {
+            p -= 1;
         }
-    }
-    #[inline]
-    fn bucket(&self, key: [u64; 2]) -> usize {
-        let h = mix(key[0] ^ mix(key[1]));
-        2 * (((h as u128 * self.buckets as u128) >> 64) as usize)
-    }
-    #[inline]
-    fn get(&self, key: [u64; 2]) -> Option<Entry> {
-        let i = self.bucket(key);
-        self.slots[i..i + 2]
-            .iter()
-            .find(|w| w[0] == key[0] && w[1] == key[1] && w[2] >> 40 != 0)
-            .map(Entry::unpack)
-    }
-    #[inline]
-    fn put(&mut self, key: [u64; 2], seeds: u8, lo: i32, hi: i32, best: u8) {
-        let i = self.bucket(key);
-        let mut e = Entry {
-            key,
-            lo: lo as i16,
-            hi: hi as i16,
-            best,
-            seeds: seeds.max(1),
-        };
-        for j in i..i + 2 {
-            let old = Entry::unpack(&self.slots[j]);
-            if old.seeds != 0 && old.key == key {
-                e.lo = e.lo.max(old.lo);
-                e.hi = e.hi.min(old.hi);
-                self.slots[j] = e.pack();
-                return;
+        if p <= need {
+            p = need + 1;
+            while !is_prime(p) {
+                p += 1;
             }
         }
-        if Entry::unpack(&self.slots[i]).seeds <= e.seeds {
-            self.slots[i + 1] = self.slots[i];
-            self.slots[i] = e.pack();
-        } else {
-            self.slots[i + 1] = e.pack();
+        let n = usize::try_from(p)
+            .ok()
+            .and_then(|p| p.checked_mul(WAYS))
+            .ok_or("Kalah table too large")?;
+        let mut slots = Vec::new();
+        slots.resize_with(n + WAYS, || AtomicU64::new(0));
+        let base = (slots.as_ptr() as usize).wrapping_neg() % 64 / 8;
+        // Division by the constant P as a multiplication (Granlund-Montgomery): with keys
+        // below 2^N, 2^s >= P and magic = ceil(2^(N+s) / P) < 2^64, floor(key * magic /
+        // 2^(N+s)) = floor(key / P), since the error key * (magic * P - 2^(N+s)) / (P *
+        // 2^(N+s)) stays below 2^N * P / (P * 2^(N+s)) = 2^-s <= 1/P.
+        let kbits = bits_for(keys);
+        let s = bits_for(p - 1).max(1);
+        let shift = kbits + s;
+        let magic = (1u128 << shift).div_ceil(p as u128);
+        let magic = u64::try_from(magic).map_err(|_| "Kalah keys too large")?;
+        Ok(Table {
+            slots,
+            base,
+            buckets: p,
+            magic,
+            shift,
+            off: t as i32,
+            vbits,
+            sbits,
+        })
+    }
+
+    /// Where `key` lives: its bucket's first slot and the quotient stored for it.
+    #[inline]
+    fn slot(&self, key: u64) -> (usize, u64) {
+        let q = ((key as u128 * self.magic as u128) >> self.shift) as u64;
+        debug_assert_eq!(q, key / self.buckets);
+        let r = key - q * self.buckets;
+        (self.base + r as usize * WAYS, q)
+    }
+
+    #[inline]
+    fn qshift(&self) -> u32 {
+        2 * self.vbits + 3 + self.sbits
+    }
+
+    #[inline]
+    fn seeds_of(&self, w: u64) -> u64 {
+        (w >> (2 * self.vbits + 3)) & ((1 << self.sbits) - 1)
+    }
+
+    #[inline]
+    fn get(&self, (i, q): (usize, u64)) -> Option<Entry> {
+        let qs = self.qshift();
+        for s in &self.slots[i..i + WAYS] {
+            let w = s.load(Ordering::Relaxed);
+            if w >> qs == q && self.seeds_of(w) != 0 {
+                let vm = (1u64 << self.vbits) - 1;
+                return Some(Entry {
+                    lo: (w & vm) as i32 - self.off,
+                    hi: ((w >> self.vbits) & vm) as i32 - self.off,
+                    best: (((w >> (2 * self.vbits)) & 7) as u8).wrapping_sub(1),
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores bounds for `key`, merged with any stored ones. A new key replaces the entry with
+    /// the fewest seeds in its bucket (a proxy for the smallest subtree).
+    #[inline]
+    fn put(&self, (i, q): (usize, u64), seeds: usize, mut lo: i32, mut hi: i32, best: u8) {
+        debug_assert!(-self.off <= lo && lo <= hi && hi <= self.off, "{lo} {hi}");
+        let qs = self.qshift();
+        let line = &self.slots[i..i + WAYS];
+        let mut victim = 0;
+        let mut fewest = u64::MAX;
+        for (j, s) in line.iter().enumerate() {
+            let w = s.load(Ordering::Relaxed);
+            let ws = self.seeds_of(w);
+            if w >> qs == q && ws != 0 {
+                let vm = (1u64 << self.vbits) - 1;
+                lo = lo.max((w & vm) as i32 - self.off);
+                hi = hi.min(((w >> self.vbits) & vm) as i32 - self.off);
+                victim = j;
+                break;
+            }
+            if ws < fewest {
+                fewest = ws;
+                victim = j;
+            }
+        }
+        let w = (lo + self.off) as u64
+            | ((hi + self.off) as u64) << self.vbits
+            | (best.wrapping_add(1) as u64 & 7) << (2 * self.vbits)
+            | (seeds.max(1) as u64) << (2 * self.vbits + 3)
+            | q << qs;
+        line[victim].store(w, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        for s in &self.slots {
+            s.store(0, Ordering::Relaxed);
         }
     }
-}
 
-#[inline]
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
+    fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
 }
 
 /// The result of a solve.
@@ -333,128 +436,168 @@ pub struct Solution {
     pub db_seeds: usize,
 }
 
-/// A Kalah solver for one board size; keeps its table and database between solves.
-pub struct Solver {
-    pits: usize,
+/// What the solving threads share.
+struct Shared {
+    m: usize,
+    /// Largest seed total (bounds the keys and the stored values).
+    total: usize,
+    ranker: Ranker,
     table: Table,
     db: Database,
-    nodes: u64,
+}
+
+/// A Kalah solver for one board size; keeps its table and database between solves.
+pub struct Solver {
+    sh: Shared,
+    threads: usize,
     budget: Budget,
+    /// Nodes of the last `solve` or `principal_variation`, all threads.
+    nodes: u64,
+    filled: u64,
+    /// The last solve's root board, future value and move, so that a principal variation of
+    /// that position starts with the move `solve` reported.
+    last: Option<(Board, i32, usize)>,
+}
+
+/// One searching thread.
+struct Worker<'a> {
+    sh: &'a Shared,
+    budget: &'a Budget,
+    /// Raised when some thread finished the current probe (the others then give up on it).
+    done: &'a AtomicBool,
+    /// 0 for the main thread; Lazy-SMP helpers (1, 2, ...) perturb the move order.
+    id: usize,
+    nodes: u64,
+    filled: u64,
     /// Node count at which the budget is checked next.
     next_poll: u64,
     aborted: bool,
+    /// Best move of the root found by the last probe that failed high.
+    root_best: Option<u8>,
 }
 
-impl Solver {
-    /// A solver for `pits` pits per side and at most `total` seeds, using about `mib` MiB,
-    /// split between the table and the database.
-    pub fn new(pits: usize, total: usize, mib: usize) -> Result<Self, String> {
-        if pits == 0 || pits > MAX_SOLVER_PITS {
-            return Err(format!(
-                "the Kalah solver handles 1..={MAX_SOLVER_PITS} pits per side, not {pits}"
-            ));
+impl<'a> Worker<'a> {
+    /// The value of move `mv` from the mover's view, searched with window `(alpha, beta)`.
+    #[inline]
+    fn child(&mut self, mv: &Played, alpha: i32, beta: i32) -> i32 {
+        let g = mv.gain;
+        match mv.next {
+            Next::Over => g,
+            Next::Again => g + self.search::<false>(&mv.board, mv.seeds, alpha - g, beta - g),
+            Next::Other => g - self.search::<false>(&mv.board, mv.seeds, g - beta, g - alpha),
         }
-        let bytes = mib.max(1) << 20;
-        Ok(Solver {
-            pits,
-            table: Table::new(bytes / 2),
-            db: Database::new(2 * pits, total, bytes / 2),
+    }
+
+    fn new(sh: &'a Shared, budget: &'a Budget, done: &'a AtomicBool, id: usize) -> Self {
+        Worker {
+            sh,
+            budget,
+            done,
+            id,
             nodes: 0,
-            budget: Budget::default(),
+            filled: 0,
             next_poll: POLL,
             aborted: false,
-        })
+            root_best: None,
+        }
     }
 
-    /// Limits the next solves (node budget per solve, deadline, external stop flag); a solve
-    /// that hits one returns `None`.
-    pub fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
+    #[inline]
+    fn key(&self, b: &Board) -> u64 {
+        self.sh.ranker.rank(&b.p, self.sh.total)
     }
 
-    /// Forgets the table and the database (so that the next solve's node count and budget use
-    /// do not depend on earlier solves).
-    pub fn clear(&mut self) {
-        self.table.slots.fill([0; 3]);
-        self.db.values.fill(UNKNOWN);
-        self.db.filled = 0;
-    }
-
-    /// Pits per side this solver handles.
-    pub fn pits(&self) -> usize {
-        self.pits
-    }
-
-    /// The mover-oriented board of `s`: mover's pits, then the opponent's, ring order.
-    fn board_of(&self, s: &Mancala) -> Board {
-        let m = self.pits;
-        let ring = s.ring();
-        let (a, b) = match s.side_to_move() {
-            Side::First => (0, m + 1),
-            Side::Second => (m + 1, 0),
-        };
-        let mut p = [0u8; 16];
-        p[..m].copy_from_slice(&ring[a..a + m]);
-        p[m..2 * m].copy_from_slice(&ring[b..b + m]);
-        Board { p }
-    }
-
-    /// Exact future value of a position with at most `db.k` seeds in pits, memoised.
+    /// Exact future value of a position with at most `db.k` seeds, memoised.
     fn db_value(&mut self, b: &Board, seeds: usize) -> i32 {
         if seeds == 0 {
             return 0;
         }
-        let m = self.pits;
-        let idx = self.db.rank(&b.p[..2 * m]);
-        let v = self.db.values[idx];
+        let m = self.sh.m;
+        let idx = self.sh.ranker.rank(&b.p, self.sh.db.k) as usize;
+        let v = self.sh.db.values[idx].load(Ordering::Relaxed);
         if v != UNKNOWN {
             return v as i32 - 128;
         }
         self.nodes += 1;
-        let mut best = i32::MIN;
+        // Look all children up before recursing into any: the loads are independent, so their
+        // cache misses overlap.
+        let mut kids = [(Played::NONE, UNKNOWN); MAX_SOLVER_PITS];
+        let mut n = 0;
         for t0 in 0..m {
             if b.p[t0] == 0 {
                 continue;
             }
             let mv = b.play(m, t0);
+            let v = if mv.next == Next::Over {
+                UNKNOWN
+            } else {
+                let i = self.sh.ranker.rank(&mv.board.p, self.sh.db.k) as usize;
+                self.sh.db.values[i].load(Ordering::Relaxed)
+            };
+            kids[n] = (mv, v);
+            n += 1;
+        }
+        let mut best = i32::MIN;
+        for &(mv, v) in &kids[..n] {
+            let c = if v != UNKNOWN {
+                v as i32 - 128
+            } else if mv.next == Next::Over {
+                0
+            } else {
+                self.db_value(&mv.board, mv.seeds)
+            };
             let v = match mv.next {
                 Next::Over => mv.gain,
-                Next::Again => mv.gain + self.db_value(&mv.board, mv.seeds),
-                Next::Other => mv.gain - self.db_value(&mv.board, mv.seeds),
+                Next::Again => mv.gain + c,
+                Next::Other => mv.gain - c,
             };
             best = best.max(v);
         }
-        self.db.values[idx] = (best + 128) as u8;
-        self.db.filled += 1;
+        self.sh.db.values[idx].store((best + 128) as u8, Ordering::Relaxed);
+        self.filled += 1;
         best
     }
 
-    /// Fail-soft alpha-beta on the future value of a running position (mover to play).
-    fn search(&mut self, b: &Board, seeds: usize, mut alpha: i32, mut beta: i32) -> i32 {
-        if seeds <= self.db.k {
+    /// Fail-soft alpha-beta on the future value of a running position (mover to play). At the
+    /// root (`ROOT`) the table's and children's bounds are not allowed to end the search, so
+    /// that a fail high names the move that proved it (`root_best`).
+    fn search<const ROOT: bool>(
+        &mut self,
+        b: &Board,
+        seeds: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        if !ROOT && seeds <= self.sh.db.k {
             return self.db_value(b, seeds);
         }
         self.nodes += 1;
         if self.nodes >= self.next_poll {
             // Database fills count nodes too, so poll by threshold, not by exact multiples.
             self.next_poll = self.nodes + POLL;
-            if self.budget.nodes.is_some_and(|n| self.nodes >= n) || self.budget.expired() {
+            if self.budget.nodes.is_some_and(|n| self.nodes >= n)
+                || self.budget.expired()
+                || self.done.load(Ordering::Relaxed)
+            {
                 self.aborted = true;
             }
         }
         if self.aborted {
             return 0;
         }
-        let m = self.pits;
+        let m = self.sh.m;
+        let table = &self.sh.table;
         // The future gain can never exceed the seeds still in pits.
         let mut lo = -(seeds as i32);
         let mut hi = seeds as i32;
-        let key = b.key();
+        let key = table.slot(self.key(b));
         let mut tt_best = u8::MAX;
-        if let Some(e) = self.table.get(key) {
-            lo = lo.max(e.lo as i32);
-            hi = hi.min(e.hi as i32);
+        if let Some(e) = table.get(key) {
             tt_best = e.best;
+            if !ROOT {
+                lo = lo.max(e.lo);
+                hi = hi.min(e.hi);
+            }
         }
         if lo >= hi || lo >= beta {
             return lo;
@@ -488,26 +631,54 @@ impl Solver {
             kids[j] = (k, t0 as u8, mv);
             n += 1;
         }
-        // Enhanced transposition cutoff: a child whose stored bound already refutes this node
-        // saves its search; probing all children first also overlaps their cache misses.
-        // The children's stored upper bounds (from this node's view) are kept: a move whose
-        // bound cannot beat alpha is not searched (its bound still counts for `best`).
+        if self.id > 0 && n > 2 && (seeds + self.id).is_multiple_of(3) {
+            // Lazy SMP: a helper takes a different second move here and there, so that it
+            // reaches other parts of the tree first and fills the table for the main thread.
+            kids.swap(1, 2);
+        }
+        // Children whose values are known without a search: those that end the game or lie
+        // in the database are exact, and near the root the table bounds the others (enhanced
+        // transposition cutoff, ETC). A child already refuting this node saves its search; a
+        // move whose upper bound (from this node's view) cannot beat alpha is not searched (it
+        // still counts for `best`); an exact one needs no search at all. The table part costs
+        // a cache miss per child, which only pays where subtrees are large (see `ETC_SEEDS`).
+        let db = &self.sh.db;
+        let etc = seeds >= db.k + ETC_SEEDS;
         let mut ub = [i32::MAX; MAX_SOLVER_PITS];
+        let mut exact = [false; MAX_SOLVER_PITS];
         for (i, (_, t0, mv)) in kids[..n].iter().enumerate() {
-            if mv.next == Next::Over || mv.seeds <= self.db.k {
-                continue;
-            }
-            if let Some(e) = self.table.get(mv.board.key()) {
-                let (v, u) = if mv.next == Next::Again {
-                    (mv.gain + e.lo as i32, mv.gain + e.hi as i32)
-                } else {
-                    (mv.gain - e.hi as i32, mv.gain - e.lo as i32)
-                };
-                ub[i] = u;
-                if v >= beta {
-                    self.table.put(key, seeds.min(255) as u8, v, hi, *t0);
-                    return v;
+            let (v, u) = if mv.next == Next::Over {
+                exact[i] = true;
+                (mv.gain, mv.gain)
+            } else if mv.seeds <= db.k {
+                let idx = self.sh.ranker.rank(&mv.board.p, db.k) as usize;
+                let c = db.values[idx].load(Ordering::Relaxed);
+                if c == UNKNOWN {
+                    continue;
                 }
+                exact[i] = true;
+                let c = c as i32 - 128;
+                let v = if mv.next == Next::Again {
+                    mv.gain + c
+                } else {
+                    mv.gain - c
+                };
+                (v, v)
+            } else if !etc {
+                continue;
+            } else if let Some(e) = table.get(table.slot(self.key(&mv.board))) {
+                if mv.next == Next::Again {
+                    (mv.gain + e.lo, mv.gain + e.hi)
+                } else {
+                    (mv.gain - e.hi, mv.gain - e.lo)
+                }
+            } else {
+                continue;
+            };
+            ub[i] = u;
+            if v >= beta && !ROOT {
+                table.put(key, seeds, v, hi, *t0);
+                return v;
             }
         }
         let alpha0 = alpha;
@@ -521,11 +692,10 @@ impl Solver {
                 }
                 continue;
             }
-            let g = mv.gain;
-            let v = match mv.next {
-                Next::Over => g,
-                Next::Again => g + self.search(&mv.board, mv.seeds, alpha - g, beta - g),
-                Next::Other => g - self.search(&mv.board, mv.seeds, g - beta, g - alpha),
+            let v = if exact[i] {
+                ub[i]
+            } else {
+                self.child(mv, alpha, beta)
             };
             if self.aborted {
                 return 0;
@@ -540,26 +710,119 @@ impl Solver {
             alpha = alpha.max(v);
         }
         let (slo, shi) = if best >= beta {
+            if ROOT {
+                self.root_best = Some(best_t);
+            }
             (best, hi)
         } else if best <= alpha0 {
             (lo, best)
         } else {
             (best, best)
         };
-        self.table
-            .put(key, seeds.min(255) as u8, slo.max(lo), shi.min(hi), best_t);
+        table.put(key, seeds, slo.max(lo), shi.min(hi), best_t);
         best
+    }
+}
+
+impl Solver {
+    /// A solver for `pits` pits per side and at most `total` seeds, using about `mib` MiB,
+    /// split between the table and the database.
+    ///
+    /// # Errors
+    /// Unsupported pit counts, or seed totals whose positions cannot be ranked in 64 bits.
+    pub fn new(pits: usize, total: usize, mib: usize) -> Result<Self, String> {
+        if pits == 0 || pits > MAX_SOLVER_PITS {
+            return Err(format!(
+                "the Kalah solver handles 1..={MAX_SOLVER_PITS} pits per side, not {pits}"
+            ));
+        }
+        let total = total.max(1);
+        if total > u8::MAX as usize {
+            return Err(format!(
+                "the Kalah solver handles up to 255 seeds, not {total}"
+            ));
+        }
+        let ranker = Ranker::new(2 * pits, total);
+        let keys = ranker.count(total);
+        if keys == u64::MAX {
+            return Err(format!(
+                "too many positions to rank: {total} seeds in {} pits",
+                2 * pits
+            ));
+        }
+        let bytes = mib.max(1) << 20;
+        let db = Database::new(&ranker, total, bytes / 2);
+        let table = Table::new(bytes.saturating_sub(db.bytes()), keys, total)?;
+        Ok(Solver {
+            sh: Shared {
+                m: pits,
+                total,
+                ranker,
+                table,
+                db,
+            },
+            threads: 1,
+            budget: Budget::default(),
+            nodes: 0,
+            filled: 0,
+            last: None,
+        })
+    }
+
+    /// Limits the next solves (node budget per solve and thread, deadline, external stop
+    /// flag); a solve that hits one returns `None`.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// Threads for the next solves (Lazy SMP over the shared table; 1, the default, gives
+    /// reproducible node counts and moves, more only the same scores).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Forgets the table and the database (so that the next solve's node count and budget use
+    /// do not depend on earlier solves).
+    pub fn clear(&mut self) {
+        self.sh.table.clear();
+        for v in &self.sh.db.values {
+            v.store(UNKNOWN, Ordering::Relaxed);
+        }
+        self.filled = 0;
+        self.last = None;
+    }
+
+    /// Pits per side this solver handles.
+    pub fn pits(&self) -> usize {
+        self.sh.m
+    }
+
+    /// Bytes held by the table and the database.
+    pub fn memory(&self) -> usize {
+        self.sh.table.bytes() + self.sh.db.bytes()
+    }
+
+    /// The mover-oriented board of `s`: mover's pits, then the opponent's, ring order.
+    fn board_of(&self, s: &Mancala) -> Board {
+        let m = self.sh.m;
+        let ring = s.ring();
+        let (a, b) = match s.side_to_move() {
+            Side::First => (0, m + 1),
+            Side::Second => (m + 1, 0),
+        };
+        let mut p = [0u8; 16];
+        p[..m].copy_from_slice(&ring[a..a + m]);
+        p[m..2 * m].copy_from_slice(&ring[b..b + m]);
+        Board { p }
     }
 
     /// Solves `s`: the exact final margin for the side to move and an optimal pit. `None` if
     /// stopped or the position does not fit this solver.
     pub fn solve(&mut self, s: &Mancala) -> Option<Solution> {
-        if s.pits() != self.pits {
+        if s.pits() != self.sh.m || s.total_seeds() as usize > self.sh.total {
             return None;
         }
         self.nodes = 0;
-        self.next_poll = POLL;
-        self.aborted = false;
         let me = s.side_to_move();
         let base = s.store(me) as i32 - s.store(me.other()) as i32;
         if s.outcome().is_some() {
@@ -567,25 +830,28 @@ impl Solver {
                 score: base,
                 best: None,
                 nodes: 1,
-                db_seeds: self.db.k,
+                db_seeds: self.sh.db.k,
             });
         }
         let b = self.board_of(s);
-        let seeds = b.seeds(self.pits);
-        let v = self.value(&b, seeds)?;
-        let best = self.best_given(&b, v)?;
+        let seeds = b.seeds(self.sh.m);
+        let (v, t0) = self.value(&b, seeds)?;
+        self.last = Some((b, v, t0));
         Some(Solution {
             score: base + v,
-            best: best.map(|t0| (self.pits - t0) as u8),
+            best: Some((self.sh.m - t0) as u8),
             nodes: self.nodes,
-            db_seeds: self.db.k,
+            db_seeds: self.sh.db.k,
         })
     }
 
     /// An optimal move (relative index) of a running board whose future value is known to be
     /// `v`: the first in pit order 1..m whose child provably reaches `v`. `None` if stopped.
     fn best_given(&mut self, b: &Board, v: i32) -> Option<Option<usize>> {
-        let m = self.pits;
+        let m = self.sh.m;
+        let done = AtomicBool::new(false);
+        let mut w = Worker::new(&self.sh, &self.budget, &done, 0);
+        let mut found = None;
         for pit in 1..=m {
             let t0 = m - pit;
             if b.p[t0] == 0 {
@@ -595,43 +861,50 @@ impl Solver {
             let g = mv.gain;
             let ok = match mv.next {
                 Next::Over => g >= v,
-                Next::Again => g + self.search(&mv.board, mv.seeds, v - g - 1, v - g) >= v,
-                Next::Other => g - self.search(&mv.board, mv.seeds, g - v, g - v + 1) >= v,
+                Next::Again => g + w.search::<false>(&mv.board, mv.seeds, v - g - 1, v - g) >= v,
+                Next::Other => g - w.search::<false>(&mv.board, mv.seeds, g - v, g - v + 1) >= v,
             };
-            if self.aborted {
-                return None;
+            if w.aborted {
+                break;
             }
             if ok {
-                return Some(Some(t0));
+                found = Some(t0);
+                break;
             }
         }
-        Some(None)
+        self.nodes += w.nodes;
+        self.filled += w.filled;
+        if w.aborted { None } else { Some(found) }
     }
 
     /// A principal variation from `s` whose value is `score` (as `solve` returned it): moves
     /// (course pit numbers) for both sides, each optimal for the final margin, to the end of
-    /// the game. Kalah is solved for the margin, not the distance, so its length is one optimal
-    /// line's, not the shortest win. `None` if stopped; the nodes spent are added to `nodes`.
+    /// the game; it starts with the move `solve` gave for `s`. Kalah is solved for the margin,
+    /// not the distance, so its length is one optimal line's, not the shortest win. `None` if
+    /// stopped; the nodes spent are added to `nodes`.
     pub fn principal_variation(
         &mut self,
         s: &Mancala,
         score: i32,
         nodes: &mut u64,
     ) -> Option<Vec<u8>> {
-        if s.pits() != self.pits {
+        if s.pits() != self.sh.m || s.total_seeds() as usize > self.sh.total {
             return None;
         }
         self.nodes = 0;
-        self.next_poll = POLL;
-        self.aborted = false;
-        let m = self.pits;
+        let m = self.sh.m;
         let me = s.side_to_move();
         let mut v = score - (s.store(me) as i32 - s.store(me.other()) as i32);
         let mut b = self.board_of(s);
+        let mut first = self.last.filter(|l| l.0 == b && l.1 == v).map(|l| l.2);
         let mut line = Vec::new();
         let result = loop {
-            let Some(best) = self.best_given(&b, v) else {
-                break None;
+            let best = match first.take() {
+                Some(t0) => Some(t0),
+                None => match self.best_given(&b, v) {
+                    None => break None,
+                    Some(t) => t,
+                },
             };
             let Some(t0) = best else {
                 break Some(line);
@@ -649,34 +922,80 @@ impl Solver {
         result
     }
 
-    /// MTD(f): null-window probes from a first guess of 0 until the bounds meet.
-    fn value(&mut self, b: &Board, seeds: usize) -> Option<i32> {
+    /// One null-window probe of the root (value `>= beta`?) on every thread; the first thread
+    /// to finish gives the (fail-soft) result and, on a fail high, the move that proved it.
+    /// `None` if stopped.
+    fn probe(&mut self, b: &Board, seeds: usize, beta: i32) -> Option<(i32, Option<u8>)> {
+        let done = AtomicBool::new(false);
+        let run = |id: usize| {
+            let mut w = Worker::new(&self.sh, &self.budget, &done, id);
+            let r = w.search::<true>(b, seeds, beta - 1, beta);
+            if !w.aborted {
+                done.store(true, Ordering::Relaxed);
+            }
+            (r, w.root_best, w.aborted, w.nodes, w.filled)
+        };
+        let results: Vec<_> = if self.threads <= 1 {
+            vec![run(0)]
+        } else {
+            std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..self.threads)
+                    .map(|id| scope.spawn(move || run(id)))
+                    .collect();
+                let mut out = vec![run(0)];
+                out.extend(
+                    helpers
+                        .into_iter()
+                        .map(|h| h.join().expect("solver thread")),
+                );
+                out
+            })
+        };
+        let mut answer = None;
+        for (r, best, aborted, nodes, filled) in results {
+            self.nodes += nodes;
+            self.filled += filled;
+            if !aborted && answer.is_none() {
+                answer = Some((r, best));
+            }
+        }
+        answer
+    }
+
+    /// MTD(f): null-window probes from a first guess of 0 until the bounds meet. Returns the
+    /// future value and an optimal move (relative index). `None` if stopped.
+    fn value(&mut self, b: &Board, seeds: usize) -> Option<(i32, usize)> {
         let (mut lo, mut hi) = (-(seeds as i32), seeds as i32);
         let mut g = 0;
+        let mut best = None;
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
-            let r = self.search(b, seeds, beta - 1, beta);
-            if self.aborted {
-                return None;
-            }
+            let (r, t0) = self.probe(b, seeds, beta)?;
             if r < beta {
                 hi = r;
             } else {
                 lo = r;
+                best = t0;
             }
             g = r;
         }
-        Some(lo)
+        // No probe failed high only if every move is worth the minimum, -seeds: any will do.
+        let m = self.sh.m;
+        let t0 = best.map_or_else(
+            || (0..m).rev().find(|&t| b.p[t] > 0).unwrap_or(0),
+            usize::from,
+        );
+        Some((lo, t0))
     }
 
     /// Largest seed count the endgame database covers.
     pub fn db_seeds(&self) -> usize {
-        self.db.k
+        self.sh.db.k
     }
 
     /// Positions the database holds so far.
     pub fn db_filled(&self) -> u64 {
-        self.db.filled
+        self.filled
     }
 }
 
@@ -693,6 +1012,62 @@ pub fn solve_start(pits: u8, seeds: u8, mib: usize) -> Result<(Solution, f64), S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Ranks are a bijection onto `0..C(k + n, n)` (so keys are exact and database indices
+    /// dense): every vector of 4 pits with at most 6 seeds gets a distinct rank below the count.
+    #[test]
+    fn ranks_are_dense_and_distinct() {
+        let r = Ranker::new(4, 9);
+        let k = 6;
+        let mut seen = vec![false; r.count(k) as usize];
+        for a in 0..=k as u8 {
+            for b in 0..=k as u8 - a {
+                for c in 0..=k as u8 - a - b {
+                    for d in 0..=k as u8 - a - b - c {
+                        let i = r.rank(&[a, b, c, d], k) as usize;
+                        assert!(!seen[i], "{a} {b} {c} {d}");
+                        seen[i] = true;
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&x| x));
+    }
+
+    /// The table's multiply-shift division agrees with `/` and `%` for keys up to the largest
+    /// rank, and bounds, moves and seeds survive packing.
+    #[test]
+    fn table_slots_and_entries_round_trip() {
+        let ranker = Ranker::new(12, 48);
+        let keys = ranker.count(48);
+        let t = Table::new(1 << 20, keys, 48).unwrap();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let key = x % keys;
+            let (i, q) = t.slot(key);
+            assert_eq!(q, key / t.buckets);
+            assert_eq!((i - t.base) / WAYS, (key % t.buckets) as usize);
+        }
+        let (i, q) = t.slot(keys - 1);
+        assert_eq!(
+            (q, (i - t.base) / WAYS),
+            ((keys - 1) / t.buckets, ((keys - 1) % t.buckets) as usize)
+        );
+        t.put(t.slot(12345), 48, -48, 48, 5);
+        t.put(t.slot(12345), 30, -3, 7, 2);
+        assert_eq!(
+            t.get(t.slot(12345)),
+            Some(Entry {
+                lo: -3,
+                hi: 7,
+                best: 2
+            })
+        );
+        assert_eq!(t.get(t.slot(12346)), None);
+    }
 
     /// The solver's relative sowing must agree with `Mancala::apply` move by move: same child
     /// pits (oriented for the next mover), same net gain, same turn handling, same end.

@@ -19,7 +19,7 @@ use crate::games::connect4::Connect4;
 use crate::games::mancala::Mancala;
 use crate::protocol::command::{StartSpec, Token};
 
-/// Threads the protocol's `solve` uses (the Connect Four solver's Lazy SMP; Kalah is serial).
+/// Threads the protocol's `solve` uses (both solvers' Lazy SMP).
 pub const PROTOCOL_THREADS: usize = 2;
 
 /// Limits of a solve: a node budget, a deadline and an external stop flag (unset: none). A
@@ -101,6 +101,7 @@ pub fn protocol_solve(
         GameKind::Mancala => {
             let s: Mancala = replay(values, position)?;
             let mut solver = kalah::Solver::new(s.pits(), s.total_seeds() as usize, hash_mib)?;
+            solver.set_threads(PROTOCOL_THREADS);
             line(&format!(
                 "info string solving kalah with {hash_mib} MiB, endgame database up to {} seeds",
                 solver.db_seeds()
