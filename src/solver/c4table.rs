@@ -1,23 +1,29 @@
 //! The Connect Four solver's transposition table: one `AtomicU64` per entry, shared lock-free
 //! by every solver thread, sized by the `Hash` option.
 //!
-//! Keys are exact, never hashed: a position's key `k` (Pons' `current + mask`, possibly the
-//! mirror-canonical one) picks bucket `k % P` (`P` prime) and the entry stores the quotient
-//! `k / P`; the pair (bucket, quotient) determines `k`, so a hit can never be a different
-//! position (the Chinese-remainder trick of Pons' table, without its 32-bit truncation). Each
-//! entry holds a lower *and* an upper bound on the exact value, the best column, and the
-//! number of stones (used to prefer keeping entries near the root, whose subtrees are large).
+//! Keys are exact, never hashed away: a position's key `k` (Pons' `current + mask`, possibly
+//! the mirror-canonical one) is below `2^N` (`N` = columns × (rows + 1)) and is scrambled by a
+//! bijection of `N`-bit integers, `h = k * C mod 2^N` (`C` odd, so the map is invertible); the
+//! top bits of `h` pick one of `2^b` buckets and the entry stores the other `N - b` bits. The
+//! pair (bucket, stored bits) is `h` itself, so a hit can never be a different position (the
+//! trick of Pons' prime-sized table, without its 32-bit truncation and without its division:
+//! a run-time 64-bit `%` cost tens of cycles per probe, several probes per node). Each entry
+//! holds a lower *and* an upper bound on the exact value, the best column, and the number of
+//! stones (used to prefer keeping entries near the root, whose subtrees are large).
 //!
 //! Packing of one entry (0 = empty):
-//! `quotient+1 : 40 | stones : 6 | best+1 : 4 | hi+64 : 7 | lo+64 : 7`.
+//! `stored+1 : 40 | stones : 6 | best+1 : 4 | hi+64 : 7 | lo+64 : 7`.
 //! Entries are written and read as whole words with relaxed ordering: a torn or concurrent
 //! write can only ever replace one whole valid entry by another, so every bound read is one a
 //! thread proved.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Bits available for the quotient.
+/// Bits available for the stored part of the key (plus one, so that 0 means empty).
 const QUOT_BITS: u32 = 40;
+/// The odd multiplier of the key bijection (from the golden ratio, as in Fibonacci hashing:
+/// the top bits of the product depend on every key bit).
+const MULT: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Bounds are stored with this offset in 7 bits, so values must lie in -64..=63.
 const OFFSET: i32 = 64;
 
@@ -33,43 +39,42 @@ pub struct Bounds {
 /// Two entries per bucket: slot 0 keeps the entry closest to the root, slot 1 the newest.
 pub struct C4Table {
     slots: Vec<AtomicU64>,
-    buckets: u64,
-}
-
-fn is_prime(n: u64) -> bool {
-    if n < 2 {
-        return false;
-    }
-    let mut d = 2;
-    while d * d <= n {
-        if n.is_multiple_of(d) {
-            return false;
-        }
-        d += 1;
-    }
-    true
+    /// `2^N - 1`: keys live in `N` bits.
+    key_mask: u64,
+    /// `N - b`: bits of the scrambled key kept in the entry (the rest is the bucket index).
+    stored_bits: u32,
 }
 
 impl C4Table {
-    /// A table of about `mib` MiB for keys below `2^key_bits`. The bucket count is the largest
-    /// prime that fits, but never so small that the quotient would overflow its 40 bits (only
-    /// the 7×8 board with a tiny `Hash` needs more than asked for).
+    /// A table of at most `mib` MiB (a power of two of 16-byte buckets) for keys below
+    /// `2^key_bits`, but never so small that the stored part would overflow its 40 bits (only
+    /// the 7×8 board with a tiny `Hash` needs more than asked for), nor larger than the key
+    /// space.
     pub fn new(mib: usize, key_bits: u32) -> Self {
-        let want = (mib.max(1) as u64 * (1 << 20) / 16).max(3);
-        let min_buckets = 1u64 << key_bits.saturating_sub(QUOT_BITS - 1);
-        let mut p = want.max(min_buckets + 1);
-        while !is_prime(p) {
-            p -= 1;
+        let want = (mib.max(1) as u64 * (1 << 20) / 16).max(2);
+        let mut bucket_bits = 63 - want.leading_zeros();
+        bucket_bits = bucket_bits
+            .max(key_bits.saturating_sub(QUOT_BITS - 1))
+            .min(key_bits);
+        let n = 2usize << bucket_bits;
+        let mut slots = Vec::with_capacity(n);
+        slots.resize_with(n, || AtomicU64::new(0));
+        // The zeroed allocation may be mapped lazily by the OS; a first touch costs several
+        // microseconds per 4 KiB page on this VM, which would land inside the first solves'
+        // timings (about 50 µs per easy position with a fresh 64 MiB table). One store per
+        // page maps it now.
+        for s in std::hint::black_box(&slots[..]).iter().step_by(512) {
+            s.store(0, Ordering::Relaxed);
         }
-        if p <= min_buckets {
-            p = min_buckets + 1;
-            while !is_prime(p) {
-                p += 1;
-            }
+        C4Table {
+            slots,
+            key_mask: if key_bits >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << key_bits) - 1
+            },
+            stored_bits: key_bits - bucket_bits,
         }
-        let mut slots = Vec::with_capacity(2 * p as usize);
-        slots.resize_with(2 * p as usize, || AtomicU64::new(0));
-        C4Table { slots, buckets: p }
     }
 
     /// Forgets everything.
@@ -86,9 +91,10 @@ impl C4Table {
 
     #[inline]
     fn locate(&self, key: u64) -> (usize, u64) {
-        let b = key % self.buckets;
-        let q = key / self.buckets + 1;
-        (2 * b as usize, q)
+        let h = key.wrapping_mul(MULT) & self.key_mask;
+        let b = (h >> self.stored_bits) as usize;
+        let q = (h & ((1u64 << self.stored_bits) - 1)) + 1;
+        (2 * b, q)
     }
 
     /// The bounds stored for `key`, if any.
@@ -155,28 +161,58 @@ impl C4Table {
 mod tests {
     use super::*;
 
+    /// Three keys that share a bucket (found by scanning, as the scrambling hides them).
+    fn same_bucket(t: &C4Table) -> [u64; 3] {
+        let mut seen = std::collections::HashMap::new();
+        for k in 0u64.. {
+            let (b, _) = t.locate(k);
+            let v: &mut Vec<u64> = seen.entry(b).or_default();
+            v.push(k);
+            if v.len() == 3 {
+                return [v[0], v[1], v[2]];
+            }
+        }
+        unreachable!()
+    }
+
     #[test]
     fn exact_keys_and_bound_merging() {
         let t = C4Table::new(1, 49);
-        let p = t.buckets;
+        let [a, b, c] = same_bucket(&t);
         // Two keys in the same bucket are kept apart.
-        t.put(5, 10, -3, 7, Some(2));
-        t.put(5 + p, 12, 1, 1, None);
+        t.put(a, 10, -3, 7, Some(2));
+        t.put(b, 12, 1, 1, None);
         assert_eq!(
-            t.get(5),
+            t.get(a),
             Some(Bounds {
                 lo: -3,
                 hi: 7,
                 best: Some(2)
             })
         );
-        assert_eq!(t.get(5 + p).map(|b| (b.lo, b.hi)), Some((1, 1)));
-        assert_eq!(t.get(5 + 2 * p), None);
+        assert_eq!(t.get(b).map(|b| (b.lo, b.hi)), Some((1, 1)));
+        assert_eq!(t.get(c), None);
         // New bounds intersect old ones.
-        t.put(5, 10, -10, 4, Some(3));
+        t.put(a, 10, -10, 4, Some(3));
         assert_eq!(
-            t.get(5).map(|b| (b.lo, b.hi, b.best)),
+            t.get(a).map(|b| (b.lo, b.hi, b.best)),
             Some((-3, 4, Some(3)))
         );
+    }
+
+    #[test]
+    fn scrambling_is_injective() {
+        // (bucket, stored) must identify the key: no two keys of a small table's key space
+        // may share both, including on the tiny 4-bit-bucket and clamped configurations.
+        for (mib, bits) in [(1, 20), (1, 16), (1, 49), (2048, 21)] {
+            let t = C4Table::new(mib, bits);
+            let mut seen = std::collections::HashSet::new();
+            for k in 0..(1u64 << bits.min(20)) {
+                assert!(
+                    seen.insert(t.locate(k)),
+                    "key {k} aliases ({mib} MiB, {bits} bits)"
+                );
+            }
+        }
     }
 }
