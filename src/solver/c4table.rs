@@ -17,7 +17,7 @@
 //! write can only ever replace one whole valid entry by another, so every bound read is one a
 //! thread proved.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// Bits available for the stored part of the key (plus one, so that 0 means empty).
 const QUOT_BITS: u32 = 40;
@@ -26,6 +26,9 @@ const QUOT_BITS: u32 = 40;
 const MULT: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Bounds are stored with this offset in 7 bits, so values must lie in -64..=63.
 const OFFSET: i32 = 64;
+/// Buckets (log2) of the region a fresh solve starts with: 16 KiB, cleared in well under a
+/// microsecond and resident in L1/L2.
+const FRESH_BITS: u32 = 10;
 
 /// Bounds read back from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,26 +40,40 @@ pub struct Bounds {
 }
 
 /// Two entries per bucket: slot 0 keeps the entry closest to the root, slot 1 the newest.
+///
+/// Only a prefix of the allocation may be in use: the *active region* of `2^b` buckets. A
+/// whole-table region is the normal, persistent mode. [`C4Table::reset_small`] starts a fresh
+/// solve on a tiny region, which [`C4Table::grow`] enlarges (re-inserting its entries) as the
+/// search fills it: a search of a few thousand nodes then probes a few dozen KiB that stay in
+/// cache, instead of scattering cache and TLB misses over the whole allocation — on Pons'
+/// easier sets that is most of the time per node.
 pub struct C4Table {
     slots: Vec<AtomicU64>,
-    /// `2^N - 1`: keys live in `N` bits.
+    /// `N`: keys live in `N` bits.
+    key_bits: u32,
+    /// `2^N - 1`.
     key_mask: u64,
-    /// `N - b`: bits of the scrambled key kept in the entry (the rest is the bucket index).
-    stored_bits: u32,
+    /// `b` of the whole allocation.
+    max_bits: u32,
+    /// The smallest `b` that keeps the stored part `N - b` within its 40 bits.
+    min_bits: u32,
+    /// `b` of the active region. Below `max_bits` only between `reset_small` and the region
+    /// reaching the whole table, which needs exclusive use of the table (one search thread).
+    bits: AtomicU32,
+    /// Free slots filled since `reset_small` (counted only while the region is partial).
+    fills: AtomicU64,
 }
 
 impl C4Table {
     /// A table of at most `mib` MiB (a power of two of 16-byte buckets) for keys below
     /// `2^key_bits`, but never so small that the stored part would overflow its 40 bits (only
     /// the 7×8 board with a tiny `Hash` needs more than asked for), nor larger than the key
-    /// space.
+    /// space. The whole table is active.
     pub fn new(mib: usize, key_bits: u32) -> Self {
         let want = (mib.max(1) as u64 * (1 << 20) / 16).max(2);
-        let mut bucket_bits = 63 - want.leading_zeros();
-        bucket_bits = bucket_bits
-            .max(key_bits.saturating_sub(QUOT_BITS - 1))
-            .min(key_bits);
-        let n = 2usize << bucket_bits;
+        let min_bits = key_bits.saturating_sub(QUOT_BITS - 1);
+        let max_bits = (63 - want.leading_zeros()).max(min_bits).min(key_bits);
+        let n = 2usize << max_bits;
         let mut slots = Vec::with_capacity(n);
         slots.resize_with(n, || AtomicU64::new(0));
         // The zeroed allocation may be mapped lazily by the OS; a first touch costs several
@@ -68,20 +85,71 @@ impl C4Table {
         }
         C4Table {
             slots,
+            key_bits,
             key_mask: if key_bits >= 64 {
                 u64::MAX
             } else {
                 (1u64 << key_bits) - 1
             },
-            stored_bits: key_bits - bucket_bits,
+            max_bits,
+            min_bits,
+            bits: AtomicU32::new(max_bits),
+            fills: AtomicU64::new(0),
         }
     }
 
-    /// Forgets everything.
+    /// Forgets everything; the whole table becomes active.
     pub fn clear(&self) {
         for s in &self.slots {
             s.store(0, Ordering::Relaxed);
         }
+        self.bits.store(self.max_bits, Ordering::Relaxed);
+    }
+
+    /// Forgets everything and activates a small region (for a fresh single-threaded solve):
+    /// only that region is cleared, so this costs well under a microsecond. Entries beyond it
+    /// are stale and are cleared by `grow` before the region covers them.
+    pub fn reset_small(&self) {
+        let b = FRESH_BITS.clamp(self.min_bits, self.max_bits);
+        for s in &self.slots[..2 << b] {
+            s.store(0, Ordering::Relaxed);
+        }
+        self.bits.store(b, Ordering::Relaxed);
+        self.fills.store(0, Ordering::Relaxed);
+    }
+
+    /// Buckets in the active region.
+    #[inline]
+    pub fn buckets(&self) -> u64 {
+        1 << self.bits.load(Ordering::Relaxed)
+    }
+
+    /// Quadruples the active region (up to the whole table), keeping its entries. Returns
+    /// false if it already spans the table. Needs exclusive use of the table.
+    fn grow(&self) -> bool {
+        let old = self.bits.load(Ordering::Relaxed);
+        if old >= self.max_bits {
+            return false;
+        }
+        let new = (old + 2).min(self.max_bits);
+        let saved: Vec<u64> = self.slots[..2 << old]
+            .iter()
+            .map(|s| s.swap(0, Ordering::Relaxed))
+            .collect();
+        for s in &self.slots[2 << old..2 << new] {
+            s.store(0, Ordering::Relaxed);
+        }
+        self.bits.store(new, Ordering::Relaxed);
+        let old_stored = self.key_bits - old;
+        for (i, &e) in saved.iter().enumerate() {
+            if e != 0 {
+                // The scrambled key is (bucket, stored part); re-split it for the new size.
+                let h = ((i as u64 / 2) << old_stored) | ((e >> 24) - 1);
+                let (j, q) = self.split(h);
+                self.insert(j, q, e & 0xFF_FFFF);
+            }
+        }
+        true
     }
 
     /// Bytes used.
@@ -89,12 +157,18 @@ impl C4Table {
         self.slots.len() * 8
     }
 
+    /// Slot index of the bucket and stored part (plus one) of scrambled key `h`.
+    #[inline]
+    fn split(&self, h: u64) -> (usize, u64) {
+        let stored_bits = self.key_bits - self.bits.load(Ordering::Relaxed);
+        let b = (h >> stored_bits) as usize;
+        let q = (h & ((1u64 << stored_bits) - 1)) + 1;
+        (2 * b, q)
+    }
+
     #[inline]
     fn locate(&self, key: u64) -> (usize, u64) {
-        let h = key.wrapping_mul(MULT) & self.key_mask;
-        let b = (h >> self.stored_bits) as usize;
-        let q = (h & ((1u64 << self.stored_bits) - 1)) + 1;
-        (2 * b, q)
+        self.split(key.wrapping_mul(MULT) & self.key_mask)
     }
 
     /// The bounds stored for `key`, if any.
@@ -116,20 +190,19 @@ impl C4Table {
     }
 
     /// Records `lo <= value <= hi` for `key` (merged with what is already known) and the best
-    /// column. `stones` is the position's stone count, for replacement.
+    /// column. `stones` is the position's stone count, for replacement. A partial active
+    /// region grows once half its slots are used.
     #[inline]
     pub fn put(&self, key: u64, stones: u32, mut lo: i32, mut hi: i32, best: Option<u8>) {
         let (i, q) = self.locate(key);
         let pack = |lo: i32, hi: i32, best: Option<u8>| {
-            (q << 24)
-                | ((stones as u64 & 63) << 18)
+            ((stones as u64 & 63) << 18)
                 | ((best.map_or(0, |b| b as u64 + 1)) << 14)
                 | (((hi + OFFSET) as u64) << 7)
                 | ((lo + OFFSET) as u64)
         };
-        let s0 = self.slots[i].load(Ordering::Relaxed);
-        let s1 = self.slots[i + 1].load(Ordering::Relaxed);
-        for (j, e) in [(i, s0), (i + 1, s1)] {
+        for j in [i, i + 1] {
+            let e = self.slots[j].load(Ordering::Relaxed);
             if e >> 24 == q {
                 // Same position: intersect the intervals (both are proven bounds).
                 lo = lo.max((e & 127) as i32 - OFFSET);
@@ -138,21 +211,41 @@ impl C4Table {
                     // Only possible with a racing thread's entry of another window; keep ours.
                     hi = lo;
                 }
-                self.slots[j].store(pack(lo, hi, best), Ordering::Relaxed);
+                self.slots[j].store((q << 24) | pack(lo, hi, best), Ordering::Relaxed);
                 return;
             }
         }
-        let new = pack(lo, hi, best);
+        if self.insert(i, q, pack(lo, hi, best))
+            && self.bits.load(Ordering::Relaxed) < self.max_bits
+        {
+            // Single-threaded here (see `bits`), so a plain load and store count exactly.
+            let f = self.fills.load(Ordering::Relaxed) + 1;
+            self.fills.store(f, Ordering::Relaxed);
+            if f > self.buckets() {
+                self.grow();
+            }
+        }
+    }
+
+    /// Stores a new entry (stored part `q`, low 24 bits `data`) in the bucket at slot `i`,
+    /// which does not hold that key. Returns true if a free slot was used.
+    #[inline]
+    fn insert(&self, i: usize, q: u64, data: u64) -> bool {
+        let new = (q << 24) | data;
+        let stones = (data >> 18) & 63;
+        let s0 = self.slots[i].load(Ordering::Relaxed);
+        let s1 = self.slots[i + 1].load(Ordering::Relaxed);
         // Slot 0 holds the entry with the fewest stones (largest subtree); the loser of that
         // comparison goes to the always-replace slot 1.
-        let s0_stones = ((s0 >> 18) & 63) as u32;
-        if s0 == 0 || stones <= s0_stones {
+        if s0 == 0 || stones <= (s0 >> 18) & 63 {
             self.slots[i].store(new, Ordering::Relaxed);
             if s0 != 0 {
                 self.slots[i + 1].store(s0, Ordering::Relaxed);
             }
+            s0 == 0 || s1 == 0
         } else {
             self.slots[i + 1].store(new, Ordering::Relaxed);
+            s1 == 0
         }
     }
 }
@@ -198,6 +291,41 @@ mod tests {
             t.get(a).map(|b| (b.lo, b.hi, b.best)),
             Some((-3, 4, Some(3)))
         );
+    }
+
+    #[test]
+    fn growing_keeps_entries() {
+        let t = C4Table::new(64, 49);
+        t.reset_small();
+        assert_eq!(t.buckets(), 1 << FRESH_BITS);
+        let keys: Vec<u64> = (0..900u64).map(|i| i * 0x1_0203_0405 % (1 << 49)).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            let i = i as u32;
+            t.put(k, 20 + i % 7, -(i as i32 % 5), 3, Some((i % 7) as u8));
+        }
+        // 900 keys in 1024 buckets (2048 slots, below the automatic growth at half full):
+        // some were evicted; the survivors must move intact.
+        assert_eq!(t.buckets(), 1 << FRESH_BITS);
+        let before: Vec<Option<Bounds>> = keys.iter().map(|&k| t.get(k)).collect();
+        assert!(t.grow());
+        assert_eq!(t.buckets(), 4 << FRESH_BITS);
+        for (k, b) in keys.iter().zip(&before) {
+            if let Some(b) = b {
+                assert_eq!(t.get(*k), Some(*b), "key {k}");
+            }
+        }
+        // A fresh start forgets, even entries outside the small region.
+        t.reset_small();
+        assert!(keys.iter().all(|&k| t.get(k).is_none()));
+        while t.grow() {}
+        assert!(keys.iter().all(|&k| t.get(k).is_none()));
+        assert_eq!(t.buckets() as usize * 16, t.bytes());
+        // Filling a fresh region past half its slots grows it by itself.
+        t.reset_small();
+        for i in 0..1500u64 {
+            t.put(i * 0x1_0203_0405 % (1 << 49), 20, 0, 0, None);
+        }
+        assert_eq!(t.buckets(), 4 << FRESH_BITS);
     }
 
     #[test]

@@ -321,7 +321,8 @@ impl Worker<'_> {
         } else {
             (best, best)
         };
-        self.g_table()
+        self.sh
+            .table
             .put(key, p.moves, slo.max(lo), shi.min(hi), Some(canon_best));
         best
     }
@@ -390,6 +391,8 @@ pub struct Solver {
     shared: Arc<Shared>,
     threads: usize,
     budget: Budget,
+    /// Start every solve from an empty table (see `set_fresh`).
+    fresh: bool,
 }
 
 impl Solver {
@@ -404,7 +407,18 @@ impl Solver {
             }),
             threads: settings.threads.max(1),
             budget: Budget::default(),
+            fresh: false,
         }
+    }
+
+    /// With `true`, every `solve` starts from an empty table, as in Pons' benchmark protocol
+    /// (by default the table is kept between solves, which helps a game's successive
+    /// positions). A fresh single-threaded solve then starts on a 16 KiB region of the table
+    /// that quadruples whenever half of it is used: easy positions never leave the CPU
+    /// caches, hard ones end up with the whole table. With several threads the table is kept
+    /// (clearing a large shared table per position would cost more than it saves).
+    pub fn set_fresh(&mut self, fresh: bool) {
+        self.fresh = fresh;
     }
 
     /// Limits the next solves (node budget per solve, deadline, external stop flag); a solve
@@ -473,6 +487,9 @@ impl Solver {
         // value), and its best column is only an ordering hint.
         let symmetry = g.mirror(p.key()) == p.key();
         self.shared.nodes.store(0, Ordering::Relaxed);
+        if self.fresh && self.threads == 1 {
+            self.shared.table.reset_small();
+        }
         let score = match self.parallel_score(&p, symmetry) {
             Some(v) => v,
             None => {
@@ -629,7 +646,8 @@ pub fn run_batch(
         rows: h as u8,
         columns: w as u8,
     };
-    let solver = Solver::new(w, h, settings);
+    let mut solver = Solver::new(w, h, settings);
+    solver.set_fresh(true);
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
