@@ -126,27 +126,35 @@ impl C4Table {
 
     /// Quadruples the active region (up to the whole table), keeping its entries. Returns
     /// false if it already spans the table. Needs exclusive use of the table.
+    ///
+    /// Done in place: the bucket is the top bits of the scrambled key, so the entries of old
+    /// bucket `b` move to new buckets `4b..4b+4` (the next two key bits, taken from their
+    /// stored part). Going through `b` downwards, those buckets are either beyond the old
+    /// region (stale) or old buckets already emptied, and they receive entries from `b` only:
+    /// clearing them first and inserting `b`'s (at most two) entries evicts nothing.
     fn grow(&self) -> bool {
         let old = self.bits.load(Ordering::Relaxed);
         if old >= self.max_bits {
             return false;
         }
         let new = (old + 2).min(self.max_bits);
-        let saved: Vec<u64> = self.slots[..2 << old]
-            .iter()
-            .map(|s| s.swap(0, Ordering::Relaxed))
-            .collect();
-        for s in &self.slots[2 << old..2 << new] {
-            s.store(0, Ordering::Relaxed);
-        }
+        let d = new - old;
         self.bits.store(new, Ordering::Relaxed);
-        let old_stored = self.key_bits - old;
-        for (i, &e) in saved.iter().enumerate() {
-            if e != 0 {
-                // The scrambled key is (bucket, stored part); re-split it for the new size.
-                let h = ((i as u64 / 2) << old_stored) | ((e >> 24) - 1);
-                let (j, q) = self.split(h);
-                self.insert(j, q, e & 0xFF_FFFF);
+        let new_stored = self.key_bits - new;
+        for b in (0..1usize << old).rev() {
+            let e = [
+                self.slots[2 * b].load(Ordering::Relaxed),
+                self.slots[2 * b + 1].load(Ordering::Relaxed),
+            ];
+            for s in &self.slots[2 * (b << d)..2 * ((b + 1) << d)] {
+                s.store(0, Ordering::Relaxed);
+            }
+            for e in e {
+                if e != 0 {
+                    let q = (e >> 24) - 1;
+                    let j = 2 * ((b << d) | (q >> new_stored) as usize);
+                    self.insert(j, (q & ((1u64 << new_stored) - 1)) + 1, e & 0xFF_FFFF);
+                }
             }
         }
         true
