@@ -12,23 +12,27 @@
 //! stones (used to prefer keeping entries near the root, whose subtrees are large).
 //!
 //! Packing of one entry (0 = empty):
-//! `stored+1 : 40 | stones : 6 | best+1 : 4 | hi+64 : 7 | lo+64 : 7`.
+//! `stored+1 : 43 | stones : 6 | best+1 : 3 | hi+32 : 6 | lo+32 : 6`.
 //! Entries are written and read as whole words with relaxed ordering: a torn or concurrent
 //! write can only ever replace one whole valid entry by another, so every bound read is one a
 //! thread proved.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
+/// Bits below the stored key part: `stones : 6 | best+1 : 3 | hi+32 : 6 | lo+32 : 6`.
+const DATA_BITS: u32 = 21;
+const DATA: u64 = (1 << DATA_BITS) - 1;
 /// Bits available for the stored part of the key (plus one, so that 0 means empty).
-const QUOT_BITS: u32 = 40;
+const QUOT_BITS: u32 = 64 - DATA_BITS;
 /// The odd multiplier of the key bijection (from the golden ratio, as in Fibonacci hashing:
 /// the top bits of the product depend on every key bit).
 const MULT: u64 = 0x9E37_79B9_7F4A_7C15;
-/// Bounds are stored with this offset in 7 bits, so values must lie in -64..=63.
-const OFFSET: i32 = 64;
-/// Buckets (log2) of the region a fresh solve starts with: 16 KiB, cleared in well under a
-/// microsecond and resident in L1/L2.
-const FRESH_BITS: u32 = 10;
+/// Bounds are stored with this offset in 6 bits, so values must lie in -32..=31 (scores of
+/// the largest board, 7×8, lie in -28..=28).
+const OFFSET: i32 = 32;
+/// Buckets (log2) of the region a fresh solve starts with: 2 KiB, cleared in a few hundred
+/// cycles (a measurable part of an easy position's few microseconds) and resident in L1.
+const FRESH_BITS: u32 = 7;
 
 /// Bounds read back from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +59,7 @@ pub struct C4Table {
     key_mask: u64,
     /// `b` of the whole allocation.
     max_bits: u32,
-    /// The smallest `b` that keeps the stored part `N - b` within its 40 bits.
+    /// The smallest `b` that keeps the stored part `N - b` within its 43 bits.
     min_bits: u32,
     /// `b` of the active region. Below `max_bits` only between `reset_small` and the region
     /// reaching the whole table, which needs exclusive use of the table (one search thread).
@@ -66,7 +70,7 @@ pub struct C4Table {
 
 impl C4Table {
     /// A table of at most `mib` MiB (a power of two of 16-byte buckets) for keys below
-    /// `2^key_bits`, but never so small that the stored part would overflow its 40 bits (only
+    /// `2^key_bits`, but never so small that the stored part would overflow its 43 bits (only
     /// the 7×8 board with a tiny `Hash` needs more than asked for), nor larger than the key
     /// space. The whole table is active.
     pub fn new(mib: usize, key_bits: u32) -> Self {
@@ -141,19 +145,26 @@ impl C4Table {
         let d = new - old;
         self.bits.store(new, Ordering::Relaxed);
         let new_stored = self.key_bits - new;
+        let low = (1u64 << new_stored) - 1;
         for b in (0..1usize << old).rev() {
-            let e = [
-                self.slots[2 * b].load(Ordering::Relaxed),
-                self.slots[2 * b + 1].load(Ordering::Relaxed),
-            ];
+            let e0 = self.slots[2 * b].load(Ordering::Relaxed);
+            let e1 = self.slots[2 * b + 1].load(Ordering::Relaxed);
             for s in &self.slots[2 * (b << d)..2 * ((b + 1) << d)] {
                 s.store(0, Ordering::Relaxed);
             }
-            for e in e {
-                if e != 0 {
-                    let q = (e >> 24) - 1;
-                    let j = 2 * ((b << d) | (q >> new_stored) as usize);
-                    self.insert(j, (q & ((1u64 << new_stored) - 1)) + 1, e & 0xFF_FFFF);
+            // New slot index and entry of an old entry (slot 1 is only used after slot 0).
+            let moved = |e: u64| {
+                let q = (e >> DATA_BITS) - 1;
+                let j = 2 * ((b << d) | (q >> new_stored) as usize);
+                (j, (((q & low) + 1) << DATA_BITS) | (e & DATA))
+            };
+            if e0 != 0 {
+                let (j0, n0) = moved(e0);
+                self.slots[j0].store(n0, Ordering::Relaxed);
+                if e1 != 0 {
+                    // Slot 0 has no more stones than slot 1, so the order can be kept.
+                    let (j1, n1) = moved(e1);
+                    self.slots[j1 + usize::from(j1 == j0)].store(n1, Ordering::Relaxed);
                 }
             }
         }
@@ -185,11 +196,11 @@ impl C4Table {
         let (i, q) = self.locate(key);
         for s in &self.slots[i..i + 2] {
             let e = s.load(Ordering::Relaxed);
-            if e >> 24 == q {
-                let best = ((e >> 14) & 15) as u8;
+            if e >> DATA_BITS == q {
+                let best = ((e >> 12) & 7) as u8;
                 return Some(Bounds {
-                    lo: (e & 127) as i32 - OFFSET,
-                    hi: ((e >> 7) & 127) as i32 - OFFSET,
+                    lo: (e & 63) as i32 - OFFSET,
+                    hi: ((e >> 6) & 63) as i32 - OFFSET,
                     best: best.checked_sub(1),
                 });
             }
@@ -204,22 +215,22 @@ impl C4Table {
     pub fn put(&self, key: u64, stones: u32, mut lo: i32, mut hi: i32, best: Option<u8>) {
         let (i, q) = self.locate(key);
         let pack = |lo: i32, hi: i32, best: Option<u8>| {
-            ((stones as u64 & 63) << 18)
-                | ((best.map_or(0, |b| b as u64 + 1)) << 14)
-                | (((hi + OFFSET) as u64) << 7)
+            ((stones as u64 & 63) << 15)
+                | ((best.map_or(0, |b| b as u64 + 1)) << 12)
+                | (((hi + OFFSET) as u64) << 6)
                 | ((lo + OFFSET) as u64)
         };
         for j in [i, i + 1] {
             let e = self.slots[j].load(Ordering::Relaxed);
-            if e >> 24 == q {
+            if e >> DATA_BITS == q {
                 // Same position: intersect the intervals (both are proven bounds).
-                lo = lo.max((e & 127) as i32 - OFFSET);
-                hi = hi.min(((e >> 7) & 127) as i32 - OFFSET);
+                lo = lo.max((e & 63) as i32 - OFFSET);
+                hi = hi.min(((e >> 6) & 63) as i32 - OFFSET);
                 if lo > hi {
                     // Only possible with a racing thread's entry of another window; keep ours.
                     hi = lo;
                 }
-                self.slots[j].store((q << 24) | pack(lo, hi, best), Ordering::Relaxed);
+                self.slots[j].store((q << DATA_BITS) | pack(lo, hi, best), Ordering::Relaxed);
                 return;
             }
         }
@@ -235,17 +246,17 @@ impl C4Table {
         }
     }
 
-    /// Stores a new entry (stored part `q`, low 24 bits `data`) in the bucket at slot `i`,
+    /// Stores a new entry (stored part `q`, low `DATA_BITS` bits `data`) in the bucket at slot `i`,
     /// which does not hold that key. Returns true if a free slot was used.
     #[inline]
     fn insert(&self, i: usize, q: u64, data: u64) -> bool {
-        let new = (q << 24) | data;
-        let stones = (data >> 18) & 63;
+        let new = (q << DATA_BITS) | data;
+        let stones = (data >> 15) & 63;
         let s0 = self.slots[i].load(Ordering::Relaxed);
         let s1 = self.slots[i + 1].load(Ordering::Relaxed);
         // Slot 0 holds the entry with the fewest stones (largest subtree); the loser of that
         // comparison goes to the always-replace slot 1.
-        if s0 == 0 || stones <= (s0 >> 18) & 63 {
+        if s0 == 0 || stones <= (s0 >> 15) & 63 {
             self.slots[i].store(new, Ordering::Relaxed);
             if s0 != 0 {
                 self.slots[i + 1].store(s0, Ordering::Relaxed);
@@ -306,12 +317,12 @@ mod tests {
         let t = C4Table::new(64, 49);
         t.reset_small();
         assert_eq!(t.buckets(), 1 << FRESH_BITS);
-        let keys: Vec<u64> = (0..900u64).map(|i| i * 0x1_0203_0405 % (1 << 49)).collect();
+        let keys: Vec<u64> = (0..100u64).map(|i| i * 0x1_0203_0405 % (1 << 49)).collect();
         for (i, &k) in keys.iter().enumerate() {
             let i = i as u32;
             t.put(k, 20 + i % 7, -(i as i32 % 5), 3, Some((i % 7) as u8));
         }
-        // 900 keys in 1024 buckets (2048 slots, below the automatic growth at half full):
+        // 100 keys in 128 buckets (256 slots, below the automatic growth at half full):
         // some were evicted; the survivors must move intact.
         assert_eq!(t.buckets(), 1 << FRESH_BITS);
         let before: Vec<Option<Bounds>> = keys.iter().map(|&k| t.get(k)).collect();
@@ -330,7 +341,7 @@ mod tests {
         assert_eq!(t.buckets() as usize * 16, t.bytes());
         // Filling a fresh region past half its slots grows it by itself.
         t.reset_small();
-        for i in 0..1500u64 {
+        for i in 0..200u64 {
             t.put(i * 0x1_0203_0405 % (1 << 49), 20, 0, 0, None);
         }
         assert_eq!(t.buckets(), 4 << FRESH_BITS);

@@ -18,8 +18,11 @@ use super::c4table::C4Table;
 use crate::core::game::{Game, Outcome};
 use crate::games::connect4::{Connect4, bits};
 
-/// Enhanced transposition cutoffs are tried only with more empty cells than this.
-const ETC_MIN_EMPTY: i32 = 14;
+/// Enhanced transposition cutoffs are tried only with more empty cells than this. Since
+/// fresh solves keep the table in cache the probes are cheap: on Pons' Test_L2_R2, 8 instead
+/// of 14 saves 9 % of the nodes and 3 % of the instructions; lower values cost more probes
+/// than they save near the leaves.
+const ETC_MIN_EMPTY: i32 = 8;
 
 /// Board geometry, computed once per solve.
 #[derive(Clone, Copy, Debug)]
