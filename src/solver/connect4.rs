@@ -23,6 +23,10 @@ use crate::games::connect4::{Connect4, bits};
 /// of 14 saves 9 % of the nodes and 3 % of the instructions; lower values cost more probes
 /// than they save near the leaves.
 const ETC_MIN_EMPTY: i32 = 8;
+/// Once the table region outgrows the caches (this many buckets, 1 MiB), each ETC probe is
+/// a cache and TLB miss; ETC is then only tried with more empty cells than this.
+const ETC_BIG_BUCKETS: u64 = 1 << 16;
+const ETC_MIN_EMPTY_BIG: i32 = 20;
 
 /// Board geometry, computed once per solve.
 #[derive(Clone, Copy, Debug)]
@@ -347,7 +351,9 @@ impl<G: Geo> Worker<'_, G> {
         // cells the move creates (Pons' heuristic), then centre first.
         let mut list = [(0i32, 0u64, 0u8); 7];
         // ETC costs a probe per child; it only pays where subtrees are still large.
-        let far_from_leaves = cells - p.moves as i32 > ETC_MIN_EMPTY;
+        let empty = cells - p.moves as i32;
+        let far_from_leaves = empty > ETC_MIN_EMPTY
+            && (empty > ETC_MIN_EMPTY_BIG || self.sh.table.buckets() < ETC_BIG_BUCKETS);
         let mut n = 0;
         for i in 0..g.w() as usize {
             let idx = if self.perturb != 0 {
