@@ -72,7 +72,7 @@ fn pons_begin_easy() {
 }
 
 #[test]
-#[ignore = "about 6 CPU-minutes, too slow for CI: scripts/solve_bench.sh checks this set in full"]
+#[ignore = "about 3-4 CPU-minutes, too slow for CI: scripts/solve_bench.sh checks this set in full"]
 fn pons_begin_medium() {
     check("Test_L1_R2", 7, 6);
 }

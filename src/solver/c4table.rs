@@ -1,25 +1,42 @@
 //! The Connect Four solver's transposition table: one `AtomicU64` per entry, shared lock-free
 //! by every solver thread, sized by the `Hash` option.
 //!
-//! Keys are exact, never hashed: a position's key `k` (Pons' `current + mask`, possibly the
-//! mirror-canonical one) picks bucket `k % P` (`P` prime) and the entry stores the quotient
-//! `k / P`; the pair (bucket, quotient) determines `k`, so a hit can never be a different
-//! position (the Chinese-remainder trick of Pons' table, without its 32-bit truncation). Each
-//! entry holds a lower *and* an upper bound on the exact value, the best column, and the
-//! number of stones (used to prefer keeping entries near the root, whose subtrees are large).
+//! Keys are exact, never hashed away: a position's key `k` (Pons' `current + mask`, possibly
+//! the mirror-canonical one) is below `2^N` (`N` = columns × (rows + 1)) and is scrambled by a
+//! bijection of `N`-bit integers, `h = k * C mod 2^N` (`C` odd, so the map is invertible); the
+//! top bits of `h` pick one of `2^b` buckets and the entry stores the other `N - b` bits. The
+//! pair (bucket, stored bits) is `h` itself, so a hit can never be a different position (the
+//! trick of Pons' prime-sized table, without its 32-bit truncation and without its division:
+//! a run-time 64-bit `%` cost tens of cycles per probe, several probes per node). Each entry
+//! holds a lower *and* an upper bound on the exact value, the best column, and the number of
+//! stones (used to prefer keeping entries near the root, whose subtrees are large).
 //!
 //! Packing of one entry (0 = empty):
-//! `quotient+1 : 40 | stones : 6 | best+1 : 4 | hi+64 : 7 | lo+64 : 7`.
+//! `stored+1 : 43 | stones : 6 | best+1 : 3 | hi+32 : 6 | lo+32 : 6`.
 //! Entries are written and read as whole words with relaxed ordering: a torn or concurrent
 //! write can only ever replace one whole valid entry by another, so every bound read is one a
 //! thread proved.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-/// Bits available for the quotient.
-const QUOT_BITS: u32 = 40;
-/// Bounds are stored with this offset in 7 bits, so values must lie in -64..=63.
-const OFFSET: i32 = 64;
+/// Bits below the stored key part: `stones : 6 | best+1 : 3 | hi+32 : 6 | lo+32 : 6`.
+const DATA_BITS: u32 = 21;
+const DATA: u64 = (1 << DATA_BITS) - 1;
+/// Bits available for the stored part of the key (plus one, so that 0 means empty).
+const QUOT_BITS: u32 = 64 - DATA_BITS;
+/// The odd multiplier of the key bijection (from the golden ratio, as in Fibonacci hashing:
+/// the top bits of the product depend on every key bit).
+const MULT: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Bounds are stored with this offset in 6 bits, so values must lie in -32..=31 (scores of
+/// the largest board, 7×8, lie in -28..=28).
+const OFFSET: i32 = 32;
+/// Buckets (log2) of the region a fresh solve starts with: 2 KiB, cleared in a few hundred
+/// cycles (a measurable part of an easy position's few microseconds) and resident in L1.
+const FRESH_BITS: u32 = 7;
+/// Regions from this many buckets (16 MiB, about the L3 cache) on grow only when 7/8 full
+/// instead of half full: beyond the cache every probe is a DRAM and TLB miss, which costs more
+/// than the few extra nodes of a fuller table (Test_L1_R2: −22 % time for +2 % nodes).
+const BIG_BUCKETS: u64 = 1 << 20;
 
 /// Bounds read back from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,52 +48,131 @@ pub struct Bounds {
 }
 
 /// Two entries per bucket: slot 0 keeps the entry closest to the root, slot 1 the newest.
+///
+/// Only a prefix of the allocation may be in use: the *active region* of `2^b` buckets. A
+/// whole-table region is the normal, persistent mode. [`C4Table::reset_small`] starts a fresh
+/// solve on a tiny region, which [`C4Table::grow`] enlarges (re-inserting its entries) as the
+/// search fills it: a search of a few thousand nodes then probes a few dozen KiB that stay in
+/// cache, instead of scattering cache and TLB misses over the whole allocation — on Pons'
+/// easier sets that is most of the time per node.
 pub struct C4Table {
     slots: Vec<AtomicU64>,
-    buckets: u64,
-}
-
-fn is_prime(n: u64) -> bool {
-    if n < 2 {
-        return false;
-    }
-    let mut d = 2;
-    while d * d <= n {
-        if n.is_multiple_of(d) {
-            return false;
-        }
-        d += 1;
-    }
-    true
+    /// `N`: keys live in `N` bits.
+    key_bits: u32,
+    /// `2^N - 1`.
+    key_mask: u64,
+    /// `b` of the whole allocation.
+    max_bits: u32,
+    /// The smallest `b` that keeps the stored part `N - b` within its 43 bits.
+    min_bits: u32,
+    /// `b` of the active region. Below `max_bits` only between `reset_small` and the region
+    /// reaching the whole table, which needs exclusive use of the table (one search thread).
+    bits: AtomicU32,
+    /// Free slots filled since `reset_small` (counted only while the region is partial).
+    fills: AtomicU64,
 }
 
 impl C4Table {
-    /// A table of about `mib` MiB for keys below `2^key_bits`. The bucket count is the largest
-    /// prime that fits, but never so small that the quotient would overflow its 40 bits (only
-    /// the 7×8 board with a tiny `Hash` needs more than asked for).
+    /// A table of at most `mib` MiB (a power of two of 16-byte buckets) for keys below
+    /// `2^key_bits`, but never so small that the stored part would overflow its 43 bits (only
+    /// the 7×8 board with a tiny `Hash` needs more than asked for), nor larger than the key
+    /// space. The whole table is active.
     pub fn new(mib: usize, key_bits: u32) -> Self {
-        let want = (mib.max(1) as u64 * (1 << 20) / 16).max(3);
-        let min_buckets = 1u64 << key_bits.saturating_sub(QUOT_BITS - 1);
-        let mut p = want.max(min_buckets + 1);
-        while !is_prime(p) {
-            p -= 1;
+        let want = (mib.max(1) as u64 * (1 << 20) / 16).max(2);
+        let min_bits = key_bits.saturating_sub(QUOT_BITS - 1);
+        let max_bits = (63 - want.leading_zeros()).max(min_bits).min(key_bits);
+        let n = 2usize << max_bits;
+        let mut slots = Vec::with_capacity(n);
+        slots.resize_with(n, || AtomicU64::new(0));
+        // The zeroed allocation may be mapped lazily by the OS; a first touch costs several
+        // microseconds per 4 KiB page on this VM, which would land inside the first solves'
+        // timings (about 50 µs per easy position with a fresh 64 MiB table). One store per
+        // page maps it now.
+        for s in std::hint::black_box(&slots[..]).iter().step_by(512) {
+            s.store(0, Ordering::Relaxed);
         }
-        if p <= min_buckets {
-            p = min_buckets + 1;
-            while !is_prime(p) {
-                p += 1;
-            }
+        C4Table {
+            slots,
+            key_bits,
+            key_mask: if key_bits >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << key_bits) - 1
+            },
+            max_bits,
+            min_bits,
+            bits: AtomicU32::new(max_bits),
+            fills: AtomicU64::new(0),
         }
-        let mut slots = Vec::with_capacity(2 * p as usize);
-        slots.resize_with(2 * p as usize, || AtomicU64::new(0));
-        C4Table { slots, buckets: p }
     }
 
-    /// Forgets everything.
+    /// Forgets everything; the whole table becomes active.
     pub fn clear(&self) {
         for s in &self.slots {
             s.store(0, Ordering::Relaxed);
         }
+        self.bits.store(self.max_bits, Ordering::Relaxed);
+    }
+
+    /// Forgets everything and activates a small region (for a fresh single-threaded solve):
+    /// only that region is cleared, so this costs well under a microsecond. Entries beyond it
+    /// are stale and are cleared by `grow` before the region covers them.
+    pub fn reset_small(&self) {
+        let b = FRESH_BITS.clamp(self.min_bits, self.max_bits);
+        for s in &self.slots[..2 << b] {
+            s.store(0, Ordering::Relaxed);
+        }
+        self.bits.store(b, Ordering::Relaxed);
+        self.fills.store(0, Ordering::Relaxed);
+    }
+
+    /// Buckets in the active region.
+    #[inline]
+    pub fn buckets(&self) -> u64 {
+        1 << self.bits.load(Ordering::Relaxed)
+    }
+
+    /// Quadruples the active region (up to the whole table), keeping its entries. Returns
+    /// false if it already spans the table. Needs exclusive use of the table.
+    ///
+    /// Done in place: the bucket is the top bits of the scrambled key, so the entries of old
+    /// bucket `b` move to new buckets `4b..4b+4` (the next two key bits, taken from their
+    /// stored part). Going through `b` downwards, those buckets are either beyond the old
+    /// region (stale) or old buckets already emptied, and they receive entries from `b` only:
+    /// clearing them first and inserting `b`'s (at most two) entries evicts nothing.
+    fn grow(&self) -> bool {
+        let old = self.bits.load(Ordering::Relaxed);
+        if old >= self.max_bits {
+            return false;
+        }
+        let new = (old + 2).min(self.max_bits);
+        let d = new - old;
+        self.bits.store(new, Ordering::Relaxed);
+        let new_stored = self.key_bits - new;
+        let low = (1u64 << new_stored) - 1;
+        for b in (0..1usize << old).rev() {
+            let e0 = self.slots[2 * b].load(Ordering::Relaxed);
+            let e1 = self.slots[2 * b + 1].load(Ordering::Relaxed);
+            for s in &self.slots[2 * (b << d)..2 * ((b + 1) << d)] {
+                s.store(0, Ordering::Relaxed);
+            }
+            // New slot index and entry of an old entry (slot 1 is only used after slot 0).
+            let moved = |e: u64| {
+                let q = (e >> DATA_BITS) - 1;
+                let j = 2 * ((b << d) | (q >> new_stored) as usize);
+                (j, (((q & low) + 1) << DATA_BITS) | (e & DATA))
+            };
+            if e0 != 0 {
+                let (j0, n0) = moved(e0);
+                self.slots[j0].store(n0, Ordering::Relaxed);
+                if e1 != 0 {
+                    // Slot 0 has no more stones than slot 1, so the order can be kept.
+                    let (j1, n1) = moved(e1);
+                    self.slots[j1 + usize::from(j1 == j0)].store(n1, Ordering::Relaxed);
+                }
+            }
+        }
+        true
     }
 
     /// Bytes used.
@@ -84,11 +180,18 @@ impl C4Table {
         self.slots.len() * 8
     }
 
+    /// Slot index of the bucket and stored part (plus one) of scrambled key `h`.
+    #[inline]
+    fn split(&self, h: u64) -> (usize, u64) {
+        let stored_bits = self.key_bits - self.bits.load(Ordering::Relaxed);
+        let b = (h >> stored_bits) as usize;
+        let q = (h & ((1u64 << stored_bits) - 1)) + 1;
+        (2 * b, q)
+    }
+
     #[inline]
     fn locate(&self, key: u64) -> (usize, u64) {
-        let b = key % self.buckets;
-        let q = key / self.buckets + 1;
-        (2 * b as usize, q)
+        self.split(key.wrapping_mul(MULT) & self.key_mask)
     }
 
     /// The bounds stored for `key`, if any.
@@ -97,11 +200,11 @@ impl C4Table {
         let (i, q) = self.locate(key);
         for s in &self.slots[i..i + 2] {
             let e = s.load(Ordering::Relaxed);
-            if e >> 24 == q {
-                let best = ((e >> 14) & 15) as u8;
+            if e >> DATA_BITS == q {
+                let best = ((e >> 12) & 7) as u8;
                 return Some(Bounds {
-                    lo: (e & 127) as i32 - OFFSET,
-                    hi: ((e >> 7) & 127) as i32 - OFFSET,
+                    lo: (e & 63) as i32 - OFFSET,
+                    hi: ((e >> 6) & 63) as i32 - OFFSET,
                     best: best.checked_sub(1),
                 });
             }
@@ -110,43 +213,63 @@ impl C4Table {
     }
 
     /// Records `lo <= value <= hi` for `key` (merged with what is already known) and the best
-    /// column. `stones` is the position's stone count, for replacement.
+    /// column. `stones` is the position's stone count, for replacement. A partial active
+    /// region grows once half its slots are used.
     #[inline]
     pub fn put(&self, key: u64, stones: u32, mut lo: i32, mut hi: i32, best: Option<u8>) {
         let (i, q) = self.locate(key);
         let pack = |lo: i32, hi: i32, best: Option<u8>| {
-            (q << 24)
-                | ((stones as u64 & 63) << 18)
-                | ((best.map_or(0, |b| b as u64 + 1)) << 14)
-                | (((hi + OFFSET) as u64) << 7)
+            ((stones as u64 & 63) << 15)
+                | ((best.map_or(0, |b| b as u64 + 1)) << 12)
+                | (((hi + OFFSET) as u64) << 6)
                 | ((lo + OFFSET) as u64)
         };
-        let s0 = self.slots[i].load(Ordering::Relaxed);
-        let s1 = self.slots[i + 1].load(Ordering::Relaxed);
-        for (j, e) in [(i, s0), (i + 1, s1)] {
-            if e >> 24 == q {
+        for j in [i, i + 1] {
+            let e = self.slots[j].load(Ordering::Relaxed);
+            if e >> DATA_BITS == q {
                 // Same position: intersect the intervals (both are proven bounds).
-                lo = lo.max((e & 127) as i32 - OFFSET);
-                hi = hi.min(((e >> 7) & 127) as i32 - OFFSET);
+                lo = lo.max((e & 63) as i32 - OFFSET);
+                hi = hi.min(((e >> 6) & 63) as i32 - OFFSET);
                 if lo > hi {
                     // Only possible with a racing thread's entry of another window; keep ours.
                     hi = lo;
                 }
-                self.slots[j].store(pack(lo, hi, best), Ordering::Relaxed);
+                self.slots[j].store((q << DATA_BITS) | pack(lo, hi, best), Ordering::Relaxed);
                 return;
             }
         }
-        let new = pack(lo, hi, best);
+        if self.insert(i, q, pack(lo, hi, best))
+            && self.bits.load(Ordering::Relaxed) < self.max_bits
+        {
+            // Single-threaded here (see `bits`), so a plain load and store count exactly.
+            let f = self.fills.load(Ordering::Relaxed) + 1;
+            self.fills.store(f, Ordering::Relaxed);
+            let b = self.buckets();
+            if f > b && (b < BIG_BUCKETS || f > b / 4 * 7) {
+                self.grow();
+            }
+        }
+    }
+
+    /// Stores a new entry (stored part `q`, low `DATA_BITS` bits `data`) in the bucket at slot `i`,
+    /// which does not hold that key. Returns true if a free slot was used.
+    #[inline]
+    fn insert(&self, i: usize, q: u64, data: u64) -> bool {
+        let new = (q << DATA_BITS) | data;
+        let stones = (data >> 15) & 63;
+        let s0 = self.slots[i].load(Ordering::Relaxed);
+        let s1 = self.slots[i + 1].load(Ordering::Relaxed);
         // Slot 0 holds the entry with the fewest stones (largest subtree); the loser of that
         // comparison goes to the always-replace slot 1.
-        let s0_stones = ((s0 >> 18) & 63) as u32;
-        if s0 == 0 || stones <= s0_stones {
+        if s0 == 0 || stones <= (s0 >> 15) & 63 {
             self.slots[i].store(new, Ordering::Relaxed);
             if s0 != 0 {
                 self.slots[i + 1].store(s0, Ordering::Relaxed);
             }
+            s0 == 0 || s1 == 0
         } else {
             self.slots[i + 1].store(new, Ordering::Relaxed);
+            s1 == 0
         }
     }
 }
@@ -155,28 +278,93 @@ impl C4Table {
 mod tests {
     use super::*;
 
+    /// Three keys that share a bucket (found by scanning, as the scrambling hides them).
+    fn same_bucket(t: &C4Table) -> [u64; 3] {
+        let mut seen = std::collections::HashMap::new();
+        for k in 0u64.. {
+            let (b, _) = t.locate(k);
+            let v: &mut Vec<u64> = seen.entry(b).or_default();
+            v.push(k);
+            if v.len() == 3 {
+                return [v[0], v[1], v[2]];
+            }
+        }
+        unreachable!()
+    }
+
     #[test]
     fn exact_keys_and_bound_merging() {
         let t = C4Table::new(1, 49);
-        let p = t.buckets;
+        let [a, b, c] = same_bucket(&t);
         // Two keys in the same bucket are kept apart.
-        t.put(5, 10, -3, 7, Some(2));
-        t.put(5 + p, 12, 1, 1, None);
+        t.put(a, 10, -3, 7, Some(2));
+        t.put(b, 12, 1, 1, None);
         assert_eq!(
-            t.get(5),
+            t.get(a),
             Some(Bounds {
                 lo: -3,
                 hi: 7,
                 best: Some(2)
             })
         );
-        assert_eq!(t.get(5 + p).map(|b| (b.lo, b.hi)), Some((1, 1)));
-        assert_eq!(t.get(5 + 2 * p), None);
+        assert_eq!(t.get(b).map(|b| (b.lo, b.hi)), Some((1, 1)));
+        assert_eq!(t.get(c), None);
         // New bounds intersect old ones.
-        t.put(5, 10, -10, 4, Some(3));
+        t.put(a, 10, -10, 4, Some(3));
         assert_eq!(
-            t.get(5).map(|b| (b.lo, b.hi, b.best)),
+            t.get(a).map(|b| (b.lo, b.hi, b.best)),
             Some((-3, 4, Some(3)))
         );
+    }
+
+    #[test]
+    fn growing_keeps_entries() {
+        let t = C4Table::new(64, 49);
+        t.reset_small();
+        assert_eq!(t.buckets(), 1 << FRESH_BITS);
+        let keys: Vec<u64> = (0..100u64).map(|i| i * 0x1_0203_0405 % (1 << 49)).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            let i = i as u32;
+            t.put(k, 20 + i % 7, -(i as i32 % 5), 3, Some((i % 7) as u8));
+        }
+        // 100 keys in 128 buckets (256 slots, below the automatic growth at half full):
+        // some were evicted; the survivors must move intact.
+        assert_eq!(t.buckets(), 1 << FRESH_BITS);
+        let before: Vec<Option<Bounds>> = keys.iter().map(|&k| t.get(k)).collect();
+        assert!(t.grow());
+        assert_eq!(t.buckets(), 4 << FRESH_BITS);
+        for (k, b) in keys.iter().zip(&before) {
+            if let Some(b) = b {
+                assert_eq!(t.get(*k), Some(*b), "key {k}");
+            }
+        }
+        // A fresh start forgets, even entries outside the small region.
+        t.reset_small();
+        assert!(keys.iter().all(|&k| t.get(k).is_none()));
+        while t.grow() {}
+        assert!(keys.iter().all(|&k| t.get(k).is_none()));
+        assert_eq!(t.buckets() as usize * 16, t.bytes());
+        // Filling a fresh region past half its slots grows it by itself.
+        t.reset_small();
+        for i in 0..200u64 {
+            t.put(i * 0x1_0203_0405 % (1 << 49), 20, 0, 0, None);
+        }
+        assert_eq!(t.buckets(), 4 << FRESH_BITS);
+    }
+
+    #[test]
+    fn scrambling_is_injective() {
+        // (bucket, stored) must identify the key: no two keys of a small table's key space
+        // may share both, including on the tiny 4-bit-bucket and clamped configurations.
+        for (mib, bits) in [(1, 20), (1, 16), (1, 49), (2048, 21)] {
+            let t = C4Table::new(mib, bits);
+            let mut seen = std::collections::HashSet::new();
+            for k in 0..(1u64 << bits.min(20)) {
+                assert!(
+                    seen.insert(t.locate(k)),
+                    "key {k} aliases ({mib} MiB, {bits} bits)"
+                );
+            }
+        }
     }
 }
