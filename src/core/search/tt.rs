@@ -12,24 +12,30 @@ use std::thread::JoinHandle;
 /// 2 MiB pages mean 512 times fewer page faults when the table is first touched and far fewer
 /// TLB misses on random probes. Elsewhere, or if refused, 4 KiB pages are used. The crate's
 /// only `unsafe`: a foreign call that cannot touch memory.
-#[allow(unsafe_code)]
 fn advise_huge_pages(v: &[[u64; 2]]) {
+    advise_huge_pages_in(v.as_ptr() as usize, std::mem::size_of_val(v));
+}
+
+/// [`advise_huge_pages`] on the `bytes` bytes at `start`, which must lie inside one live
+/// allocation (a vector's spare capacity included: the advice is best given before the first
+/// touch). Also used by the Connect Four solver's table.
+#[allow(unsafe_code)]
+pub(crate) fn advise_huge_pages_in(start: usize, bytes: usize) {
     #[cfg(target_os = "linux")]
     {
         const HUGE: usize = 2 << 20;
-        let start = v.as_ptr() as usize;
-        let end = start + std::mem::size_of_val(v);
+        let end = start + bytes;
         let a = start.next_multiple_of(HUGE);
         if a < end {
             // SAFETY: madvise only changes the paging policy of [a, end), which lies inside
-            // the live allocation `v`; it never reads or writes the memory.
+            // the caller's live allocation; it never reads or writes the memory.
             unsafe {
                 libc::madvise(a as *mut libc::c_void, end - a, libc::MADV_HUGEPAGE);
             }
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = v;
+    let _ = (start, bytes);
 }
 
 /// What a stored score means relative to the true value.
