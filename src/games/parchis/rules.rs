@@ -354,6 +354,25 @@ fn zero_bytes(z: u128) -> u16 {
     (lo | hi << 8) as u16
 }
 
+/// Legality of number move `m` given which pieces may move: a piece move needs its piece among
+/// `candidates` and `can(piece)`; a pass needs no candidate to be able to move.
+#[inline(always)]
+fn legal_by(m: Move, candidates: u16, can: impl Fn(usize) -> bool) -> bool {
+    if m.is_pass() {
+        let mut c = candidates;
+        while c != 0 {
+            let id = c.trailing_zeros() as usize;
+            c &= c - 1;
+            if can(id) {
+                return false;
+            }
+        }
+        return true;
+    }
+    let id = m.piece as usize;
+    id < 16 && candidates & (1 << id) != 0 && can(id)
+}
+
 /// Piece-id mask of colour `c`.
 #[inline]
 fn colour_ids(c: usize) -> u16 {
@@ -843,34 +862,10 @@ impl Parchis {
         }
         if let Some(bar) = self.lite_barriers() {
             // Most positions (no mega piece): no tables, only the boxes involved are looked at.
-            if m.is_pass() {
-                let mut c = candidates;
-                while c != 0 {
-                    let id = c.trailing_zeros() as usize;
-                    c &= c - 1;
-                    if self.can_move_lite(&bar, id, d) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            let id = m.piece as usize;
-            return id < 16 && candidates & (1 << id) != 0 && self.can_move_lite(&bar, id, d);
+            return legal_by(m, candidates, |id| self.can_move_lite(&bar, id, d));
         }
         let b = self.board();
-        if m.is_pass() {
-            let mut c = candidates;
-            while c != 0 {
-                let id = c.trailing_zeros() as usize;
-                c &= c - 1;
-                if self.can_move(&b, id, d) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        let id = m.piece as usize;
-        id < 16 && candidates & (1 << id) != 0 && self.can_move(&b, id, d)
+        legal_by(m, candidates, |id| self.can_move(&b, id, d))
     }
 
     /// Without a mega piece in play (the usual case), the per-colour barrier slots: boxes
