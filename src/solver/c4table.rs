@@ -9,17 +9,17 @@
 //! trick of Pons' prime-sized table, without its 32-bit truncation and without its division:
 //! a run-time 64-bit `%` cost tens of cycles per probe, several probes per node). Each entry
 //! holds a lower *and* an upper bound on the exact value, the best column, and the number of
-//! stones (used to prefer keeping entries near the root, whose subtrees are large).
+//! work that proved it (log2 of the subtree's nodes, to prefer keeping costly entries).
 //!
 //! Packing of one entry (0 = empty):
-//! `stored+1 : 43 | stones : 6 | best+1 : 3 | hi+32 : 6 | lo+32 : 6`.
+//! `stored+1 : 43 | work : 6 | best+1 : 3 | hi+32 : 6 | lo+32 : 6`.
 //! Entries are written and read as whole words with relaxed ordering: a torn or concurrent
 //! write can only ever replace one whole valid entry by another, so every bound read is one a
 //! thread proved.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-/// Bits below the stored key part: `stones : 6 | best+1 : 3 | hi+32 : 6 | lo+32 : 6`.
+/// Bits below the stored key part: `work : 6 | best+1 : 3 | hi+32 : 6 | lo+32 : 6`.
 const DATA_BITS: u32 = 21;
 const DATA: u64 = (1 << DATA_BITS) - 1;
 /// Bits available for the stored part of the key (plus one, so that 0 means empty).
@@ -37,6 +37,36 @@ const FRESH_BITS: u32 = 7;
 /// instead of half full: beyond the cache every probe is a DRAM and TLB miss, which costs more
 /// than the few extra nodes of a fuller table (Test_L1_R2: −22 % time for +2 % nodes).
 const BIG_BUCKETS: u64 = 1 << 20;
+
+/// The bucket of `key` is about to be probed: start loading it.
+impl C4Table {
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    pub fn prefetch(&self, key: u64, near: bool) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (i, _) = self.locate_in(key, near);
+            // SAFETY: a prefetch is a hint that never faults and changes no memory; the
+            // address lies inside `slots` anyway.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    self.slots.as_ptr().wrapping_add(i) as *const i8,
+                );
+            }
+        }
+    }
+}
+
+/// The near region: the first `2^NEAR_BITS` buckets (16 MiB, half the L3 cache), where the
+/// search keeps positions close to the leaves (`near` in `get`/`put`). Their subtrees are
+/// small and their transpositions local, so a cache-resident region keeps most of their value
+/// while a probe costs a cache hit instead of a DRAM and TLB miss. Near entries are keyed by
+/// the region's own split of the scrambled key (more stored bits), tagged so that they can
+/// never match an ordinary entry sharing their slots: ordinary entries that land in the region
+/// simply compete with them for slots.
+pub const NEAR_BITS: u32 = 20;
+/// Bit of the stored part that marks a near entry.
+const NEAR_TAG: u32 = 42;
 
 /// Bounds read back from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,7 +199,7 @@ impl C4Table {
                 let (j0, n0) = moved(e0);
                 self.slots[j0].store(n0, Ordering::Relaxed);
                 if e1 != 0 {
-                    // Slot 0 has no more stones than slot 1, so the order can be kept.
+                    // Slot 0 has at least slot 1's work, so the order can be kept.
                     let (j1, n1) = moved(e1);
                     self.slots[j1 + usize::from(j1 == j0)].store(n1, Ordering::Relaxed);
                 }
@@ -197,10 +227,35 @@ impl C4Table {
         self.split(key.wrapping_mul(MULT) & self.key_mask)
     }
 
+    /// Is the near region in use? Only over a whole table (a growing region would move its
+    /// entries as if they were ordinary ones) at least four times its size, whose ordinary
+    /// stored parts stay below the tag bit.
+    #[inline]
+    fn near_on(&self) -> bool {
+        let b = self.bits.load(Ordering::Relaxed);
+        b == self.max_bits && b >= NEAR_BITS + 2 && self.key_bits - b < NEAR_TAG
+    }
+
+    /// Slot index and stored part of `key`, in the near region if `near` (see [`NEAR_BITS`]).
+    #[inline]
+    fn locate_in(&self, key: u64, near: bool) -> (usize, u64) {
+        if near && self.near_on() {
+            let h = key.wrapping_mul(MULT) & self.key_mask;
+            let stored_bits = self.key_bits - NEAR_BITS;
+            let b = (h >> stored_bits) as usize;
+            (
+                2 * b,
+                ((h & ((1u64 << stored_bits) - 1)) + 1) | (1 << NEAR_TAG),
+            )
+        } else {
+            self.locate(key)
+        }
+    }
+
     /// The bounds stored for `key`, if any.
     #[inline]
-    pub fn get(&self, key: u64) -> Option<Bounds> {
-        let (i, q) = self.locate(key);
+    pub fn get(&self, key: u64, near: bool) -> Option<Bounds> {
+        let (i, q) = self.locate_in(key, near);
         for s in &self.slots[i..i + 2] {
             let e = s.load(Ordering::Relaxed);
             if e >> DATA_BITS == q {
@@ -216,13 +271,13 @@ impl C4Table {
     }
 
     /// Records `lo <= value <= hi` for `key` (merged with what is already known) and the best
-    /// column. `stones` is the position's stone count, for replacement. A partial active
+    /// column. `work` (log2 of the nodes spent, at most 63) decides replacement. A partial active
     /// region grows once half its slots are used.
     #[inline]
-    pub fn put(&self, key: u64, stones: u32, mut lo: i32, mut hi: i32, best: Option<u8>) {
-        let (i, q) = self.locate(key);
+    pub fn put(&self, key: u64, near: bool, work: u32, mut lo: i32, mut hi: i32, best: Option<u8>) {
+        let (i, q) = self.locate_in(key, near);
         let pack = |lo: i32, hi: i32, best: Option<u8>| {
-            ((stones as u64 & 63) << 15)
+            ((work.min(63) as u64) << 15)
                 | ((best.map_or(0, |b| b as u64 + 1)) << 12)
                 | (((hi + OFFSET) as u64) << 6)
                 | ((lo + OFFSET) as u64)
@@ -259,12 +314,12 @@ impl C4Table {
     #[inline]
     fn insert(&self, i: usize, q: u64, data: u64) -> bool {
         let new = (q << DATA_BITS) | data;
-        let stones = (data >> 15) & 63;
+        let work = (data >> 15) & 63;
         let s0 = self.slots[i].load(Ordering::Relaxed);
         let s1 = self.slots[i + 1].load(Ordering::Relaxed);
-        // Slot 0 holds the entry with the fewest stones (largest subtree); the loser of that
+        // Slot 0 holds the entry that cost the most work; the loser of that
         // comparison goes to the always-replace slot 1.
-        if s0 == 0 || stones <= (s0 >> 15) & 63 {
+        if s0 == 0 || work >= (s0 >> 15) & 63 {
             self.slots[i].store(new, Ordering::Relaxed);
             if s0 != 0 {
                 self.slots[i + 1].store(s0, Ordering::Relaxed);
@@ -281,18 +336,68 @@ impl C4Table {
 mod tests {
     use super::*;
 
-    /// Three keys that share a bucket (found by scanning, as the scrambling hides them).
-    fn same_bucket(t: &C4Table) -> [u64; 3] {
+    /// `N` keys that share a bucket (found by scanning, as the scrambling hides them).
+    fn same_bucket<const N: usize>(t: &C4Table) -> [u64; N] {
         let mut seen = std::collections::HashMap::new();
         for k in 0u64.. {
             let (b, _) = t.locate(k);
             let v: &mut Vec<u64> = seen.entry(b).or_default();
             v.push(k);
-            if v.len() == 3 {
-                return [v[0], v[1], v[2]];
+            if v.len() == N {
+                return std::array::from_fn(|i| v[i]);
             }
         }
         unreachable!()
+    }
+
+    #[test]
+    fn near_entries_are_apart_from_ordinary_ones() {
+        let t = C4Table::new(64, 49);
+        assert!(t.near_on());
+        let keys: Vec<u64> = (1..200u64).map(|i| i * 0x3_0507_0b0d % (1 << 49)).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.put(k, true, 5, -1, 1, Some((i % 7) as u8));
+            t.put(k, false, 5, 2, 4, None);
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(
+                t.get(k, true).map(|b| (b.lo, b.hi, b.best)),
+                Some((-1, 1, Some((i % 7) as u8)))
+            );
+            assert_eq!(
+                t.get(k, false).map(|b| (b.lo, b.hi, b.best)),
+                Some((2, 4, None))
+            );
+        }
+        // A key stored only near is unknown to ordinary probes, and the other way round.
+        t.put(7, true, 5, 0, 0, None);
+        t.put(9, false, 5, 0, 0, None);
+        assert!(t.get(7, false).is_none() && t.get(9, true).is_none());
+        // Below four times the region's size, or while a fresh region grows, near means ordinary.
+        let small = C4Table::new(8, 49);
+        small.put(7, true, 5, 0, 0, None);
+        assert!(small.get(7, false).is_some());
+        t.reset_small();
+        t.put(11, true, 5, 0, 0, None);
+        assert!(t.get(11, false).is_some());
+    }
+
+    #[test]
+    fn replacement_keeps_the_costliest_entry() {
+        let t = C4Table::new(1, 49);
+        let [a, b, c, d] = same_bucket(&t);
+        t.put(a, false, 20, 0, 0, None);
+        t.put(b, false, 5, 0, 0, None);
+        // A cheap newcomer evicts the cheaper resident, never the costly one.
+        t.put(c, false, 3, 0, 0, None);
+        assert!(
+            t.get(a, false).is_some() && t.get(c, false).is_some() && t.get(b, false).is_none()
+        );
+        // A costlier newcomer takes slot 0; the old holder goes to slot 1.
+        t.put(d, false, 30, 0, 0, None);
+        assert!(
+            t.get(d, false).is_some() && t.get(a, false).is_some() && t.get(c, false).is_none()
+        );
     }
 
     #[test]
@@ -300,22 +405,22 @@ mod tests {
         let t = C4Table::new(1, 49);
         let [a, b, c] = same_bucket(&t);
         // Two keys in the same bucket are kept apart.
-        t.put(a, 10, -3, 7, Some(2));
-        t.put(b, 12, 1, 1, None);
+        t.put(a, false, 10, -3, 7, Some(2));
+        t.put(b, false, 12, 1, 1, None);
         assert_eq!(
-            t.get(a),
+            t.get(a, false),
             Some(Bounds {
                 lo: -3,
                 hi: 7,
                 best: Some(2)
             })
         );
-        assert_eq!(t.get(b).map(|b| (b.lo, b.hi)), Some((1, 1)));
-        assert_eq!(t.get(c), None);
+        assert_eq!(t.get(b, false).map(|b| (b.lo, b.hi)), Some((1, 1)));
+        assert_eq!(t.get(c, false), None);
         // New bounds intersect old ones.
-        t.put(a, 10, -10, 4, Some(3));
+        t.put(a, false, 10, -10, 4, Some(3));
         assert_eq!(
-            t.get(a).map(|b| (b.lo, b.hi, b.best)),
+            t.get(a, false).map(|b| (b.lo, b.hi, b.best)),
             Some((-3, 4, Some(3)))
         );
     }
@@ -328,29 +433,36 @@ mod tests {
         let keys: Vec<u64> = (0..100u64).map(|i| i * 0x1_0203_0405 % (1 << 49)).collect();
         for (i, &k) in keys.iter().enumerate() {
             let i = i as u32;
-            t.put(k, 20 + i % 7, -(i as i32 % 5), 3, Some((i % 7) as u8));
+            t.put(
+                k,
+                false,
+                20 + i % 7,
+                -(i as i32 % 5),
+                3,
+                Some((i % 7) as u8),
+            );
         }
         // 100 keys in 128 buckets (256 slots, below the automatic growth at half full):
         // some were evicted; the survivors must move intact.
         assert_eq!(t.buckets(), 1 << FRESH_BITS);
-        let before: Vec<Option<Bounds>> = keys.iter().map(|&k| t.get(k)).collect();
+        let before: Vec<Option<Bounds>> = keys.iter().map(|&k| t.get(k, false)).collect();
         assert!(t.grow());
         assert_eq!(t.buckets(), 4 << FRESH_BITS);
         for (k, b) in keys.iter().zip(&before) {
             if let Some(b) = b {
-                assert_eq!(t.get(*k), Some(*b), "key {k}");
+                assert_eq!(t.get(*k, false), Some(*b), "key {k}");
             }
         }
         // A fresh start forgets, even entries outside the small region.
         t.reset_small();
-        assert!(keys.iter().all(|&k| t.get(k).is_none()));
+        assert!(keys.iter().all(|&k| t.get(k, false).is_none()));
         while t.grow() {}
-        assert!(keys.iter().all(|&k| t.get(k).is_none()));
+        assert!(keys.iter().all(|&k| t.get(k, false).is_none()));
         assert_eq!(t.buckets() as usize * 16, t.bytes());
         // Filling a fresh region past half its slots grows it by itself.
         t.reset_small();
         for i in 0..200u64 {
-            t.put(i * 0x1_0203_0405 % (1 << 49), 20, 0, 0, None);
+            t.put(i * 0x1_0203_0405 % (1 << 49), false, 20, 0, 0, None);
         }
         assert_eq!(t.buckets(), 4 << FRESH_BITS);
     }
