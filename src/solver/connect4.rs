@@ -42,9 +42,10 @@ const NEAR_MAX_EMPTY: i32 = 20;
 const ZERO_PROBE_FROM: i32 = 5;
 
 /// ABDADA (see `negamax`) is used with at least this many empty cells: below, subtrees are
-/// too small for the shared marks to pay. Empty 7×6 board, two threads: 24 gives 57 s, where
-/// plain Lazy SMP (threads racing through the same tree) took 120 s.
-const BUSY_MIN_EMPTY: i32 = 24;
+/// too small for the shared marks to pay. Empty 7×6 board, two threads, 1 GiB: 20 → 54 s,
+/// 24 → 51–53 s, 28 → 43–44 s, 32 → 52 s, 36 → 54 s; plain Lazy SMP (both threads racing
+/// through the same tree) took 120 s.
+const BUSY_MIN_EMPTY: i32 = 28;
 
 /// Slots (log2) of the table of positions being searched.
 const BUSY_BITS: u32 = 14;
