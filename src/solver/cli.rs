@@ -102,9 +102,7 @@ fn run_connect4(args: &SolveArgs) -> Result<(), String> {
         w, h, args.hash_mib, args.threads
     );
     let t = Instant::now();
-    let sol = connect4::Solver::new(w, h, settings)
-        .solve(&s)
-        .ok_or("stopped")?;
+    let sol = connect4::solve_reporting(&s, settings, |l| println!("{l}")).ok_or("stopped")?;
     let best = sol.best.map_or("none".to_string(), |c| s.format_move(c));
     println!(
         "solved score {} best {best} nodes {} time {}",

@@ -12,6 +12,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use super::Budget;
@@ -325,6 +326,8 @@ struct Worker<'a, G: Geo> {
     node_limit: u64,
     /// The caller's limits (deadline, external stop flag).
     budget: &'a Budget,
+    /// Where the root loop reports each probe's result (one thread only), and since when.
+    report: Option<(&'a Sender<String>, Instant)>,
 }
 
 impl<G: Geo> Worker<'_, G> {
@@ -609,6 +612,15 @@ impl<G: Geo> Worker<'_, G> {
             if self.aborted {
                 return None;
             }
+            if let Some((tx, t0)) = self.report {
+                let bound = if r <= med { "<=" } else { ">=" };
+                // A closed receiver only means nobody listens any more.
+                let _ = tx.send(format!(
+                    "info string probe {med}: score {bound} {r} nodes {} time {}",
+                    self.nodes,
+                    t0.elapsed().as_millis()
+                ));
+            }
             if r <= med {
                 max = r;
             } else {
@@ -651,6 +663,8 @@ pub struct Solver {
     shared: Arc<Shared>,
     threads: usize,
     budget: Budget,
+    /// Progress lines (`info string …`) of the root loop, if wanted.
+    progress: Option<Sender<String>>,
     /// Start every solve from an empty table (see `set_fresh`).
     fresh: bool,
 }
@@ -669,6 +683,7 @@ impl Solver {
             threads: settings.threads.max(1),
             budget: Budget::default(),
             fresh: false,
+            progress: None,
         }
     }
 
@@ -686,6 +701,12 @@ impl Solver {
     /// that hits one returns `None`.
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
+    }
+
+    /// Sends an `info string probe <v>: score <=|>= <r> nodes <n> time <ms>` line to `tx` after
+    /// each root probe (`nodes`: the reporting thread's).
+    pub fn set_progress(&mut self, tx: Sender<String>) {
+        self.progress = Some(tx);
     }
 
     /// The shared state (its `stop` flag aborts a running solve).
@@ -713,6 +734,7 @@ impl Solver {
                 .nodes
                 .map_or(u64::MAX, |n| n.saturating_sub(used).max(1)),
             budget: &self.budget,
+            report: None,
         }
     }
 
@@ -857,8 +879,10 @@ impl Solver {
 
     fn parallel_score_in<G: Geo>(&self, g: G, p: &Pos, symmetry: bool) -> Option<i32> {
         let sh = &*self.shared;
+        let started = Instant::now();
         if self.threads <= 1 {
             let mut w = self.worker(g, symmetry);
+            w.report = self.progress.as_ref().map(|tx| (tx, started));
             let r = w.solve_score(p);
             sh.nodes.fetch_add(w.nodes, Ordering::Relaxed);
             return r;
@@ -866,10 +890,13 @@ impl Solver {
         let result = std::sync::Mutex::new(None);
         let done = AtomicBool::new(false);
         std::thread::scope(|scope| {
-            for _ in 0..self.threads {
+            for t in 0..self.threads {
                 let result = &result;
                 let done = &done;
                 let mut w = self.worker(g, symmetry);
+                if t == 0 {
+                    w.report = self.progress.as_ref().map(|tx| (tx, started));
+                }
                 scope.spawn(move || {
                     let r = w.solve_score(p);
                     sh.nodes.fetch_add(w.nodes, Ordering::Relaxed);
@@ -901,6 +928,27 @@ fn game_over_score(game: &Connect4, cells: i32) -> i32 {
     } else {
         0
     }
+}
+
+/// Solves `game` with fresh settings, handing each progress line (see
+/// [`Solver::set_progress`]) to `line` on the caller's thread as it comes.
+pub fn solve_reporting(
+    game: &Connect4,
+    settings: Settings,
+    mut line: impl FnMut(&str),
+) -> Option<Solution> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut solver = Solver::new(game.width(), game.height(), settings);
+    solver.set_progress(tx);
+    std::thread::scope(|scope| {
+        // The solver (and with it the sender) is dropped when the solve ends, which ends the
+        // loop below.
+        let h = scope.spawn(move || solver.solve(game));
+        for msg in rx {
+            line(&msg);
+        }
+        h.join().ok().flatten()
+    })
 }
 
 /// Convenience: solve one position with fresh settings.

@@ -95,7 +95,7 @@ pub fn protocol_solve(
                 hash_mib,
                 threads: PROTOCOL_THREADS,
             };
-            let sol = connect4::solve(&s, settings).ok_or("solve stopped")?;
+            let sol = connect4::solve_reporting(&s, settings, &mut line).ok_or("solve stopped")?;
             (sol.score, sol.best.map(|c| s.format_move(c)), sol.nodes)
         }
         GameKind::Mancala => {
