@@ -165,8 +165,8 @@ pub enum Command {
         /// Table size in MiB (the `solve` command uses more than the protocol's default).
         #[arg(long, default_value_t = 1024)]
         hash: usize,
-        /// Search threads (Lazy SMP over a shared table; node counts vary between runs when
-        /// above 1, the score never does).
+        /// Search threads sharing one table (Connect Four: ABDADA, Kalah: Lazy SMP); node
+        /// counts vary between runs above 1, the score never does.
         #[arg(long, default_value_t = 2)]
         threads: usize,
     },

@@ -19,7 +19,7 @@ use crate::games::connect4::Connect4;
 use crate::games::mancala::Mancala;
 use crate::protocol::command::{StartSpec, Token};
 
-/// Threads the protocol's `solve` uses (both solvers' Lazy SMP).
+/// Threads the protocol's `solve` uses (Connect Four: ABDADA; Kalah: Lazy SMP).
 pub const PROTOCOL_THREADS: usize = 2;
 
 /// Limits of a solve: a node budget, a deadline and an external stop flag (unset: none). A
