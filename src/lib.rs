@@ -10,3 +10,4 @@ pub mod players;
 pub mod protocol;
 pub mod referee;
 pub mod solver;
+pub mod view;
