@@ -147,6 +147,21 @@ pub enum Command {
         #[arg(long, hide = true)]
         max_sessions: Option<usize>,
     },
+    /// A local web page to play and watch the games against the offered engines (see README).
+    Gui {
+        /// Address to serve the page on (loopback only unless --allow-remote; port 0 picks one).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        listen: String,
+        /// NAME=SPEC: an engine the page may pick, SPEC as in `match` (a command line,
+        /// builtin:<player> or tcp:HOST:PORT); repeatable. `tablero` and the built-in players
+        /// are always offered.
+        #[arg(long)]
+        engine: Vec<String>,
+        /// Allow a --listen address other than loopback (anyone who reaches it can run the
+        /// offered engines).
+        #[arg(long)]
+        allow_remote: bool,
+    },
     /// Solves a Connect Four or Kalah position exactly (or a batch file of golden lines):
     /// prints `info` lines and `solved score <s> best <move> nodes <n> time <ms>`.
     Solve {

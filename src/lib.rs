@@ -6,6 +6,7 @@ pub mod bench;
 pub mod cli;
 pub mod core;
 pub mod games;
+pub mod gui;
 pub mod players;
 pub mod protocol;
 pub mod referee;

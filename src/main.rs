@@ -121,6 +121,16 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             Ok(())
         }
+        Some(Command::Gui {
+            listen,
+            engine,
+            allow_remote,
+        }) => tablero::gui::run(&tablero::gui::GuiOptions {
+            listen,
+            engines: engine,
+            allow_remote,
+            game: kind,
+        }),
         Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
         Some(Command::Solve {
             fen,

@@ -93,6 +93,13 @@ impl GameRecord {
     }
 
     fn to_json(&self, cfg: &MatchConfig) -> Value {
+        let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
+        self.to_json_named(cfg.kind.name(), names)
+    }
+
+    /// The record line of this game in `variant` between engines named `names` (engine 1,
+    /// engine 2): the `--records` schema, also written by `tablero gui`.
+    pub fn to_json_named(&self, variant: &str, names: [&str; 2]) -> Value {
         let result = match self.outcome.winner {
             Some(Side::First) => "1-0",
             Some(Side::Second) => "0-1",
@@ -107,9 +114,9 @@ impl GameRecord {
         json!({
             "game": self.index,
             "pair": self.index / 2,
-            "variant": cfg.kind.name(),
-            "first": cfg.engines[self.first].name,
-            "second": cfg.engines[1 - self.first].name,
+            "variant": variant,
+            "first": names[self.first],
+            "second": names[1 - self.first],
             "first_engine": self.first + 1,
             "opening": {"base": self.opening_base, "moves": self.opening_moves},
             "moves": moves,
@@ -122,7 +129,7 @@ impl GameRecord {
     }
 
     /// Reads back what the statistics need from a record line.
-    fn from_json(v: &Value) -> Option<GameRecord> {
+    pub fn from_json(v: &Value) -> Option<GameRecord> {
         let index = v.get("game")?.as_u64()? as usize;
         let first = v.get("first_engine")?.as_u64()?.checked_sub(1)? as usize;
         let op = v.get("opening")?;

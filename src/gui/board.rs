@@ -1,0 +1,278 @@
+//! The authoritative game of the page: a start position plus the moves played, kept with the
+//! Rust rules (`Game::parse_move`/`apply`). Generic over [`Draw`] + [`Game`] behind the
+//! object-safe [`Board`], so the session and the HTTP layer name no game; the page only ever
+//! receives what this module computes (scene, marks, legal moves with their click targets).
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::core::game::{Outcome, Side};
+use crate::games::GameKind;
+use crate::view::{Draw, MoveTarget};
+
+/// One game being played or watched, whatever the game.
+pub trait Board: Send {
+    fn kind(&self) -> GameKind;
+    /// Heuristic names of the game (index 0 is the default).
+    fn heuristics(&self) -> &'static [&'static str];
+    /// Sets the position: empty or `startpos`, a named start, `fen <state> [moves …]`,
+    /// `[startpos] [moves] m1 m2 …` or a bare state string. On error nothing changes.
+    fn set(&mut self, text: &str) -> Result<(), String>;
+    /// Plays a move given as text (validated); returns its canonical notation.
+    fn play(&mut self, text: &str) -> Result<String, String>;
+    /// Takes back the last move; `false` at the start position.
+    fn undo(&mut self) -> bool;
+    /// Moves since the start position (the ones given by [`Board::set`] included).
+    fn plies(&self) -> usize;
+    /// How many of the moves were given by [`Board::set`] (the record's opening).
+    fn opening_len(&self) -> usize;
+    /// 0 when the first player is to move, else 1.
+    fn side(&self) -> usize;
+    fn outcome(&self) -> Option<Outcome>;
+    /// `startpos` or `fen <state>`: where the move list starts.
+    fn base(&self) -> &str;
+    /// Every move from the base, in protocol notation.
+    fn moves(&self) -> &[String];
+    /// The state string of the current position.
+    fn fen(&self) -> String;
+    /// Where `mv` (text, legal here) is offered on the board, `None` if it is not legal.
+    fn target_of(&self, mv: &str) -> Option<MoveTarget>;
+    /// The picture and the legal moves: `marks`, `legal` (`[{m, g, c}]`) and, when
+    /// `with_board`, the static `board` scene.
+    fn view(&self, with_board: bool) -> Value;
+}
+
+/// A legal move as the page sees it.
+#[derive(Serialize)]
+struct Legal {
+    /// Move text, sent back as is when the user picks it.
+    m: String,
+    /// Click target (`data-g` of a board item).
+    g: String,
+    /// Choice label when several moves share the target.
+    c: String,
+}
+
+struct Track<G: Draw> {
+    config: G::Config,
+    base: String,
+    base_state: G,
+    /// `states[i]` is the position before `moves[i]`; the last entry is the current position.
+    states: Vec<G>,
+    moves: Vec<G::Move>,
+    texts: Vec<String>,
+    opening_len: usize,
+}
+
+impl<G: Draw> Track<G> {
+    fn new() -> Result<Self, String> {
+        let vals: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
+        let config = G::configure(&vals)?;
+        let s = G::start(&config);
+        Ok(Track {
+            config,
+            base: "startpos".into(),
+            base_state: s,
+            states: vec![s],
+            moves: vec![],
+            texts: vec![],
+            opening_len: 0,
+        })
+    }
+
+    fn current(&self) -> &G {
+        self.states.last().unwrap_or(&self.base_state)
+    }
+
+    /// Replays `list` from `state`: the states, moves and canonical texts.
+    #[allow(clippy::type_complexity)]
+    fn replay(state: G, list: &str) -> Result<(Vec<G>, Vec<G::Move>, Vec<String>), String> {
+        let mut states = vec![state];
+        let (mut moves, mut texts) = (vec![], vec![]);
+        for (i, t) in list.split_whitespace().enumerate() {
+            let s = states[states.len() - 1];
+            if s.outcome().is_some() {
+                return Err(format!(
+                    "move {} '{}': the game is already over",
+                    i + 1,
+                    clip(t)
+                ));
+            }
+            let m = s
+                .parse_move(t)
+                .map_err(|e| format!("move {} '{}': {e}", i + 1, clip(t)))?;
+            texts.push(s.format_move(m));
+            moves.push(m);
+            states.push(s.apply(m));
+        }
+        Ok((states, moves, texts))
+    }
+
+    fn legal(&self) -> Vec<G::Move> {
+        let mut ms = G::Moves::default();
+        self.current().legal_moves(&mut ms);
+        ms.as_ref().to_vec()
+    }
+}
+
+fn clip(s: &str) -> String {
+    crate::protocol::parse::clip(s).to_string()
+}
+
+impl<G: Draw> Board for Track<G> {
+    fn kind(&self) -> GameKind {
+        GameKind::from_name(G::NAME).unwrap_or(GameKind::Connect4)
+    }
+
+    fn heuristics(&self) -> &'static [&'static str] {
+        G::HEURISTICS
+    }
+
+    fn set(&mut self, text: &str) -> Result<(), String> {
+        let text = text.trim();
+        let (base, state, list) = if text.is_empty() || text == "startpos" {
+            ("startpos".to_string(), G::start(&self.config), "")
+        } else if let Some(s) = G::named_start(text, &self.config) {
+            (text.to_string(), s, "")
+        } else if let Some(f) = text.strip_prefix("fen ") {
+            let (fen, rest) = match f.find(" moves") {
+                Some(i) => (f[..i].trim(), &f[i + 6..]),
+                None => (f.trim(), ""),
+            };
+            let s = G::parse_fen(fen, &self.config)
+                .map_err(|e| format!("invalid state string: {e}"))?;
+            (format!("fen {}", s.format_fen()), s, rest)
+        } else {
+            let rest = text.strip_prefix("startpos").unwrap_or(text).trim_start();
+            let rest = rest.strip_prefix("moves").unwrap_or(rest);
+            match Self::replay(G::start(&self.config), rest) {
+                Ok(_) => ("startpos".to_string(), G::start(&self.config), rest),
+                Err(move_err) => match G::parse_fen(text, &self.config) {
+                    Ok(s) => (format!("fen {}", s.format_fen()), s, ""),
+                    Err(fen_err) => {
+                        return Err(format!(
+                            "neither a move list ({move_err}) nor a state string ({fen_err})"
+                        ));
+                    }
+                },
+            }
+        };
+        let (states, moves, texts) = Self::replay(state, list)?;
+        self.opening_len = moves.len();
+        self.base = base;
+        self.base_state = state;
+        self.states = states;
+        self.moves = moves;
+        self.texts = texts;
+        Ok(())
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let s = *self.current();
+        if s.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let m = s.parse_move(text.trim())?;
+        let t = s.format_move(m);
+        self.states.push(s.apply(m));
+        self.moves.push(m);
+        self.texts.push(t.clone());
+        Ok(t)
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.moves.is_empty() {
+            return false;
+        }
+        self.moves.pop();
+        self.texts.pop();
+        self.states.pop();
+        self.opening_len = self.opening_len.min(self.moves.len());
+        true
+    }
+
+    fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn opening_len(&self) -> usize {
+        self.opening_len
+    }
+
+    fn side(&self) -> usize {
+        self.current().side_to_move().index()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.current().outcome()
+    }
+
+    fn base(&self) -> &str {
+        &self.base
+    }
+
+    fn moves(&self) -> &[String] {
+        &self.texts
+    }
+
+    fn fen(&self) -> String {
+        self.current().format_fen()
+    }
+
+    fn target_of(&self, mv: &str) -> Option<MoveTarget> {
+        let s = self.current();
+        if s.outcome().is_some() {
+            return None;
+        }
+        s.parse_move(mv).ok().map(|m| s.move_target(m))
+    }
+
+    fn view(&self, with_board: bool) -> Value {
+        let s = self.current();
+        let n = self.moves.len();
+        let last = (n > 0).then(|| (&self.states[n - 1], self.moves[n - 1]));
+        let marks = s.marks(last);
+        let legal: Vec<Legal> = self
+            .legal()
+            .into_iter()
+            .map(|m| {
+                let MoveTarget { target, choice } = s.move_target(m);
+                Legal {
+                    m: s.format_move(m),
+                    g: target,
+                    c: choice,
+                }
+            })
+            .collect();
+        let mut v = json!({ "marks": marks, "legal": legal });
+        if with_board {
+            v["board"] = serde_json::to_value(s.board()).unwrap_or(Value::Null);
+        }
+        v
+    }
+}
+
+/// The result text of an outcome: `1-0`, `0-1` or `1/2-1/2`.
+pub fn result_text(o: Option<Outcome>) -> &'static str {
+    match o {
+        Some(Outcome::Win(Side::First)) => "1-0",
+        Some(Outcome::Win(Side::Second)) => "0-1",
+        Some(Outcome::Draw) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+#[allow(dead_code)] // used once the games' pictures land (see new_board)
+fn make<G: Draw>() -> Result<Box<dyn Board>, String> {
+    Ok(Box::new(Track::<G>::new()?))
+}
+
+/// A new game of `kind` at its start position: the one place that maps a [`GameKind`] to its
+/// [`Draw`] type. A game without pictures yet is refused with a one-line reason.
+pub fn new_board(kind: GameKind) -> Result<Box<dyn Board>, String> {
+    match kind {
+        GameKind::Connect4 | GameKind::Connect4Boom | GameKind::Mancala | GameKind::Parchis => Err(
+            format!("{}: this build has no pictures for it yet", kind.name()),
+        ),
+    }
+}

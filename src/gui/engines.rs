@@ -1,0 +1,258 @@
+//! The page's engines: one worker thread per role (first seat, second seat, analysis), each
+//! owning at most one [`Conn`] — the referee's connection layer, so the page reaches engines
+//! only through the protocol. A worker takes `Think` jobs (position + `go`), forwards every
+//! `info` line and the `bestmove` as [`Event`]s, and reports a crash (exit, dropped connection,
+//! no handshake) as an event instead of dying: the next job starts the engine again.
+//!
+//! Jobs carry an id; the session ignores events of ids it no longer waits for, so a job that is
+//! superseded (new position, take-back) is simply stopped and its `bestmove` dropped here.
+
+use std::sync::mpsc::{Receiver, Sender, TryRecvError};
+use std::time::{Duration, Instant};
+
+use crate::games::GameKind;
+use crate::referee::engine::{Conn, EngineSpec, Recv};
+
+/// Which worker.
+pub const SEATS_AND_ANALYSIS: usize = 3;
+/// The analysis worker's index (seats are 0 and 1).
+pub const ANALYSIS: usize = 2;
+
+/// How an engine is set up: restarting happens whenever any of this changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub name: String,
+    pub spec: EngineSpec,
+    pub kind: GameKind,
+    /// `setoption` name/value pairs sent after `UCI_Variant`.
+    pub options: Vec<(String, String)>,
+}
+
+/// One search request.
+#[derive(Clone, Debug)]
+pub struct Think {
+    pub id: u64,
+    pub setup: Setup,
+    /// The `position …` line.
+    pub position: String,
+    /// The `go …` line.
+    pub go: String,
+    /// Hold the `bestmove` until this long after `go` (watching engine-vs-engine games).
+    pub min_time: Duration,
+    /// Send `stop` when the search runs longer than this (`None`: only on request).
+    pub max_time: Option<Duration>,
+}
+
+/// A request to a worker.
+#[derive(Clone, Debug)]
+pub enum Job {
+    Think(Think),
+    /// `stop` the search with this id (its `bestmove` is still reported).
+    Stop(u64),
+}
+
+/// What a worker reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// An `info` line (not `info string`).
+    Info { role: usize, id: u64, line: String },
+    /// An `info string …` line: engine diagnostics for the message log.
+    Note { role: usize, id: u64, text: String },
+    /// The search ended. `think` is `go` sent → `bestmove` received, as seen by the worker.
+    Best {
+        role: usize,
+        id: u64,
+        mv: String,
+        think: Duration,
+        depth: Option<u64>,
+        score: Option<String>,
+    },
+    /// The engine could not start, lost its connection or did not answer.
+    Failed { role: usize, id: u64, msg: String },
+}
+
+/// Longest wait for `uciok`/`readyok`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// Longest wait for `bestmove` after `stop` before the engine is killed.
+const STOP_GRACE: Duration = Duration::from_secs(5);
+/// How often a thinking worker looks for new jobs.
+const POLL: Duration = Duration::from_millis(20);
+
+fn handshake(c: &mut Conn, s: &Setup) -> Result<(), String> {
+    let wait = |c: &mut Conn, word: &str| match c.wait_for(word, Instant::now() + HANDSHAKE) {
+        Recv::Line(_) => Ok(()),
+        Recv::Timeout => Err(format!("no '{word}' within {} s", HANDSHAKE.as_secs())),
+        Recv::Closed => Err(format!("exited before '{word}'")),
+    };
+    if !c.send("uci") {
+        return Err("input closed".into());
+    }
+    wait(c, "uciok")?;
+    let mut ok = c.send(&format!(
+        "setoption name UCI_Variant value {}",
+        s.kind.name()
+    ));
+    for (n, v) in &s.options {
+        ok &= c.send(&format!("setoption name {n} value {v}"));
+    }
+    ok &= c.send("ucinewgame") && c.send("isready");
+    if !ok {
+        return Err("input closed".into());
+    }
+    wait(c, "readyok")
+}
+
+fn field<'a>(tokens: &[&'a str], key: &str) -> Option<&'a str> {
+    let i = tokens.iter().position(|t| *t == key)?;
+    tokens.get(i + 1).copied()
+}
+
+/// Runs one worker until its job channel closes.
+pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
+    let mut conn: Option<(Conn, Setup)> = None;
+    let mut next: Option<Think> = None;
+    loop {
+        let job = match next.take() {
+            Some(t) => t,
+            None => match jobs.recv() {
+                Ok(Job::Think(t)) => t,
+                Ok(Job::Stop(_)) => continue,
+                Err(_) => break,
+            },
+        };
+        let id = job.id;
+        let fail = |msg: String| Event::Failed { role, id, msg };
+        if conn.as_ref().is_some_and(|(_, s)| *s != job.setup)
+            && let Some((c, _)) = conn.take()
+        {
+            c.close();
+        }
+        if conn.is_none() {
+            let started = Conn::start(&job.setup.spec, job.setup.kind).and_then(|mut c| {
+                match handshake(&mut c, &job.setup) {
+                    Ok(()) => Ok(c),
+                    Err(e) => {
+                        c.close();
+                        Err(e)
+                    }
+                }
+            });
+            match started {
+                Ok(c) => conn = Some((c, job.setup.clone())),
+                Err(e) => {
+                    let _ = events.send(fail(format!("cannot start: {e}")));
+                    continue;
+                }
+            }
+        }
+        let Some((c, _)) = conn.as_mut() else {
+            continue;
+        };
+        let t0 = Instant::now();
+        if !(c.send(&job.position) && c.send(&job.go)) {
+            conn = None;
+            let _ = events.send(fail("input closed (engine gone)".into()));
+            continue;
+        }
+        let (mut depth, mut score) = (None, None);
+        // Some(deadline) once `stop` was sent; `discard` when a newer job replaced this one.
+        let mut stopping: Option<Instant> = None;
+        let mut discard = false;
+        let mut dead = None;
+        loop {
+            match c.recv(Instant::now() + POLL) {
+                Recv::Line(l) => {
+                    let tokens: Vec<&str> = l.split_whitespace().collect();
+                    match tokens.first().copied() {
+                        Some("bestmove") => {
+                            let think = t0.elapsed();
+                            if discard {
+                                break;
+                            }
+                            if let Some(rest) = job.min_time.checked_sub(think) {
+                                std::thread::sleep(rest);
+                            }
+                            let mv = tokens.get(1).copied().unwrap_or("").to_string();
+                            let _ = events.send(Event::Best {
+                                role,
+                                id,
+                                mv,
+                                think,
+                                depth,
+                                score,
+                            });
+                            break;
+                        }
+                        Some("info") if tokens.get(1) == Some(&"string") && !discard => {
+                            let text = l.splitn(3, ' ').nth(2).unwrap_or("").to_string();
+                            let _ = events.send(Event::Note { role, id, text });
+                        }
+                        Some("info") if tokens.get(1) == Some(&"string") => {}
+                        Some("info") => {
+                            if let Some(d) = field(&tokens, "depth").and_then(|d| d.parse().ok()) {
+                                depth = Some(d);
+                            }
+                            if let Some(i) = tokens.iter().position(|t| *t == "score")
+                                && let (Some(a), Some(b)) = (tokens.get(i + 1), tokens.get(i + 2))
+                            {
+                                score = Some(format!("{a} {b}"));
+                            }
+                            if !discard {
+                                let _ = events.send(Event::Info { role, id, line: l });
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Recv::Timeout => {
+                    if let Some(d) = stopping {
+                        if Instant::now() > d {
+                            dead = Some("did not answer 'stop' within 5 s; killed".to_string());
+                            break;
+                        }
+                    } else if job.max_time.is_some_and(|m| t0.elapsed() > m) {
+                        c.send("stop");
+                        stopping = Some(Instant::now() + STOP_GRACE);
+                    }
+                    match jobs.try_recv() {
+                        Ok(Job::Think(t)) => {
+                            next = Some(t);
+                            discard = true;
+                            if stopping.is_none() {
+                                c.send("stop");
+                                stopping = Some(Instant::now() + STOP_GRACE);
+                            }
+                        }
+                        Ok(Job::Stop(s)) if s == id && stopping.is_none() => {
+                            c.send("stop");
+                            stopping = Some(Instant::now() + STOP_GRACE);
+                        }
+                        Ok(Job::Stop(_)) | Err(TryRecvError::Empty) => {}
+                        Err(TryRecvError::Disconnected) => {
+                            discard = true;
+                            if stopping.is_none() {
+                                c.send("stop");
+                                stopping = Some(Instant::now() + STOP_GRACE);
+                            }
+                        }
+                    }
+                }
+                Recv::Closed => {
+                    dead = Some("exited or dropped the connection while thinking".to_string());
+                    break;
+                }
+            }
+        }
+        if let Some(msg) = dead {
+            if let Some((c, _)) = conn.take() {
+                c.close();
+            }
+            if !discard {
+                let _ = events.send(fail(msg));
+            }
+        }
+    }
+    if let Some((c, _)) = conn.take() {
+        c.close();
+    }
+}

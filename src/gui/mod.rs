@@ -1,0 +1,633 @@
+//! `tablero gui`: a local web page to play and watch the games. This module owns the HTTP
+//! side — binding, the security rules, request reading with hard caps, routing and the embedded
+//! page — and the threads around the [`api::Session`] (one engine worker per role, one thread
+//! that hands worker events to the session).
+//!
+//! HTTP: requests are parsed by `httparse` (hyper's parser); the connection handling is ours so
+//! that every cap is exact: at most [`MAX_CONNECTIONS`] connections at once (more get `503`),
+//! [`MAX_HEADER`] bytes of request head, [`MAX_BODY`] bytes of body (`Content-Length` only),
+//! 10 s to send a request, one request per connection (`Connection: close`). Engine output
+//! reaches the page by long-polling `GET /api/state?since=V`, which returns as soon as the
+//! session's version passes `V` (or after 25 s).
+//!
+//! Security: loopback only unless `--allow-remote`; the `Host` header must be `localhost`, a
+//! loopback address (any IP literal with `--allow-remote`) with the bound port, which defeats
+//! DNS rebinding; state-changing requests are `POST` with `Content-Type: application/json`, and
+//! are refused when `Sec-Fetch-Site` says cross-site or `Origin` is not this server. The page can
+//! only name engines from the list fixed at start-up; it never sends a command line.
+
+pub mod api;
+pub mod board;
+pub mod engines;
+
+use std::io::{Read, Write};
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::games::GameKind;
+use crate::players::Player;
+use crate::referee::engine::EngineSpec;
+use api::{Offered, Session};
+use engines::{Event, Job, SEATS_AND_ANALYSIS};
+
+/// Connections served at once; more are answered `503` and closed.
+pub const MAX_CONNECTIONS: usize = 32;
+/// Largest request line plus headers.
+pub const MAX_HEADER: usize = 16 * 1024;
+/// Largest request body.
+pub const MAX_BODY: usize = 64 * 1024;
+/// Time a client has to send its whole request.
+const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// Longest a long-poll waits for a change.
+const POLL_WAIT: Duration = Duration::from_secs(25);
+
+const PAGE_HTML: &str = include_str!("page.html");
+const PAGE_CSS: &str = include_str!("page.css");
+const PAGE_JS: &str = include_str!("page.js");
+const SCENE_JS: &str = include_str!("../view/scene.js");
+
+/// What `tablero gui` was given.
+#[derive(Clone, Debug)]
+pub struct GuiOptions {
+    pub listen: String,
+    /// `NAME=SPEC` entries (`--engine`).
+    pub engines: Vec<String>,
+    pub allow_remote: bool,
+    /// The game shown first.
+    pub game: GameKind,
+}
+
+/// The engines the page may pick: the full engine (this binary), the built-in players, then the
+/// `--engine NAME=SPEC` entries. Names are unique.
+pub fn offered_engines(extra: &[String]) -> Result<Vec<Offered>, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate this binary: {e}"))?;
+    let mut out = vec![Offered {
+        name: "tablero".into(),
+        spec: EngineSpec::Command(vec![exe.to_string_lossy().into_owned()]),
+    }];
+    for p in Player::ALL {
+        out.push(Offered {
+            name: p.name().into(),
+            spec: EngineSpec::Builtin(p),
+        });
+    }
+    for e in extra {
+        let (name, spec) = e
+            .split_once('=')
+            .ok_or_else(|| format!("--engine '{e}': expected NAME=SPEC"))?;
+        let name = name.trim();
+        if name.is_empty()
+            || name.len() > 40
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c))
+        {
+            return Err(format!(
+                "--engine '{e}': NAME must be 1-40 letters, digits or - _ . +"
+            ));
+        }
+        if name == "human" || out.iter().any(|o| o.name == name) {
+            return Err(format!("--engine: the name '{name}' is already taken"));
+        }
+        let spec = EngineSpec::parse(spec).map_err(|err| format!("--engine {name}: {err}"))?;
+        out.push(Offered {
+            name: name.to_string(),
+            spec,
+        });
+    }
+    Ok(out)
+}
+
+/// Binds `listen`, refusing a non-loopback address unless `allow_remote`.
+pub fn bind(listen: &str, allow_remote: bool) -> Result<TcpListener, String> {
+    let addrs: Vec<SocketAddr> = listen
+        .to_socket_addrs()
+        .map_err(|e| format!("--listen {listen}: {e}"))?
+        .collect();
+    let first = *addrs
+        .first()
+        .ok_or_else(|| format!("--listen {listen}: no address"))?;
+    if !allow_remote && addrs.iter().any(|a| !a.ip().is_loopback()) {
+        return Err(format!(
+            "--listen {listen}: {} is not a loopback address; the page lets anyone who reaches \
+             it run engines on this machine, so add --allow-remote to mean it",
+            first.ip()
+        ));
+    }
+    TcpListener::bind(first).map_err(|e| format!("--listen {listen}: {e}"))
+}
+
+/// Everything the connection threads share.
+pub struct Shared {
+    pub session: Mutex<Session>,
+    pub changed: Condvar,
+    pub port: u16,
+    pub allow_remote: bool,
+    conns: AtomicUsize,
+}
+
+/// Starts the engine workers and the event thread; returns the shared state.
+pub fn start(
+    offered: Vec<Offered>,
+    kind: GameKind,
+    port: u16,
+    allow_remote: bool,
+) -> Result<Arc<Shared>, String> {
+    let (ev_tx, ev_rx) = mpsc::channel::<Event>();
+    let mut senders = vec![];
+    for role in 0..SEATS_AND_ANALYSIS {
+        let (tx, rx) = mpsc::channel::<Job>();
+        let ev = ev_tx.clone();
+        std::thread::Builder::new()
+            .name(format!("gui-engine-{role}"))
+            .spawn(move || engines::worker(role, rx, ev))
+            .map_err(|e| e.to_string())?;
+        senders.push(tx);
+    }
+    drop(ev_tx);
+    let jobs: [mpsc::Sender<Job>; 3] = senders
+        .try_into()
+        .map_err(|_| "engine workers".to_string())?;
+    let shared = Arc::new(Shared {
+        session: Mutex::new(Session::new(offered, kind, jobs)?),
+        changed: Condvar::new(),
+        port,
+        allow_remote,
+        conns: AtomicUsize::new(0),
+    });
+    let s = shared.clone();
+    std::thread::Builder::new()
+        .name("gui-events".into())
+        .spawn(move || {
+            for ev in ev_rx {
+                if let Ok(mut g) = s.session.lock() {
+                    g.on_event(ev);
+                }
+                s.changed.notify_all();
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    Ok(shared)
+}
+
+/// `tablero gui`: binds, prints `listening http://ADDR/` and serves until killed.
+pub fn run(opts: &GuiOptions) -> Result<(), String> {
+    let offered = offered_engines(&opts.engines)?;
+    let listener = bind(&opts.listen, opts.allow_remote)?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let shared = start(offered, opts.game, addr.port(), opts.allow_remote)?;
+    println!("listening http://{addr}/");
+    let _ = std::io::stdout().flush();
+    serve(listener, shared);
+    Ok(())
+}
+
+/// Accepts connections forever, one thread each, at most [`MAX_CONNECTIONS`] at once.
+pub fn serve(listener: TcpListener, shared: Arc<Shared>) {
+    for stream in listener.incoming() {
+        let Ok(mut stream) = stream else { continue };
+        let _ = stream.set_write_timeout(Some(Duration::from_secs(10)));
+        if shared.conns.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            shared.conns.fetch_sub(1, Ordering::SeqCst);
+            let _ = stream.write_all(&response(503, "text/plain", b"too many connections\n", &[]));
+            continue;
+        }
+        let s = shared.clone();
+        let spawned = std::thread::Builder::new()
+            .name("gui-http".into())
+            .spawn(move || {
+                handle(&mut stream, &s);
+                s.conns.fetch_sub(1, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            shared.conns.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+fn status_text(code: u16) -> &'static str {
+    match code {
+        200 => "OK",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        409 => "Conflict",
+        411 => "Length Required",
+        413 => "Payload Too Large",
+        415 => "Unsupported Media Type",
+        431 => "Request Header Fields Too Large",
+        500 => "Internal Server Error",
+        501 => "Not Implemented",
+        503 => "Service Unavailable",
+        _ => "Status",
+    }
+}
+
+fn response(code: u16, ctype: &str, body: &[u8], extra: &[(&str, &str)]) -> Vec<u8> {
+    let mut h = format!(
+        "HTTP/1.1 {code} {}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nConnection: close\r\n\
+         Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n\
+         Referrer-Policy: no-referrer\r\nContent-Security-Policy: default-src 'self'; \
+         img-src 'self' data:; frame-ancestors 'none'; form-action 'none'\r\n",
+        status_text(code),
+        body.len()
+    );
+    for (k, v) in extra {
+        h += &format!("{k}: {v}\r\n");
+    }
+    h += "\r\n";
+    let mut out = h.into_bytes();
+    out.extend_from_slice(body);
+    out
+}
+
+/// A one-line error answer.
+fn error(code: u16, reason: &str) -> Vec<u8> {
+    let line: String = reason
+        .lines()
+        .next()
+        .unwrap_or("")
+        .chars()
+        .take(300)
+        .collect();
+    response(
+        code,
+        "text/plain; charset=utf-8",
+        format!("{line}\n").as_bytes(),
+        &[],
+    )
+}
+
+/// A parsed request.
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    pub query: String,
+    /// Header names in lower case.
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Request {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads one request within the caps; `Err((status, reason))` otherwise.
+fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
+    let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
+    let t0 = Instant::now();
+    let mut buf = Vec::with_capacity(2048);
+    let mut chunk = [0u8; 4096];
+    let head_end = loop {
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+        if buf.len() > MAX_HEADER {
+            return Err((431, format!("request head larger than {MAX_HEADER} bytes")));
+        }
+        if t0.elapsed() > READ_TIMEOUT {
+            return Err((408, "request not received in time".into()));
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) => return Err((400, "connection closed before the request ended".into())),
+            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+            Err(_) => return Err((408, "request not received in time".into())),
+        }
+    };
+    if head_end > MAX_HEADER {
+        return Err((431, format!("request head larger than {MAX_HEADER} bytes")));
+    }
+    let mut hs = [httparse::EMPTY_HEADER; 48];
+    let mut req = httparse::Request::new(&mut hs);
+    match req.parse(&buf[..head_end]) {
+        Ok(httparse::Status::Complete(_)) => {}
+        Ok(httparse::Status::Partial) => return Err((400, "incomplete request head".into())),
+        Err(httparse::Error::TooManyHeaders) => {
+            return Err((431, "more than 48 header fields".into()));
+        }
+        Err(e) => return Err((400, format!("malformed request: {e}"))),
+    }
+    let method = req.method.unwrap_or("").to_string();
+    let target = req.path.unwrap_or("");
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    let headers: Vec<(String, String)> = req
+        .headers
+        .iter()
+        .map(|h| {
+            (
+                h.name.to_ascii_lowercase(),
+                String::from_utf8_lossy(h.value).trim().to_string(),
+            )
+        })
+        .collect();
+    let mut r = Request {
+        method,
+        path: path.to_string(),
+        query: query.to_string(),
+        headers,
+        body: vec![],
+    };
+    if r.header("transfer-encoding").is_some() {
+        return Err((
+            411,
+            "chunked bodies are not accepted; send Content-Length".into(),
+        ));
+    }
+    let len = match r.header("content-length") {
+        None => 0,
+        Some(v) => v.parse::<usize>().map_err(|_| {
+            (
+                400,
+                format!("bad Content-Length '{}'", crate::protocol::parse::clip(v)),
+            )
+        })?,
+    };
+    if len > MAX_BODY {
+        return Err((413, format!("body of {len} bytes; the limit is {MAX_BODY}")));
+    }
+    let mut body = buf[head_end..].to_vec();
+    while body.len() < len {
+        if t0.elapsed() > READ_TIMEOUT {
+            return Err((408, "request body not received in time".into()));
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) => return Err((400, "connection closed before the body ended".into())),
+            Ok(n) => body.extend_from_slice(&chunk[..n]),
+            Err(_) => return Err((408, "request body not received in time".into())),
+        }
+    }
+    body.truncate(len);
+    r.body = body;
+    Ok(r)
+}
+
+/// Is `host` (a `Host` header) this server? `localhost` or a loopback literal with our port; any
+/// IP literal with `--allow-remote`. Names other than `localhost` are refused (DNS rebinding).
+pub fn host_allowed(host: &str, port: u16, allow_remote: bool) -> bool {
+    let (name, p) = if let Some(rest) = host.strip_prefix('[') {
+        match rest.split_once(']') {
+            Some((n, tail)) => (n, tail.strip_prefix(':')),
+            None => return false,
+        }
+    } else {
+        match host.rsplit_once(':') {
+            Some((n, p)) => (n, Some(p)),
+            None => (host, None),
+        }
+    };
+    let port_ok = match p {
+        Some(p) => p.parse::<u16>() == Ok(port),
+        None => port == 80,
+    };
+    if !port_ok {
+        return false;
+    }
+    if name.eq_ignore_ascii_case("localhost") {
+        return true;
+    }
+    match name.parse::<IpAddr>() {
+        Ok(ip) => ip.is_loopback() || allow_remote,
+        Err(_) => false,
+    }
+}
+
+/// Refuses state-changing requests from other sites (checked on every `POST`).
+fn same_origin(r: &Request, host: &str) -> Result<(), String> {
+    if let Some(site) = r.header("sec-fetch-site")
+        && !matches!(site, "same-origin" | "none")
+    {
+        return Err(format!(
+            "cross-site request refused (Sec-Fetch-Site: {})",
+            crate::protocol::parse::clip(site)
+        ));
+    }
+    if let Some(origin) = r.header("origin")
+        && !origin.eq_ignore_ascii_case(&format!("http://{host}"))
+    {
+        return Err(format!(
+            "cross-site request refused (Origin: {})",
+            crate::protocol::parse::clip(origin)
+        ));
+    }
+    let json = r.header("content-type").is_some_and(|c| {
+        c.split(';')
+            .next()
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+    });
+    if !json {
+        return Err("POST bodies must be Content-Type: application/json".into());
+    }
+    Ok(())
+}
+
+fn query_u64(q: &str, key: &str) -> Result<u64, String> {
+    for kv in q.split('&') {
+        if let Some(v) = kv.strip_prefix(key).and_then(|r| r.strip_prefix('=')) {
+            return v
+                .parse()
+                .map_err(|_| format!("'{key}' must be a non-negative integer"));
+        }
+    }
+    Ok(0)
+}
+
+fn handle(stream: &mut TcpStream, shared: &Shared) {
+    let _ = stream.set_nodelay(true);
+    let out = match read_request(stream) {
+        Ok(r) => route(&r, shared),
+        Err((code, reason)) => error(code, &reason),
+    };
+    let _ = stream.write_all(&out);
+    let _ = stream.flush();
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    // Drain what the client may still send so that closing does not reset the connection
+    // before it has read the answer.
+    let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
+    let mut sink = [0u8; 1024];
+    for _ in 0..16 {
+        match stream.read(&mut sink) {
+            Ok(n) if n > 0 => {}
+            _ => break,
+        }
+    }
+}
+
+/// Answers one request.
+pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
+    let Some(host) = r.header("host") else {
+        return error(400, "missing Host header");
+    };
+    if !host_allowed(host, shared.port, shared.allow_remote) {
+        return error(
+            403,
+            &format!(
+                "Host '{}' is not this server (use localhost or the address)",
+                crate::protocol::parse::clip(host)
+            ),
+        );
+    }
+    let text = "text/plain; charset=utf-8";
+    match (r.method.as_str(), r.path.as_str()) {
+        ("GET", "/") => response(200, "text/html; charset=utf-8", PAGE_HTML.as_bytes(), &[]),
+        ("GET", "/page.css") => response(200, "text/css; charset=utf-8", PAGE_CSS.as_bytes(), &[]),
+        ("GET", "/page.js") => response(
+            200,
+            "text/javascript; charset=utf-8",
+            PAGE_JS.as_bytes(),
+            &[],
+        ),
+        ("GET", "/scene.js") => response(
+            200,
+            "text/javascript; charset=utf-8",
+            SCENE_JS.as_bytes(),
+            &[],
+        ),
+        ("GET", "/api/state") => {
+            let (since, board) = match (query_u64(&r.query, "since"), query_u64(&r.query, "board"))
+            {
+                (Ok(s), Ok(b)) => (s, b),
+                (Err(e), _) | (_, Err(e)) => return error(400, &e),
+            };
+            let Ok(mut g) = shared.session.lock() else {
+                return error(500, "session lock poisoned");
+            };
+            let deadline = Instant::now() + POLL_WAIT;
+            while g.version <= since {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    break;
+                }
+                g = match shared.changed.wait_timeout(g, left) {
+                    Ok((g, _)) => g,
+                    Err(_) => return error(500, "session lock poisoned"),
+                };
+            }
+            let body = g.state_json(board).to_string();
+            response(200, "application/json", body.as_bytes(), &[])
+        }
+        ("GET", "/api/record") => {
+            let Ok(g) = shared.session.lock() else {
+                return error(500, "session lock poisoned");
+            };
+            match g.api_record() {
+                Ok(line) => response(
+                    200,
+                    "application/x-ndjson",
+                    format!("{line}\n").as_bytes(),
+                    &[(
+                        "Content-Disposition",
+                        "attachment; filename=\"tablero-game.jsonl\"",
+                    )],
+                ),
+                Err(e) => error(409, &e),
+            }
+        }
+        (
+            "POST",
+            "/api/new" | "/api/position" | "/api/move" | "/api/undo" | "/api/settings"
+            | "/api/stop" | "/api/analysis",
+        ) => {
+            if let Err(e) = same_origin(r, host) {
+                return error(403, &e);
+            }
+            let v: Value = if r.body.iter().all(u8::is_ascii_whitespace) {
+                Value::Object(Default::default())
+            } else {
+                match serde_json::from_slice(&r.body) {
+                    Ok(v @ Value::Object(_)) => v,
+                    Ok(_) => return error(400, "the body must be a JSON object"),
+                    Err(e) => return error(400, &format!("bad JSON: {e}")),
+                }
+            };
+            let Ok(mut g) = shared.session.lock() else {
+                return error(500, "session lock poisoned");
+            };
+            let res = match r.path.as_str() {
+                "/api/new" => g.api_new(&v),
+                "/api/position" => g.api_position(&v),
+                "/api/move" => g.api_move(&v),
+                "/api/undo" => g.api_undo(),
+                "/api/settings" => g.api_settings(&v),
+                "/api/stop" => g.api_stop(),
+                _ => g.api_analysis(&v),
+            };
+            let version = g.version;
+            drop(g);
+            shared.changed.notify_all();
+            match res {
+                Ok(()) => response(
+                    200,
+                    "application/json",
+                    format!("{{\"ok\":true,\"version\":{version}}}").as_bytes(),
+                    &[],
+                ),
+                Err(e) => error(400, &e),
+            }
+        }
+        (_, "/" | "/page.css" | "/page.js" | "/scene.js" | "/api/state" | "/api/record") => {
+            response(405, text, b"method not allowed\n", &[("Allow", "GET")])
+        }
+        (_, p) if p.starts_with("/api/") => {
+            if r.method == "POST" {
+                error(
+                    404,
+                    &format!("no such endpoint '{}'", crate::protocol::parse::clip(p)),
+                )
+            } else {
+                response(405, text, b"method not allowed\n", &[("Allow", "POST")])
+            }
+        }
+        _ => error(404, "not found"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts() {
+        assert!(host_allowed("127.0.0.1:8080", 8080, false));
+        assert!(host_allowed("localhost:8080", 8080, false));
+        assert!(host_allowed("LOCALHOST:8080", 8080, false));
+        assert!(host_allowed("[::1]:8080", 8080, false));
+        assert!(!host_allowed("127.0.0.1:8081", 8080, false));
+        assert!(!host_allowed("evil.example:8080", 8080, false));
+        assert!(!host_allowed("evil.example:8080", 8080, true));
+        assert!(!host_allowed("192.168.1.5:8080", 8080, false));
+        assert!(host_allowed("192.168.1.5:8080", 8080, true));
+        assert!(!host_allowed("127.0.0.1", 8080, false));
+        assert!(host_allowed("127.0.0.1", 80, false));
+        assert!(!host_allowed("[::1", 8080, false));
+        assert!(!host_allowed("", 8080, false));
+    }
+
+    #[test]
+    fn binding_refuses_remote_addresses() {
+        let e = bind("0.0.0.0:0", false).unwrap_err();
+        assert!(e.contains("--allow-remote"), "{e}");
+        assert!(bind("127.0.0.1:0", false).is_ok());
+    }
+
+    #[test]
+    fn engine_names() {
+        let o = offered_engines(&["mine=builtin:greedy".into()]).unwrap();
+        assert!(o.iter().any(|e| e.name == "mine"));
+        assert!(offered_engines(&["random=builtin:greedy".into()]).is_err());
+        assert!(offered_engines(&["no spec".into()]).is_err());
+        assert!(offered_engines(&["a b=builtin:greedy".into()]).is_err());
+        assert!(offered_engines(&["x=builtin:god".into()]).is_err());
+    }
+}

@@ -1,0 +1,293 @@
+// page.js — the browser side of `tablero gui`. It knows no rules: the server sends the board
+// scene, the marks and the legal moves with their click targets (view::MoveTarget); this file
+// draws them with scene.js, turns clicks into one of those moves and sends it back.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const view = new TableroScene.View($("board"));
+  let S = null; // the last state from the server
+  let version = 0;
+  let boardVersion = 0;
+  let boardSize = { w: 0, h: 0 };
+  let flipped = false;
+  let selected = null; // the clicked target, while its choices are shown
+  let probe = null; // {t0, plies}: a human move waiting for the engine's reply
+  window.tableroTimings = []; // [{total_ms, think_ms}] per engine reply (overhead probe)
+
+  function showError(text) {
+    $("error").textContent = text || "";
+  }
+
+  async function post(path, body) {
+    try {
+      const r = await fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body || {}),
+      });
+      if (!r.ok) {
+        showError((await r.text()).trim());
+        return false;
+      }
+      showError("");
+      return true;
+    } catch (e) {
+      showError("server unreachable: " + e);
+      return false;
+    }
+  }
+
+  async function poll() {
+    for (;;) {
+      try {
+        const r = await fetch("/api/state?since=" + version + "&board=" + boardVersion);
+        if (!r.ok) throw new Error((await r.text()).trim());
+        const s = await r.json();
+        render(s);
+      } catch (e) {
+        $("status").textContent = "connection lost, retrying… (" + e.message + ")";
+        await new Promise((res) => setTimeout(res, 1000));
+      }
+    }
+  }
+
+  function humanToMove(s) {
+    return !s.result && (s.seats[s.side] === null || s.paused) && !s.thinking;
+  }
+
+  function play(m) {
+    selected = null;
+    const opp = S.seats[1 - S.side];
+    probe = opp !== null && S.seats[S.side] === null ? { t0: performance.now(), plies: S.moves.length } : null;
+    post("/api/move", { move: m });
+  }
+
+  // Flip: Connect Four-like boards are mirrored (gravity stays down), others turned 180°;
+  // texts are turned back so they stay readable.
+  function applyFlip() {
+    const mirror = S && (S.game === "connect4" || S.game === "connect4boom");
+    const { w, h } = boardSize;
+    const t = !flipped ? "" : mirror ? "translate(" + w + ",0) scale(-1,1)" : "rotate(180 " + w / 2 + " " + h / 2 + ")";
+    for (const layer of [view.boardLayer, view.markLayer]) {
+      if (t) layer.setAttribute("transform", t); else layer.removeAttribute("transform");
+    }
+    for (const el of view.svg.querySelectorAll("text")) {
+      const x = parseFloat(el.getAttribute("x")) || 0;
+      const y = parseFloat(el.getAttribute("y")) || 0;
+      if (!flipped) el.removeAttribute("transform");
+      else if (mirror) el.setAttribute("transform", "matrix(-1 0 0 1 " + 2 * x + " 0)");
+      else el.setAttribute("transform", "rotate(180 " + x + " " + y + ")");
+    }
+  }
+
+  function markBoard(s) {
+    const targets = new Set(humanToMove(s) ? s.view.legal.map((l) => l.g) : []);
+    const pv = s.analysis.best ? s.analysis.best.target : null;
+    for (const el of view.svg.querySelectorAll("[data-g]")) {
+      const g = el.getAttribute("data-g");
+      el.classList.toggle("legal", targets.has(g));
+      el.classList.toggle("sel", g === selected);
+      el.classList.toggle("pv", g === pv);
+    }
+  }
+
+  function button(label, cls, title, onclick, enabled = true) {
+    const b = document.createElement("button");
+    b.textContent = label;
+    if (cls) b.className = cls;
+    if (title) b.title = title;
+    b.disabled = !enabled;
+    b.addEventListener("click", onclick);
+    return b;
+  }
+
+  // The choice buttons: for the selected target, every choice of this position with the ones
+  // the target allows highlighted; pass buttons when passing is all there is; and buttons for
+  // moves whose target is not on the board (so no legal move is ever out of reach).
+  function renderChoices(s) {
+    const box = $("choices");
+    box.replaceChildren();
+    if (!humanToMove(s)) return;
+    const legal = s.view.legal;
+    const onBoard = new Set([...view.svg.querySelectorAll("[data-g]")].map((e) => e.getAttribute("data-g")));
+    if (legal.length > 0 && legal.every((l) => l.g === "pass")) {
+      for (const l of legal) box.appendChild(button("pass " + l.c, "legal pass", l.m, () => play(l.m)));
+      return;
+    }
+    if (selected !== null) {
+      const mine = legal.filter((l) => l.g === selected);
+      if (mine.length === 0) { selected = null; }
+      else {
+        const all = [];
+        for (const l of legal) if (!all.includes(l.c)) all.push(l.c);
+        const lab = document.createElement("span");
+        lab.textContent = selected + ":";
+        box.appendChild(lab);
+        for (const c of all) {
+          const m = mine.find((l) => l.c === c);
+          box.appendChild(button(c === "" ? "move" : c, m ? "legal choice" : "choice", m ? m.m : "", () => m && play(m.m), !!m));
+        }
+        box.appendChild(button("cancel", "", "", () => { selected = null; renderChoices(S); markBoard(S); }));
+      }
+    }
+    for (const l of legal) {
+      if (!onBoard.has(l.g)) box.appendChild(button(l.m, "legal other", "move " + l.m, () => play(l.m)));
+    }
+  }
+
+  function onBoardClick(ev) {
+    if (!S || !humanToMove(S)) return;
+    let g = null;
+    for (const el of document.elementsFromPoint(ev.clientX, ev.clientY)) {
+      const t = el.closest && el.closest("[data-g]");
+      if (t && view.svg.contains(t)) { g = t.getAttribute("data-g"); break; }
+    }
+    if (g === null) return;
+    const mine = S.view.legal.filter((l) => l.g === g);
+    if (mine.length === 0) { showError("no legal move at " + g); return; }
+    showError("");
+    if (mine.length === 1 && mine[0].c === "") { play(mine[0].m); return; }
+    selected = g;
+    renderChoices(S);
+    markBoard(S);
+  }
+
+  function fillSelect(sel, values, labels) {
+    const want = JSON.stringify(values);
+    if (sel.dataset.values === want) return;
+    sel.dataset.values = want;
+    sel.replaceChildren(...values.map((v, i) => {
+      const o = document.createElement("option");
+      o.value = v;
+      o.textContent = labels ? labels[i] : v;
+      return o;
+    }));
+  }
+
+  function setValue(el, v) {
+    if (document.activeElement !== el && el.value !== String(v)) el.value = v;
+  }
+
+  function render(s) {
+    const newGame = !S || s.board_version !== S.board_version;
+    if (s.view.board) {
+      view.setBoard(s.view.board);
+      boardSize = { w: s.view.board.width, h: s.view.board.height };
+      boardVersion = s.board_version;
+    }
+    if (newGame) selected = null;
+    view.setMarks(s.view.marks);
+    S = s;
+    version = s.version;
+    applyFlip();
+    markBoard(s);
+    renderChoices(s);
+
+    if (probe && s.moves.length >= probe.plies + 2 && s.last_think_us !== null) {
+      window.tableroTimings.push({ total_ms: performance.now() - probe.t0, think_ms: s.last_think_us / 1000 });
+      probe = null;
+    }
+    if (probe && (s.moves.length < probe.plies || s.result)) probe = null;
+
+    $("status").textContent = s.status;
+    $("result").textContent = s.result ? "result " + s.result : "";
+    const th = s.thinking && s.thinking.line;
+    $("thinking").textContent = th ? "depth " + th.depth + " " + (th.score || "") + " nodes " + th.nodes + " pv " + th.pv : "";
+    fillSelect($("game"), s.games);
+    setValue($("game"), s.game);
+    const seatValues = ["human", ...s.engines];
+    for (const i of [0, 1]) {
+      fillSelect($("seat" + i), seatValues);
+      setValue($("seat" + i), s.seats[i] === null ? "human" : s.seats[i]);
+    }
+    const mode = s.limit.depth !== undefined ? "depth" : "movetime";
+    setValue($("limitmode"), mode);
+    setValue($("limitvalue"), s.limit[mode]);
+    fillSelect($("heuristic"), s.heuristics);
+    setValue($("heuristic"), s.heuristic);
+    setValue($("pace"), s.pace);
+    $("pause").textContent = s.paused ? "Resume" : "Pause";
+    $("fen").textContent = s.fen;
+    $("moves").textContent = (s.base === "startpos" ? "" : s.base + " moves ") + s.moves.join(" ");
+    fillSelect($("analysis"), ["", ...s.engines], ["off", ...s.engines]);
+    setValue($("analysis"), s.analysis.engine || "");
+    const best = s.analysis.best;
+    $("best").textContent = best ? "best " + best.move + (best.choice ? " (" + best.target + ", " + best.choice + ")" : "") : "";
+    const rows = s.analysis.lines.slice(-12).reverse().map((l) => {
+      const tr = document.createElement("tr");
+      for (const v of [l.depth, l.score, l.nodes, l.pv]) {
+        const td = document.createElement("td");
+        td.textContent = v === null || v === undefined ? "" : v;
+        tr.appendChild(td);
+      }
+      return tr;
+    });
+    $("lines").tBodies[0].replaceChildren(...rows);
+    $("messages").replaceChildren(...s.messages.slice().reverse().map((m) => {
+      const li = document.createElement("li");
+      li.textContent = m.text;
+      return li;
+    }));
+  }
+
+  async function copy(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      showError("copied");
+    } catch (e) {
+      const t = document.createElement("textarea");
+      t.value = text;
+      document.body.appendChild(t);
+      t.select();
+      document.execCommand("copy");
+      t.remove();
+    }
+  }
+
+  function settings(body) { post("/api/settings", body); }
+
+  $("board").addEventListener("click", onBoardClick);
+  $("newgame").addEventListener("click", () => post("/api/new", { game: $("game").value }));
+  $("game").addEventListener("change", () => post("/api/new", { game: $("game").value }));
+  for (const i of [0, 1]) {
+    $("seat" + i).addEventListener("change", () => {
+      settings({ seats: [0, 1].map((j) => ($("seat" + j).value === "human" ? null : $("seat" + j).value)) });
+    });
+  }
+  const sendLimit = () => {
+    const v = parseInt($("limitvalue").value, 10);
+    if (!(v > 0)) { showError("the limit must be a positive number"); return; }
+    settings({ limit: { [$("limitmode").value]: v } });
+  };
+  $("limitmode").addEventListener("change", () => {
+    $("limitvalue").value = $("limitmode").value === "depth" ? 6 : 1000;
+    sendLimit();
+  });
+  $("limitvalue").addEventListener("change", sendLimit);
+  $("heuristic").addEventListener("change", () => settings({ heuristic: $("heuristic").value }));
+  $("pace").addEventListener("change", () => settings({ pace: parseInt($("pace").value, 10) || 0 }));
+  $("pause").addEventListener("click", () => settings({ paused: !S.paused }));
+  $("undo").addEventListener("click", () => post("/api/undo", {}));
+  $("movenow").addEventListener("click", () => post("/api/stop", {}));
+  $("flip").addEventListener("click", () => { flipped = !flipped; applyFlip(); });
+  $("setpos").addEventListener("click", () => post("/api/position", { position: $("posinput").value }));
+  $("copyfen").addEventListener("click", () => copy(S.fen));
+  $("copymoves").addEventListener("click", () => copy($("moves").textContent));
+  $("analysis").addEventListener("change", () => post("/api/analysis", { engine: $("analysis").value || null }));
+  $("save").addEventListener("click", async () => {
+    const r = await fetch("/api/record");
+    const text = await r.text();
+    if (!r.ok) { showError(text.trim()); return; }
+    showError("");
+    const box = $("record");
+    box.hidden = false;
+    box.value = text.trim();
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
+    a.download = "tablero-" + S.game + ".jsonl";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  });
+  poll();
+})();
