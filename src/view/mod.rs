@@ -14,6 +14,7 @@
 //! front end; it does no I/O.
 
 pub mod grid;
+pub mod mancala;
 pub mod svg;
 
 use serde::{Deserialize, Serialize};
