@@ -15,6 +15,7 @@
 
 pub mod grid;
 pub mod mancala;
+pub mod render;
 pub mod svg;
 
 use serde::{Deserialize, Serialize};
