@@ -198,7 +198,7 @@ fn grid_board(l: Layout) -> Scene {
         items.push(text_left(
             PAD + 96.0,
             y,
-            22.0,
+            24.0,
             "bomb: BOOM clears its row of enemy pieces",
             palette::INK,
         ));
@@ -297,7 +297,7 @@ fn grid_marks(g: &GridState) -> Vec<Item> {
             items.push(t);
         }
     }
-    items.push(text_left(PAD, y2, 22.0, g.detail.clone(), "#444444").key("status.detail"));
+    items.push(text_left(PAD, y2, 24.0, g.detail.clone(), "#444444").key("status.detail"));
     if g.boom_at.is_some() {
         // A button for BOOM besides the bomb itself (the bomb may be hard to hit on a phone).
         let (w, h) = (150.0, 48.0);
@@ -323,7 +323,22 @@ fn grid_marks(g: &GridState) -> Vec<Item> {
                 .target("boom"),
         );
     }
-    // Stones.
+    // Stones; their letters go on top of the winning lines, so that the line never hides whose
+    // stones make it.
+    let runs = match g.outcome {
+        Some(Outcome::Win(w)) => winning_runs(l, g.cell, w),
+        _ => Vec::new(),
+    };
+    let on_run = |c: u32, r: u32| {
+        runs.iter().any(|&((c0, r0), (c1, r1))| {
+            let (dc, dr) = (c1 as i32 - c0 as i32, r1 as i32 - r0 as i32);
+            let n = dc.abs().max(dr.abs());
+            (0..=n).any(|i| {
+                c0 as i32 + i * dc.signum() == c as i32 && r0 as i32 + i * dr.signum() == r as i32
+            })
+        })
+    };
+    let mut letters = Vec::new();
     for c in 0..l.cols {
         for r in 0..l.rows {
             let Some((side, bomb)) = (g.cell)(c, r) else {
@@ -344,9 +359,46 @@ fn grid_marks(g: &GridState) -> Vec<Item> {
                 c + 1,
                 r + 1
             )));
-            items.push(t.key(format!("{key}.l")).target(target));
+            let t = t.key(format!("{key}.l")).target(target);
+            // A white letter crossed by the winning line gets a dark outline to stay legible.
+            letters.push(if side == Side::First && on_run(c, r) {
+                t.stroke(palette::INK, 2.5)
+            } else {
+                t
+            });
         }
     }
+    // The winning lines: a line through each run of four or more, white under pink so that it
+    // reads on red, yellow and blue alike.
+    if let Some(Outcome::Win(w)) = g.outcome {
+        for &((c0, r0), (c1, r1)) in &runs {
+            // From edge to edge of the end stones, not centre to centre.
+            let (ax, ay) = l.centre(c0, r0);
+            let (bx, by) = l.centre(c1, r1);
+            let len = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt();
+            let (ux, uy) = (
+                (bx - ax) / len * STONE_R * 0.8,
+                (by - ay) / len * STONE_R * 0.8,
+            );
+            let (x1, y1, x2, y2) = (ax - ux, ay - uy, bx + ux, by + uy);
+            let key = format!("win.{}.{}.{}.{}", c0 + 1, r0 + 1, c1 + 1, r1 + 1);
+            let line = Shape::Line { x1, y1, x2, y2 };
+            items.push(
+                Item::filled(line.clone(), "")
+                    .stroke(palette::WHITE, 18.0)
+                    .key(format!("{key}.under"))
+                    .class("win"),
+            );
+            items.push(
+                Item::filled(line, "")
+                    .stroke(palette::HIGHLIGHT, 10.0)
+                    .key(key)
+                    .class("win")
+                    .tip(format!("{} has four in a row", side_name(w))),
+            );
+        }
+    }
+    items.extend(letters);
     // The last move.
     match g.last {
         Some(LastMark::Cell(c, r)) if c < l.cols && r < l.rows => {
@@ -387,46 +439,6 @@ fn grid_marks(g: &GridState) -> Vec<Item> {
             );
         }
         _ => {}
-    }
-    // The winning lines: a line through each run of four or more, white under pink so that it
-    // reads on red, yellow and blue alike.
-    if let Some(Outcome::Win(w)) = g.outcome {
-        for ((c0, r0), (c1, r1)) in winning_runs(l, g.cell, w) {
-            let (x1, y1) = l.centre(c0, r0);
-            let (x2, y2) = l.centre(c1, r1);
-            let key = format!("win.{}.{}.{}.{}", c0 + 1, r0 + 1, c1 + 1, r1 + 1);
-            let line = Shape::Line { x1, y1, x2, y2 };
-            items.push(
-                Item::filled(line.clone(), "")
-                    .stroke(palette::WHITE, 20.0)
-                    .key(format!("{key}.under"))
-                    .class("win"),
-            );
-            items.push(
-                Item::filled(line, "")
-                    .stroke(palette::HIGHLIGHT, 11.0)
-                    .key(key)
-                    .class("win")
-                    .tip(format!("{} has four in a row", side_name(w))),
-            );
-            for (c, r) in [(c0, r0), (c1, r1)] {
-                let (x, y) = l.centre(c, r);
-                items.push(
-                    Item::filled(Shape::Circle { x, y, r: 9.0 }, palette::HIGHLIGHT)
-                        .stroke(palette::WHITE, 4.0)
-                        .key(format!(
-                            "win.{}.{}.{}.{}.end{}{}",
-                            c0 + 1,
-                            r0 + 1,
-                            c1 + 1,
-                            r1 + 1,
-                            c,
-                            r
-                        ))
-                        .class("win"),
-                );
-            }
-        }
     }
     items
 }

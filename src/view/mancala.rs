@@ -16,15 +16,15 @@ const STATUS_H: f32 = 96.0;
 /// Height of a row of pit numbers (above the board for North, below it for South).
 const LABEL_H: f32 = 48.0;
 /// Width of one pit column.
-const COL: f32 = 110.0;
+const COL: f32 = 100.0;
 /// Width of a store column (and the gap beside it).
-const STORE_W: f32 = 120.0;
+const STORE_W: f32 = 110.0;
 /// Inner margin of the board.
 const INNER: f32 = 14.0;
 /// Height of a count row inside the board.
-const COUNT_H: f32 = 34.0;
+const COUNT_H: f32 = 38.0;
 /// Radius of a pit.
-const PIT_R: f32 = 48.0;
+const PIT_R: f32 = 44.0;
 /// Height of a pit row.
 const PIT_ROW: f32 = 2.0 * PIT_R + 12.0;
 /// Radius of a seed dot.
@@ -116,18 +116,34 @@ impl Layout {
     }
 }
 
-/// Offsets of up to [`MAX_DOTS`] seed dots: a centre, a ring of 6, a ring of 12.
-fn dot_offsets() -> Vec<(f32, f32)> {
-    let mut v = vec![(0.0, 0.0)];
-    for i in 0..6 {
-        let a = std::f32::consts::PI / 3.0 * i as f32;
-        v.push((16.0 * a.cos(), 16.0 * a.sin()));
+/// Offsets of `n` (at most [`MAX_DOTS`]) seed dots: up to 6 on a small ring, 7 as a centre and
+/// a ring of 6, more with an outer ring of up to 12 filled evenly around.
+fn dot_offsets(n: usize) -> Vec<(f32, f32)> {
+    let ring = |k: usize, i: usize, rad: f32, turn: f32| {
+        let a = std::f32::consts::TAU * i as f32 / k as f32 + turn;
+        (rad * a.cos(), rad * a.sin())
+    };
+    let start = -std::f32::consts::FRAC_PI_2;
+    match n {
+        0 => vec![],
+        1 => vec![(0.0, 0.0)],
+        2 | 3 => (0..n).map(|i| ring(n, i, 11.0, start)).collect(),
+        4..=6 => (0..n).map(|i| ring(n, i, 17.0, start)).collect(),
+        _ => {
+            let mut v = vec![(0.0, 0.0)];
+            v.extend((0..6).map(|i| ring(6, i, 16.0, start)));
+            // The outer ring's slots in an order that keeps any prefix evenly spread.
+            const ORDER: [usize; 12] = [0, 6, 3, 9, 1, 7, 4, 10, 2, 8, 5, 11];
+            let outer = n.min(MAX_DOTS) - 7;
+            v.extend(
+                ORDER
+                    .iter()
+                    .take(outer)
+                    .map(|&i| ring(12, i, 31.0, start + std::f32::consts::PI / 12.0)),
+            );
+            v
+        }
     }
-    for i in 0..12 {
-        let a = std::f32::consts::PI / 6.0 * i as f32 + std::f32::consts::PI / 12.0;
-        v.push((31.0 * a.cos(), 31.0 * a.sin()));
-    }
-    v
 }
 
 fn chip(x: f32, y: f32, w: f32, h: f32, side: Side, label: String) -> (Item, Item) {
@@ -231,7 +247,7 @@ impl Draw for Mancala {
                     Side::Second => l.board_top() - LABEL_H / 2.0,
                     Side::First => l.board_top() + l.board_h() + LABEL_H / 2.0,
                 };
-                let (c, t) = chip(px, ly, 52.0, 34.0, side, k.to_string());
+                let (c, t) = chip(px, ly, 60.0, 40.0, side, k.to_string());
                 items.push(c);
                 items.push(t);
             }
@@ -241,7 +257,7 @@ impl Draw for Mancala {
                 Side::Second => l.board_top() - LABEL_H / 2.0,
                 Side::First => l.board_top() + l.board_h() + LABEL_H / 2.0,
             };
-            items.push(bold(sx + sw / 2.0, ly, 24.0, side_name(side), palette::INK));
+            items.push(bold(sx + sw / 2.0, ly, 26.0, side_name(side), palette::INK));
         }
         Scene {
             width: l.width(),
@@ -290,7 +306,7 @@ impl Draw for Mancala {
             items.push(bold(PAD + 22.0, y1, 24.0, side_letter(s), ink).key("status.letter"));
             x = PAD + 56.0;
         }
-        let mut t = bold(x, y1, 32.0, line1, palette::INK).key("status");
+        let mut t = bold(x, y1, 34.0, line1, palette::INK).key("status");
         if let Shape::Text { a, .. } = &mut t.shape {
             *a = "s".into();
         }
@@ -313,7 +329,7 @@ impl Draw for Mancala {
                 _ => {}
             }
         }
-        items.push(text_left(PAD, y2, 22.0, detail, "#444444").key("status.detail"));
+        items.push(text_left(PAD, y2, 26.0, detail, "#444444").key("status.detail"));
 
         // Stores.
         for side in [Side::Second, Side::First] {
@@ -326,20 +342,19 @@ impl Draw for Mancala {
             );
         }
         // Pits: count, dots, click areas.
-        let offsets = dot_offsets();
         for side in [Side::Second, Side::First] {
             for k in 1..=m {
                 let n = self.seeds_at(side, k) as usize;
                 let key = format!("{}{k}", side_letter(side));
                 let (cx, cy) = l.count_at(side, k);
                 items.push(
-                    bold(cx, cy, 24.0, n.to_string(), palette::INK)
+                    bold(cx, cy, 30.0, n.to_string(), palette::INK)
                         .key(format!("{key}.n"))
                         .tip(format!("{} pit {k}: {n} seeds", side_name(side))),
                 );
                 let (px, py) = l.pit(side, k);
                 if n <= MAX_DOTS {
-                    for (i, (dx, dy)) in offsets.iter().take(n).enumerate() {
+                    for (i, (dx, dy)) in dot_offsets(n).into_iter().enumerate() {
                         items.push(
                             Item::filled(
                                 Shape::Circle {
