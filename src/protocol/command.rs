@@ -1,22 +1,6 @@
 //! The typed form of every protocol input line.
 
-/// Where a `position` command starts from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StartSpec {
-    /// `startpos`: the variant's start position.
-    StartPos,
-    /// `fen <state>`: a state string (tokens re-joined with single spaces).
-    Fen(String),
-    /// Another named start, e.g. Parchís' `playground`.
-    Named(String),
-}
-
-/// A token of the input line with its 1-based column, for error messages.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Token {
-    pub text: String,
-    pub column: usize,
-}
+pub use crate::core::spec::{StartSpec, Token};
 
 /// Limits of `go`. Times are milliseconds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,6 +14,29 @@ pub struct GoParams {
     pub winc: Option<u64>,
     pub binc: Option<u64>,
     pub movestogo: Option<u64>,
+}
+
+impl Command {
+    /// The command's keyword, for messages about it.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Command::Empty => "",
+            Command::Uci => "uci",
+            Command::IsReady => "isready",
+            Command::UciNewGame => "ucinewgame",
+            Command::SetOption { .. } => "setoption",
+            Command::Position { .. } => "position",
+            Command::Go(_) => "go",
+            Command::Stop => "stop",
+            Command::Quit => "quit",
+            Command::Perft(_) => "perft",
+            Command::Moves => "moves",
+            Command::Display => "d",
+            Command::Eval => "eval",
+            Command::Help => "help",
+            Command::Solve => "solve",
+        }
+    }
 }
 
 /// One input line, parsed.
