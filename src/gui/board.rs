@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use crate::core::game::{Outcome, Side};
 use crate::games::GameKind;
+use crate::view::render::{DrawVisitor, dispatch};
 use crate::view::{Draw, MoveTarget};
 
 /// One game being played or watched, whatever the game.
@@ -262,17 +263,17 @@ pub fn result_text(o: Option<Outcome>) -> &'static str {
     }
 }
 
-#[allow(dead_code)] // used once the games' pictures land (see new_board)
-fn make<G: Draw>() -> Result<Box<dyn Board>, String> {
-    Ok(Box::new(Track::<G>::new()?))
+struct Make;
+
+impl DrawVisitor for Make {
+    type Output = Result<Box<dyn Board>, String>;
+    fn visit<G: Draw>(self) -> Self::Output {
+        Ok(Box::new(Track::<G>::new()?))
+    }
 }
 
-/// A new game of `kind` at its start position: the one place that maps a [`GameKind`] to its
-/// [`Draw`] type. A game without pictures yet is refused with a one-line reason.
+/// A new game of `kind` at its start position, through the view layer's dispatch over the
+/// games that have pictures (a game without one is refused with a one-line reason).
 pub fn new_board(kind: GameKind) -> Result<Box<dyn Board>, String> {
-    match kind {
-        GameKind::Connect4 | GameKind::Connect4Boom | GameKind::Mancala | GameKind::Parchis => Err(
-            format!("{}: this build has no pictures for it yet", kind.name()),
-        ),
-    }
+    dispatch(kind, Make)?
 }
