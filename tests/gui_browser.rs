@@ -20,6 +20,31 @@ fn js(s: &str) -> String {
     serde_json::to_string(s).unwrap()
 }
 
+/// A real mouse click (pressed and released through the browser's input pipeline, as the
+/// harness' `click` does) at the centre of the first element matching `css`, without the
+/// harness' element waits, which cost about a second per click: a Parchís game takes hundreds.
+fn click(b: &Browser, css: &str) {
+    let at = b.eval(&format!(
+        "(() => {{ const e = document.querySelector({}); if (!e) return null; \
+         e.scrollIntoView({{block: 'nearest'}}); const r = e.getBoundingClientRect(); \
+         return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
+        js(css)
+    ));
+    let at = at.as_array().unwrap_or_else(|| panic!("no element {css}"));
+    let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+    b.tab
+        .click_point(headless_chrome::browser::tab::point::Point { x, y })
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+/// The text of the element with id `id`, now.
+fn text(b: &Browser, id: &str) -> String {
+    b.eval(&format!("document.getElementById({}).textContent", js(id)))
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
 /// The engine's own view of the final position: (state string, result line of `d`).
 fn engine_view(game: &str, moves: &str) -> (String, String) {
     let kind = GameKind::from_name(game).unwrap();
@@ -57,57 +82,62 @@ fn play_one(game: &str, max_plies: usize) -> Vec<f64> {
     );
     let mut clicks = 0usize;
     loop {
-        b.wait_until(
-            "document.getElementById('result').textContent !== '' || document.querySelector('#board .legal, #choices button.legal')",
-            LONG,
-            "the human's turn or the end",
-        );
-        if !b.text("#result").is_empty() {
+        // One evaluation per look (each costs the DevTools round trip, ~0.1 s here).
+        let look = |b: &Browser| {
+            b.eval(
+                "(() => ({ result: document.getElementById('result').textContent, \
+                 moves: document.getElementById('moves').textContent, \
+                 targets: [...new Set([...document.querySelectorAll('#board .legal')].map(e => e.getAttribute('data-g')))], \
+                 pass: !!document.querySelector('#choices button.pass'), \
+                 choice: !!document.querySelector('#choices button.choice.legal'), \
+                 other: !!document.querySelector('#choices button.other') }))()",
+            )
+        };
+        let wait = |b: &Browser, what: &str, ok: &dyn Fn(&serde_json::Value) -> bool| {
+            let t = std::time::Instant::now();
+            loop {
+                let v = look(b);
+                if ok(&v) {
+                    return v;
+                }
+                assert!(
+                    t.elapsed() < LONG,
+                    "{game}: timed out waiting for {what}: {v}"
+                );
+            }
+        };
+        let v = wait(&b, "the human's turn or the end", &|v| {
+            v["result"] != ""
+                || v["pass"] == true
+                || v["other"] == true
+                || !v["targets"].as_array().unwrap().is_empty()
+        });
+        if v["result"] != "" {
             break;
         }
         assert!(
             clicks < max_plies,
             "{game}: no result after {clicks} clicks"
         );
-        let before = b.text("#moves");
-        if b.count("#choices button.pass") > 0 {
-            b.click("#choices button.pass");
-        } else if b.count("#board .legal") > 0 {
+        let before = v["moves"].clone();
+        let targets = v["targets"].as_array().unwrap();
+        if v["pass"] == true {
+            click(&b, "#choices button.pass");
+        } else if !targets.is_empty() {
             // Vary the targets: the k-th distinct legal target, k from the click count.
-            let targets = b.eval(
-                "[...new Set([...document.querySelectorAll('#board .legal')].map(e => e.getAttribute('data-g')))]",
-            );
-            let targets: Vec<String> = targets
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|t| t.as_str().unwrap().to_string())
-                .collect();
-            let t = &targets[(clicks * 5 + 3) % targets.len()];
-            b.click(&format!("#board [data-g={}].legal", js(t)));
-            b.wait_until(
-                &format!(
-                    "document.getElementById('moves').textContent !== {} || document.querySelector('#choices button.choice.legal')",
-                    js(&before)
-                ),
-                LONG,
-                "the move or its choices",
-            );
-            if b.count("#choices button.choice.legal") > 0 {
-                b.click("#choices button.choice.legal");
+            let t = targets[(clicks * 5 + 3) % targets.len()].as_str().unwrap();
+            click(&b, &format!("#board [data-g={}].legal", js(t)));
+            let v = wait(&b, "the move or its choices", &|v| {
+                v["moves"] != before || v["choice"] == true
+            });
+            if v["moves"] == before {
+                click(&b, "#choices button.choice.legal");
             }
         } else {
-            b.click("#choices button.legal");
+            click(&b, "#choices button.other");
         }
         clicks += 1;
-        b.wait_until(
-            &format!(
-                "document.getElementById('moves').textContent !== {}",
-                js(&before)
-            ),
-            LONG,
-            "the move to be played",
-        );
+        wait(&b, "the move to be played", &|v| v["moves"] != before);
     }
     let result = b.text("#result");
     let fen = b.text("#fen");
@@ -162,6 +192,95 @@ fn connect4boom_by_clicks() {
 }
 
 #[test]
+fn parchis_by_clicks() {
+    report("parchis", play_one("parchis", 1500));
+}
+
+#[test]
 fn mancala_by_clicks() {
     report("mancala", play_one("mancala", 200));
+}
+
+/// The other controls, by clicks: set a position, analysis with the pv's first move highlighted
+/// on the board, flip, take back, and saving an unfinished game refused with a message.
+#[test]
+fn controls_by_clicks() {
+    let server = Server::start("connect4", &[]);
+    let b = Browser::launch_sized(1280, 860);
+    b.goto(&server.url("/"));
+    b.wait_until(
+        "document.querySelector('#board svg [data-g]')",
+        LONG,
+        "the board",
+    );
+    b.eval("(() => { document.getElementById('posinput').value = '4 4 3'; })()");
+    b.click("#setpos");
+    b.wait_until(
+        "document.getElementById('moves').textContent === '4 4 3'",
+        LONG,
+        "the position",
+    );
+    assert_eq!(b.text("#fen"), engine_fen("connect4", "4 4 3"));
+    // Analysis: ninja2 searches (depth 5) and its lines stream in; the first pv move's target
+    // is highlighted on the board.
+    b.eval("(() => { const s = document.getElementById('analysis'); s.value = 'ninja2'; s.dispatchEvent(new Event('change')); })()");
+    b.wait_until(
+        "document.querySelectorAll('#lines tbody tr').length > 0",
+        LONG,
+        "analysis lines",
+    );
+    b.wait_until(
+        "document.querySelector('#board .pv')",
+        LONG,
+        "the pv highlight",
+    );
+    let best = b.text("#best");
+    let first =
+        b.eval("document.querySelector('#lines tbody tr td:last-child').textContent.split(' ')[0]");
+    assert_eq!(best, format!("best {}", first.as_str().unwrap()));
+    let pv_target = b.eval("document.querySelector('#board .pv').getAttribute('data-g')");
+    assert_eq!(
+        pv_target.as_str().unwrap(),
+        first.as_str().unwrap(),
+        "Connect Four targets are columns"
+    );
+    b.screenshot("gui-analysis");
+    b.click("#flip");
+    let t = b.eval("document.querySelector('#board svg g').getAttribute('transform')");
+    assert!(t.as_str().unwrap_or("").contains("scale(-1,1)"), "{t}");
+    b.screenshot("gui-flipped");
+    b.click("#flip");
+    // A human move, then take it back.
+    b.click("#board [data-g=\"1\"].legal");
+    b.wait_until(
+        "document.getElementById('moves').textContent === '4 4 3 1'",
+        LONG,
+        "the move",
+    );
+    b.click("#undo");
+    b.wait_until(
+        "document.getElementById('moves').textContent === '4 4 3'",
+        LONG,
+        "the take-back",
+    );
+    b.click("#save");
+    b.wait_until(
+        "document.getElementById('error').textContent.includes('not finished')",
+        LONG,
+        "the refusal",
+    );
+    b.eval("(() => { const s = document.getElementById('analysis'); s.value = ''; s.dispatchEvent(new Event('change')); })()");
+    b.wait_until(
+        "!document.querySelector('#board .pv')",
+        LONG,
+        "analysis off",
+    );
+}
+
+fn engine_fen(game: &str, moves: &str) -> String {
+    let kind = GameKind::from_name(game).unwrap();
+    tablero::protocol::run_script(kind, &format!("position startpos moves {moves}\nd\n"))
+        .iter()
+        .find_map(|l| l.strip_prefix("fen: ").map(str::to_string))
+        .unwrap()
 }

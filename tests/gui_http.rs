@@ -123,7 +123,11 @@ fn wrong_host_and_cross_site_posts() {
     one_line_4xx(c, &b, 403, "application/json");
     let (c, _, b) = post("", "text/plain");
     one_line_4xx(c, &b, 403, "application/json");
-    assert_eq!(s.state()["moves"].as_array().unwrap().len(), 0, "nothing was played");
+    assert_eq!(
+        s.state()["moves"].as_array().unwrap().len(),
+        0,
+        "nothing was played"
+    );
     // The same request from the page itself is accepted.
     let (c, b) = s.post("/api/move", body);
     assert_eq!(c, 200, "{b}");
@@ -133,10 +137,7 @@ fn wrong_host_and_cross_site_posts() {
 #[test]
 fn only_offered_engines_can_be_named() {
     let secret = mock("crash.sh", &[]);
-    let s = Server::start(
-        "connect4",
-        &["--engine", &format!("mine={secret}")],
-    );
+    let s = Server::start("connect4", &["--engine", &format!("mine={secret}")]);
     let st = s.state();
     let engines: Vec<&str> = st["engines"]
         .as_array()
@@ -146,7 +147,9 @@ fn only_offered_engines_can_be_named() {
         .collect();
     assert_eq!(
         engines,
-        ["tablero", "random", "greedy", "ninja1", "ninja2", "ninja3", "mine"]
+        [
+            "tablero", "random", "greedy", "ninja1", "ninja2", "ninja3", "mine"
+        ]
     );
     assert!(
         !st.to_string().contains("crash.sh"),
@@ -168,7 +171,13 @@ fn only_offered_engines_can_be_named() {
     assert_eq!(s.state()["seats"], serde_json::json!([null, null]));
     // Bad command lines are refused at start-up, before anything listens.
     let out = std::process::Command::new(gui_support::BIN)
-        .args(["gui", "--listen", "127.0.0.1:0", "--engine", "x=builtin:god"])
+        .args([
+            "gui",
+            "--listen",
+            "127.0.0.1:0",
+            "--engine",
+            "x=builtin:god",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -197,14 +206,21 @@ fn engine_crashing_mid_game_is_restarted() {
     );
     let s = Server::start(
         "connect4",
-        &["--engine", &format!("mid={spec}"), "--engine", &format!("dead={}", mock("crash.sh", &[]))],
+        &[
+            "--engine",
+            &format!("mid={spec}"),
+            "--engine",
+            &format!("dead={}", mock("crash.sh", &[])),
+        ],
     );
     let (c, b) = s.post("/api/settings", r#"{"seats": [null, "mid"]}"#);
     assert_eq!(c, 200, "{b}");
     // Three human moves; the engine's third `go` kills its first life.
     for (i, m) in ["4", "4", "4"].iter().enumerate() {
         let st = s.wait_for(20, "the human's turn", |st| {
-            st["side"] == 0 && st["thinking"].is_null() && st["moves"].as_array().unwrap().len() == 2 * i
+            st["side"] == 0
+                && st["thinking"].is_null()
+                && st["moves"].as_array().unwrap().len() == 2 * i
         });
         assert!(st["result"].is_null());
         // Column 4 may fill up; take any legal move then.
@@ -237,7 +253,10 @@ fn engine_crashing_mid_game_is_restarted() {
     assert!(messages(&st).contains("failed again"), "{}", messages(&st));
     assert_eq!(st["moves"].as_array().unwrap().len(), 7);
     still_serving(&s);
-    let (c, b) = s.post("/api/settings", r#"{"seats": [null, "random"], "paused": false}"#);
+    let (c, b) = s.post(
+        "/api/settings",
+        r#"{"seats": [null, "random"], "paused": false}"#,
+    );
     assert_eq!(c, 200, "{b}");
     s.wait_for(20, "random's move", |st| {
         st["moves"].as_array().unwrap().len() == 8 || !st["result"].is_null()

@@ -74,6 +74,10 @@
     for (const el of view.svg.querySelectorAll("text")) {
       const x = parseFloat(el.getAttribute("x")) || 0;
       const y = parseFloat(el.getAttribute("y")) || 0;
+      // Left becomes right: a start-anchored label must now end at its point (and vice versa).
+      if (el.dataset.anchor === undefined) el.dataset.anchor = el.getAttribute("text-anchor") || "middle";
+      const a = el.dataset.anchor;
+      el.setAttribute("text-anchor", !flipped || a === "middle" ? a : a === "start" ? "end" : "start");
       if (!flipped) el.removeAttribute("transform");
       else if (mirror) el.setAttribute("transform", "matrix(-1 0 0 1 " + 2 * x + " 0)");
       else el.setAttribute("transform", "rotate(180 " + x + " " + y + ")");

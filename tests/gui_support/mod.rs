@@ -44,7 +44,9 @@ impl Server {
             .expect("start tablero gui");
         let out = child.stdout.take().expect("stdout");
         let mut line = String::new();
-        BufReader::new(out).read_line(&mut line).expect("read address");
+        BufReader::new(out)
+            .read_line(&mut line)
+            .expect("read address");
         let addr = line
             .trim()
             .strip_prefix("listening http://")
@@ -76,9 +78,8 @@ impl Server {
     }
 
     pub fn get(&self, path: &str) -> (u16, String) {
-        let (c, _, b) = self.raw(
-            format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.addr).as_bytes(),
-        );
+        let (c, _, b) =
+            self.raw(format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.addr).as_bytes());
         (c, b)
     }
 
