@@ -141,7 +141,7 @@ impl Settings {
         }
     }
 
-    /// The first setting in which `other` differs from `self`, as `name: mine vs theirs`.
+    /// The first setting in which `other` differs from `self`, as `name A vs B` (A `self`'s).
     pub fn difference(&self, other: &Settings) -> Option<String> {
         let (a, b) = (json!(self), json!(other));
         let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
@@ -149,7 +149,7 @@ impl Settings {
         };
         a.iter()
             .find(|(k, v)| b.get(*k) != Some(*v))
-            .map(|(k, v)| format!("{k}: {v} vs {}", b.get(k).unwrap_or(&Value::Null)))
+            .map(|(k, v)| format!("{k} {v} vs {}", b.get(k).unwrap_or(&Value::Null)))
     }
 }
 
