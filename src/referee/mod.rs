@@ -431,10 +431,10 @@ fn read_records<G: Game>(
         // Records of version 2 carry their settings; older ones are checked by their openings.
         if let Some(d) = theirs
             .and_then(|t| t.ok())
-            .and_then(|t| settings.difference(&t))
+            .and_then(|t| t.difference(settings))
         {
             return Err(format!(
-                "--resume {}: game {} was played with other settings ({d}); use the same flags",
+                "--resume {}: game {} was played with other settings (recorded vs now: {d}); use the same flags",
                 path.display(),
                 r.index
             ));
