@@ -147,6 +147,16 @@ pub enum Command {
         #[arg(long, hide = true)]
         max_sessions: Option<usize>,
     },
+    /// Reads referee records (`match --records`, several files are merged) and prints the
+    /// result table, or with --html writes one self-contained page with plots and every game.
+    Report {
+        /// Records files (JSON lines), e.g. the runs or shards of one match.
+        #[arg(required = true)]
+        records: Vec<std::path::PathBuf>,
+        /// Write the HTML report to FILE (opens from disk, nothing fetched).
+        #[arg(long, value_name = "FILE")]
+        html: Option<std::path::PathBuf>,
+    },
     /// Solves a Connect Four or Kalah position exactly (or a batch file of golden lines):
     /// prints `info` lines and `solved score <s> best <move> nodes <n> time <ms>`.
     Solve {

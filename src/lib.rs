@@ -9,5 +9,6 @@ pub mod games;
 pub mod players;
 pub mod protocol;
 pub mod referee;
+pub mod report;
 pub mod solver;
 pub mod view;

@@ -121,6 +121,7 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             Ok(())
         }
+        Some(Command::Report { records, html }) => tablero::report::run(&records, html.as_deref()),
         Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
         Some(Command::Solve {
             fen,
