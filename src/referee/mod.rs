@@ -174,6 +174,16 @@ impl GameRecord {
     }
 
     fn to_json(&self, cfg: &MatchConfig, settings: &Settings) -> Value {
+        let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
+        let mut v = self.to_json_named(cfg.kind.name(), names);
+        v["version"] = json!(RECORDS_VERSION);
+        v["settings"] = json!(settings);
+        v
+    }
+
+    /// The record line of this game in `variant` between engines named `names` (engine 1,
+    /// engine 2): the `--records` schema without the match settings.
+    pub fn to_json_named(&self, variant: &str, names: [&str; 2]) -> Value {
         let result = match self.outcome.winner {
             Some(Side::First) => "1-0",
             Some(Side::Second) => "0-1",
@@ -188,9 +198,9 @@ impl GameRecord {
         json!({
             "game": self.index,
             "pair": self.index / 2,
-            "variant": cfg.kind.name(),
-            "first": cfg.engines[self.first].name,
-            "second": cfg.engines[1 - self.first].name,
+            "variant": variant,
+            "first": names[self.first],
+            "second": names[1 - self.first],
             "first_engine": self.first + 1,
             "opening": {"base": self.opening_base, "moves": self.opening_moves},
             "moves": moves,
@@ -199,8 +209,6 @@ impl GameRecord {
             "reason": self.outcome.reason.name(),
             "detail": self.outcome.detail,
             "junk_lines": self.outcome.junk,
-            "version": RECORDS_VERSION,
-            "settings": settings,
         })
     }
 

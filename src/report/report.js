@@ -37,7 +37,7 @@
   // A line plot. o: {w, h, xs, lines: [{ys, color, dash, label, dots}], band: {lo, hi},
   // hlines: [{y, label, color}], ylo, yhi, onPick(i)}; returns {svg, mark(i)}.
   function plot(o) {
-    const w = o.w || 440, h = o.h || 180, L = 48, R = 10, T = 10, B = 24;
+    const w = o.w || 400, h = o.h || 150, L = 48, R = 10, T = 10, B = 24;
     const svg = svgEl("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, "font-size": 10, "font-family": "DejaVu Sans, sans-serif" });
     const xs = o.xs;
     const vals = [];
@@ -183,10 +183,10 @@
   const view = new TableroScene.View(boardBox);
   const btn = (label, title, f, id) => el("button", { title, onclick: f, id }, label);
   const controls = el("div", { class: "controls" },
-    btn("⏮", "start (Home, ↑)", () => show(0), "b-start"),
+    btn("|◀", "start (Home, ↑)", () => show(0), "b-start"),
     btn("◀", "back (←)", () => step(-1), "b-prev"),
     btn("▶", "forward (→)", () => step(1), "b-next"),
-    btn("⏭", "end (End, ↓)", () => show(cur ? cur.plies.length - 1 : 0), "b-end"));
+    btn("▶|", "end (End, ↓)", () => show(cur ? cur.plies.length - 1 : 0), "b-end"));
   const plyInfo = el("div", { class: "plyinfo", id: "plyinfo" });
   const fenIn = el("input", { id: "fen", readonly: "", "aria-label": "state string" });
   const copyBtn = el("button", { id: "copy", onclick: copyFen }, "copy");
@@ -321,6 +321,11 @@
     show, step,
     state: () => (cur ? { game: D.games[cur.gi].i, ply: cur.ply, plies: cur.plies.length, fen: cur.plies[cur.ply].fen } : null),
   };
-  const ready = first.length ? open(first[0]) : Promise.resolve();
+  // `#game=N&ply=P` in the address opens that game at that ply (links, screenshots).
+  const want = new URLSearchParams(location.hash.slice(1));
+  const wantGame = D.games.findIndex((g) => String(g.i) === want.get("game"));
+  const ready = wantGame >= 0
+    ? open(wantGame).then(() => show(Number(want.get("ply")) || 0))
+    : first.length ? open(first[0]) : Promise.resolve();
   ready.then(() => { window.tableroReady = performance.now(); document.body.setAttribute("data-ready", "1"); });
 })();
