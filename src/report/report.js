@@ -199,32 +199,46 @@
   main.append(list, viewer);
   document.body.append(main);
 
-  let cur = null; // {gi, plies: [{fen, marks}], moves, spans, splot}
-  const cache = new Map();
-  function blob(gi) {
+  let cur = null; // {gi, plies: [{fen, marks}], moves, spans, splot, ply}
+  const chunks = new Map(); // chunk number -> promise of its decoded games
+  function blob(z) {
     if (!blobLines) blobLines = blobText.split("\n").filter((l, i) => i > 0 || l.length);
-    return blobLines[gi];
+    return blobLines[z];
   }
-  async function inflate(gi) {
-    if (cache.has(gi)) return cache.get(gi);
-    const b64 = blob(gi);
-    if (!b64) return null;
-    const bin = atob(b64), bytes = new Uint8Array(bin.length);
+  // Inflates one chunk (several games compressed together, see html.rs ChunkWriter) and
+  // rebuilds every ply's full mark list from the deltas; items are shared between plies.
+  async function inflateChunk(z) {
+    const bin = atob(blob(z)), bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const data = JSON.parse(await new Response(stream).text());
-    // Rebuild every ply's full mark list from the deltas (items are shared between plies).
-    const items = new Map();
-    let keys = [];
-    const plies = data.p.map((p) => {
-      if (p.r) { const gone = new Set(p.r); keys = keys.filter((k) => !gone.has(k)); for (const k of p.r) items.delete(k); }
-      for (const it of p.c || []) { if (!items.has(it.k)) keys.push(it.k); items.set(it.k, it); }
-      if (p.o) keys = p.o.slice();
-      return { fen: p.f, marks: keys.map((k) => items.get(k)) };
+    const games = JSON.parse(await new Response(stream).text());
+    const dict = [];
+    return games.map((data) => {
+      const items = new Map();
+      let keys = [];
+      const plies = data.p.map((p) => {
+        if (p.r) { const gone = new Set(p.r); keys = keys.filter((k) => !gone.has(k)); for (const k of p.r) items.delete(k); }
+        for (const x of p.c || []) {
+          let it;
+          if (typeof x === "number") it = dict[x]; else { it = x; dict.push(x); }
+          items.set(it.k, it);
+        }
+        for (const [k, pred] of p.n || []) {
+          const j = keys.indexOf(k);
+          if (j >= 0) keys.splice(j, 1);
+          keys.splice(pred === null ? 0 : keys.indexOf(pred) + 1, 0, k);
+        }
+        if (p.o) keys = p.o.slice();
+        return { fen: p.f, marks: keys.map((k) => items.get(k)) };
+      });
+      return { plies, moves: data.m };
     });
-    const g = { plies, moves: data.m };
-    cache.set(gi, g);
-    return g;
+  }
+  async function inflate(gi) {
+    const g = D.games[gi];
+    if (g.z === undefined) return null;
+    if (!chunks.has(g.z)) chunks.set(g.z, inflateChunk(g.z));
+    return (await chunks.get(g.z))[g.zi];
   }
   function parseScore(s) {
     if (!s) return null;
