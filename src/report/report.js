@@ -121,6 +121,7 @@
   const plots = el("div", { class: "plots", id: "plots" });
   if (S.game.length) {
     const xs = S.game.map((_, i) => i + 1);
+    if (!S.elo.some((v) => v !== null)) plots.append(el("div", { class: "cap" }, `No finite Elo: ${D.names[0]} has scored ${Math.round((S.score[S.score.length - 1] ?? 0.5) * 100)} % so far.`));
     plots.append(box(`Elo ${D.names[0]} − ${D.names[1]} and its 95 % interval, after each game`,
       plot({ xs, lines: [{ ys: S.elo, color: C.e1, label: "Elo" }], band: { lo: S.lo, hi: S.hi }, hlines: [{ y: 0, color: "#999" }], clip: 800 })));
     plots.append(box(`Score of ${D.names[0]} (%), after each game`,
@@ -149,7 +150,9 @@
     filters.append(el("label", {}, cb, " ", el("span", { class: "res " + r }, r), ` ${name} (${counts[r]})`));
   }
   const reasons = [...new Set(D.games.map((g) => g.why))];
+  const errors = D.games.filter((g) => g.err).length;
   const why = el("select", { id: "f-why" }, el("option", { value: "" }, "any reason"), ...reasons.map((r) => el("option", { value: r }, `${r} (${D.games.filter((g) => g.why === r).length})`)));
+  if (errors) why.append(el("option", { value: "!err" }, `replay error (${errors})`));
   why.addEventListener("change", applyFilter);
   const order = el("select", { id: "f-order" }, el("option", { value: "loss" }, "losses first"), el("option", { value: "game" }, "game order"));
   order.addEventListener("change", applyFilter);
@@ -169,7 +172,8 @@
   });
   const rank = { L: 0, D: 1, W: 2 };
   function applyFilter() {
-    const idx = D.games.map((_, i) => i).filter((i) => resBox[D.games[i].res].checked && (!why.value || D.games[i].why === why.value));
+    const byWhy = (g) => !why.value || (why.value === "!err" ? !!g.err : g.why === why.value);
+    const idx = D.games.map((_, i) => i).filter((i) => resBox[D.games[i].res].checked && byWhy(D.games[i]));
     if (order.value === "loss") idx.sort((a, b) => rank[D.games[a].res] - rank[D.games[b].res] || D.games[a].i - D.games[b].i);
     rows.replaceChildren(...idx.map((i) => rowOf[i]));
     shown.textContent = `${idx.length} of ${D.games.length} games shown`;
@@ -265,7 +269,8 @@
     const parts = [];
     data.moves.forEach((m, k) => {
       const cls = m[1] === 0 ? "mv book" : "mv e" + m[1];
-      const s = el("span", { class: cls, "data-ply": k + 1, title: m[1] === 0 ? "opening" : D.names[m[1] - 1] }, el("span", { class: "no" }, k + 1 + "."), m[0]);
+      const title = m[1] === 0 ? "opening move" : `${D.names[m[1] - 1]}: depth ${m[3] ?? "-"}, score ${m[4] ?? "-"}, ${m[2]} ms`;
+      const s = el("span", { class: cls, "data-ply": k + 1, title }, el("span", { class: "no" }, k + 1 + "."), m[0]);
       s.addEventListener("click", () => show(k + 1));
       spans.push(s);
       parts.push(s, " ");
