@@ -24,9 +24,9 @@
   const C = { e1: "#0072B2", e2: "#A0522D", band: "#56B4E9", ink: "#222", grid: "#e4e4e4", bound: "#D55E00", hl: "#CC79A7" };
 
   // Round tick steps (1, 2, 5 × 10^k) covering [lo, hi].
-  function ticks(lo, hi, n) {
+  function ticks(lo, hi, n, minStep) {
     if (!(hi > lo)) return [lo];
-    const raw = (hi - lo) / n, p = Math.pow(10, Math.floor(Math.log10(raw)));
+    const raw = Math.max((hi - lo) / n, minStep || 0), p = Math.pow(10, Math.floor(Math.log10(raw)));
     const step = [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw) || raw;
     const out = [];
     for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
@@ -37,7 +37,7 @@
   // A line plot. o: {w, h, xs, lines: [{ys, color, dash, label, dots}], band: {lo, hi},
   // hlines: [{y, label, color}], ylo, yhi, onPick(i)}; returns {svg, mark(i)}.
   function plot(o) {
-    const w = o.w || 400, h = o.h || 150, L = 48, R = 10, T = 10, B = 24;
+    const w = o.w || 380, h = o.h || 150, L = 48, R = 10, T = 10, B = 24;
     const svg = svgEl("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, "font-size": 10, "font-family": "DejaVu Sans, sans-serif" });
     const xs = o.xs;
     const vals = [];
@@ -56,7 +56,8 @@
       const tx = svgEl("text", { x: L - 4, y: Y(t) + 3, "text-anchor": "end", fill: "#555" });
       tx.textContent = fmt(t); svg.append(tx);
     }
-    for (const t of ticks(x0, x1, 6)) {
+    // x is a game or ply number: whole ticks only.
+    for (const t of ticks(x0, x1, 6, 1)) {
       const tx = svgEl("text", { x: X(t), y: h - 8, "text-anchor": "middle", fill: "#555" });
       tx.textContent = fmt(t); svg.append(tx);
     }
@@ -121,7 +122,7 @@
   const plots = el("div", { class: "plots", id: "plots" });
   if (S.game.length) {
     const xs = S.game.map((_, i) => i + 1);
-    if (!S.elo.some((v) => v !== null)) plots.append(el("div", { class: "cap" }, `No finite Elo: ${D.names[0]} has scored ${Math.round((S.score[S.score.length - 1] ?? 0.5) * 100)} % so far.`));
+    if (!S.elo.some((v) => v !== null)) plots.append(el("div", { class: "cap", style: "flex-basis: 100%" }, `No finite Elo: ${D.names[0]} has scored ${Math.round((S.score[S.score.length - 1] ?? 0.5) * 100)} % so far.`));
     plots.append(box(`Elo ${D.names[0]} − ${D.names[1]} and its 95 % interval, after each game`,
       plot({ xs, lines: [{ ys: S.elo, color: C.e1, label: "Elo" }], band: { lo: S.lo, hi: S.hi }, hlines: [{ y: 0, color: "#999" }], clip: 800 })));
     plots.append(box(`Score of ${D.names[0]} (%), after each game`,
@@ -303,7 +304,13 @@
     view.setMarks(p.marks);
     fenIn.value = p.fen;
     if (cur.spans[cur.ply]) cur.spans[cur.ply].classList.remove("cur");
-    if (cur.spans[ply]) { cur.spans[ply].classList.add("cur"); cur.spans[ply].scrollIntoView({ block: "nearest" }); }
+    const sp = cur.spans[ply];
+    if (sp) {
+      sp.classList.add("cur");
+      // Scroll the move list only (scrollIntoView would scroll the page too).
+      if (sp.offsetTop < movesBox.scrollTop) movesBox.scrollTop = sp.offsetTop;
+      else if (sp.offsetTop + sp.offsetHeight > movesBox.scrollTop + movesBox.clientHeight) movesBox.scrollTop = sp.offsetTop + sp.offsetHeight - movesBox.clientHeight;
+    }
     const last = cur.plies.length - 1;
     let info = `ply ${ply} / ${last}`;
     if (ply > 0) {
