@@ -157,6 +157,25 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         html: Option<std::path::PathBuf>,
     },
+    /// Draws a position as SVG (the start, or --fen, after --moves; the last move highlighted).
+    Render {
+        /// Start from this state string instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played first (space-separated or repeated; Connect Four also takes Pons
+        /// strings `4455`).
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Variant option, repeatable: `--set Rows=5`, `--set Pits=4 --set Seeds=3`.
+        #[arg(long = "set")]
+        set: Vec<String>,
+        /// Width of the picture in pixels (the height follows the board's proportions).
+        #[arg(long, default_value_t = 800)]
+        size: u32,
+        /// Write the SVG to FILE instead of stdout.
+        #[arg(short = 'o', long = "output")]
+        output: Option<std::path::PathBuf>,
+    },
     /// Solves a Connect Four or Kalah position exactly (or a batch file of golden lines):
     /// prints `info` lines and `solved score <s> best <move> nodes <n> time <ms>`.
     Solve {

@@ -112,6 +112,35 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Some(Command::Report { records, html }) => tablero::report::run(&records, html.as_deref()),
         Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
+        Some(Command::Render {
+            fen,
+            moves,
+            set,
+            size,
+            output,
+        }) => {
+            let svg = tablero::view::render::render(
+                kind,
+                &tablero::view::render::RenderArgs {
+                    fen,
+                    moves,
+                    set,
+                    size,
+                },
+            )?;
+            match output {
+                Some(path) => {
+                    std::fs::write(&path, svg).map_err(|e| format!("-o {}: {e}", path.display()))
+                }
+                None => {
+                    use std::io::Write;
+                    let mut out = std::io::stdout().lock();
+                    out.write_all(svg.as_bytes())
+                        .and_then(|()| out.flush())
+                        .map_err(|e| format!("stdout: {e}"))
+                }
+            }
+        }
         Some(Command::Solve {
             fen,
             moves,

@@ -35,7 +35,8 @@ fn script(game: &str, input: &str) -> Vec<String> {
 /// An interactive engine process.
 struct Engine {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed (end of input).
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
@@ -61,14 +62,20 @@ impl Engine {
         });
         Engine {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines: rx,
         }
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
+        let stdin = self.stdin.as_mut().expect("input still open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Closes the engine's standard input: end of input.
+    fn close_input(&mut self) {
+        self.stdin = None;
     }
 
     /// Next line within a generous timeout (a failure, never a hang).
@@ -481,4 +488,124 @@ fn cli_perft_and_bad_cli_input() {
             .unwrap()
             .contains("move 1 '9'")
     );
+}
+
+/// Waits for the process to exit (a hang guard, not a timing assertion).
+fn exits_within(child: &mut Child, secs: u64) -> bool {
+    let end = std::time::Instant::now() + Duration::from_secs(secs);
+    while std::time::Instant::now() < end {
+        if let Ok(Some(status)) = child.try_wait() {
+            return status.success();
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    false
+}
+
+#[test]
+fn stop_ends_perft_with_a_partial_line_and_no_total() {
+    let mut e = Engine::start("parchis");
+    // Depth 7 from the start takes minutes: only `stop` can end it here.
+    e.send("perft 7");
+    e.send("isready");
+    assert_eq!(e.recv_until("readyok"), ["readyok"]);
+    e.send("stop");
+    let lines = e.recv_until("info string perft stopped");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("nodes ")),
+        "a stopped perft must not print a total: {lines:?}"
+    );
+    assert!(
+        lines.last().unwrap().contains("root moves counted"),
+        "{lines:?}"
+    );
+    // The engine is idle and usable again.
+    e.send("perft 1");
+    let lines = e.recv_until("nodes ");
+    assert_eq!(lines.last().unwrap(), "nodes 30", "{lines:?}");
+    e.send("quit");
+    assert!(exits_within(&mut e.child, 30));
+}
+
+#[test]
+fn quit_ends_a_running_perft_and_solve() {
+    for (game, cmd) in [("parchis", "perft 7"), ("connect4", "solve")] {
+        let mut e = Engine::start(game);
+        e.send(cmd);
+        e.send("isready");
+        e.recv_until("readyok");
+        e.send("quit");
+        assert!(exits_within(&mut e.child, 30), "{game} {cmd}: no exit");
+    }
+}
+
+#[test]
+fn stop_ends_solve_and_the_engine_stays_usable() {
+    let mut e = Engine::start("connect4");
+    // The empty board needs tens of seconds: only `stop` ends it here.
+    e.send("solve");
+    e.recv_until("info string solving connect4");
+    e.send("stop");
+    let lines = e.recv_until("info string solve stopped");
+    assert!(lines.iter().all(|l| !l.starts_with("solved ")), "{lines:?}");
+    e.send("position startpos moves 4 4 4 4 4 3 3 3 3 2 2 2 2");
+    e.send("solve");
+    let lines = e.recv_until("solved ");
+    assert!(
+        lines.last().unwrap().starts_with("solved score "),
+        "{lines:?}"
+    );
+    e.send("quit");
+    assert!(exits_within(&mut e.child, 30));
+}
+
+#[test]
+fn quit_names_every_command_still_waiting_for_the_search() {
+    let mut e = Engine::start("connect4");
+    // Depth 40 from the start runs far longer than this test: the next three lines queue.
+    e.send("go depth 40");
+    e.send("eval");
+    e.send("moves");
+    e.send("help");
+    e.send("quit");
+    let mut lines = Vec::new();
+    while let Ok(l) = e.lines.recv_timeout(Duration::from_secs(30)) {
+        lines.push(l);
+    }
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove: {lines:?}"));
+    let after: Vec<&String> = lines[best + 1..].iter().collect();
+    assert_eq!(after.len(), 3, "{lines:?}");
+    for (l, word) in after.iter().zip(["eval", "moves", "help"]) {
+        assert_eq!(
+            l.as_str(),
+            format!(
+                "info string error: quit: '{word}' was not carried out (it was waiting for the search to finish)"
+            )
+        );
+    }
+    assert!(exits_within(&mut e.child, 30));
+}
+
+#[test]
+fn end_of_input_stops_a_go_without_limits() {
+    // `go` without limits would search to depth 64; end of input must end it like `go infinite`.
+    for game in ["connect4", "parchis", "mancala", "connect4boom"] {
+        let mut e = Engine::start(game);
+        e.send("position startpos");
+        e.send("go");
+        e.recv_until("info depth 1 ");
+        e.close_input();
+        let lines = e.recv_until("bestmove");
+        assert!(
+            lines.last().unwrap().starts_with("bestmove "),
+            "{game}: {lines:?}"
+        );
+        assert!(
+            exits_within(&mut e.child, 30),
+            "{game}: no exit after end of input"
+        );
+    }
 }

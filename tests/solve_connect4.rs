@@ -106,9 +106,12 @@ fn probe_reports_are_true_bounds() {
                     hash_mib: 16,
                     threads,
                 };
-                let sol = tablero::solver::connect4::solve_reporting(&game, settings, |l| {
-                    lines.push(l.to_string())
-                })
+                let sol = tablero::solver::connect4::solve_reporting(
+                    &game,
+                    settings,
+                    tablero::solver::Budget::default(),
+                    |l| lines.push(l.to_string()),
+                )
                 .unwrap();
                 assert_eq!(sol.score, want, "{moves}");
                 let (mut lo, mut hi) = (i32::MIN, i32::MAX);

@@ -16,6 +16,29 @@ pub struct GoParams {
     pub movestogo: Option<u64>,
 }
 
+impl Command {
+    /// The command's keyword, for messages about it.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Command::Empty => "",
+            Command::Uci => "uci",
+            Command::IsReady => "isready",
+            Command::UciNewGame => "ucinewgame",
+            Command::SetOption { .. } => "setoption",
+            Command::Position { .. } => "position",
+            Command::Go(_) => "go",
+            Command::Stop => "stop",
+            Command::Quit => "quit",
+            Command::Perft(_) => "perft",
+            Command::Moves => "moves",
+            Command::Display => "d",
+            Command::Eval => "eval",
+            Command::Help => "help",
+            Command::Solve => "solve",
+        }
+    }
+}
+
 /// One input line, parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {

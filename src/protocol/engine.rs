@@ -10,12 +10,16 @@ use std::time::{Duration, Instant};
 use super::command::{GoParams, StartSpec, Token};
 use super::output::Out;
 use crate::core::game::{Game, Side};
-use crate::core::perft::{divide, perft};
+use crate::core::perft::perft_until;
 use crate::core::score::plies_to_end;
 use crate::core::search::{Iteration, Limits, SearchOptions, Searcher};
 use crate::core::spec::{self, PositionError};
 use crate::solver::Budget;
 use crate::solver::exact::{self, Exact, Proof};
+
+/// Work for a background thread of the protocol loop (perft, solve): it runs until done or until
+/// the flag is raised, printing its own lines.
+pub type Job = Box<dyn FnOnce(Arc<AtomicBool>, &Out) + Send>;
 
 /// What the protocol loop needs from a game's engine.
 pub trait Engine: Send {
@@ -42,8 +46,13 @@ pub trait Engine: Send {
     fn searching(&mut self) -> bool;
     /// Is a `go infinite` search running (it only ends on `stop`)?
     fn searching_infinite(&mut self) -> bool;
-    /// Perft with divide lines, then `nodes <total>`.
-    fn perft(&self, depth: u32) -> Vec<String>;
+    /// Is a search without any depth, node or time limit running (`go infinite` or a bare
+    /// `go`: it would not end by itself in any reasonable time)?
+    fn searching_unbounded(&mut self) -> bool;
+    /// Perft of the current position as a job for a background thread: it prints a divide
+    /// line per root move as each is counted, then `nodes <total>`; stopped, it prints
+    /// `info string perft stopped: …` instead of the total.
+    fn perft_job(&self, depth: u32) -> Job;
     /// Legal moves in notation.
     fn legal_moves(&self) -> Vec<String>;
     /// Human-readable board plus state string and side to move.
@@ -67,6 +76,8 @@ pub struct GameEngine<G: Game> {
     worker: Option<JoinHandle<(Searcher<G>, Exact)>>,
     stop: Arc<AtomicBool>,
     infinite: bool,
+    /// The running search has no depth, node or time limit.
+    unbounded: bool,
 }
 
 impl<G: Game> GameEngine<G> {
@@ -82,6 +93,7 @@ impl<G: Game> GameEngine<G> {
             worker: None,
             stop: Arc::new(AtomicBool::new(false)),
             infinite: false,
+            unbounded: false,
         })
     }
 
@@ -250,6 +262,8 @@ impl<G: Game> Engine for GameEngine<G> {
         self.stop = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&self.stop);
         self.infinite = params.infinite;
+        self.unbounded =
+            limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none();
         let infinite = params.infinite;
         let handle = std::thread::Builder::new()
             .name("search".into())
@@ -329,19 +343,40 @@ impl<G: Game> Engine for GameEngine<G> {
         self.searching() && self.infinite
     }
 
-    fn perft(&self, depth: u32) -> Vec<String> {
-        let mut lines = Vec::new();
-        let mut total = 0;
-        if depth == 0 {
-            total = perft(&self.position, 0);
-        } else {
-            for (m, n) in divide(&self.position, depth) {
-                lines.push(format!("{m}: {n}"));
-                total += n;
+    fn searching_unbounded(&mut self) -> bool {
+        self.searching() && (self.infinite || self.unbounded)
+    }
+
+    fn perft_job(&self, depth: u32) -> Job {
+        let root = self.position;
+        Box::new(move |stop: Arc<AtomicBool>, out: &Out| {
+            let start = Instant::now();
+            if depth == 0 {
+                out.line("nodes 1");
+                return;
             }
-        }
-        lines.push(format!("nodes {total}"));
-        lines
+            let mut moves = G::Moves::default();
+            root.legal_moves(&mut moves);
+            let moves = moves.as_ref();
+            let mut total = 0;
+            for (k, &m) in moves.iter().enumerate() {
+                match perft_until(&root.apply(m), depth - 1, &stop) {
+                    Some(n) => {
+                        out.line(&format!("{}: {n}", root.format_move(m)));
+                        total += n;
+                    }
+                    None => {
+                        out.line(&format!(
+                            "info string perft stopped: {k} of {} root moves counted ({total} leaves), no total; time {}",
+                            moves.len(),
+                            start.elapsed().as_millis()
+                        ));
+                        return;
+                    }
+                }
+            }
+            out.line(&format!("nodes {total}"));
+        })
     }
 
     fn legal_moves(&self) -> Vec<String> {

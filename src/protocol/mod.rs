@@ -10,10 +10,12 @@ pub mod parse;
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::BufRead;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::thread::JoinHandle;
 
 use command::{Command, GoParams};
-use engine::{Engine, GameEngine};
+use engine::{Engine, GameEngine, Job};
 pub use output::Out;
 
 use crate::core::game::{Game, VariantOption};
@@ -97,6 +99,9 @@ pub struct Session {
     /// The last accepted `position` command (`None`: the start position), which `solve`
     /// replays to get the position it solves.
     solve_position: Option<(command::StartSpec, Vec<command::Token>)>,
+    /// A running `perft` or `solve` (a background thread, so `stop`, `quit` and `isready` are
+    /// answered while it runs) and its stop flag.
+    job: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
 }
 
 const HELP: &[&str] = &[
@@ -131,6 +136,7 @@ impl Session {
             solver: crate::solver::exact::Mode::default(),
             variant_values: values,
             solve_position: None,
+            job: None,
         }
     }
 
@@ -178,19 +184,71 @@ impl Session {
         }
     }
 
-    /// Is a search with a natural end (not `go infinite`) running?
+    /// Is a search with a natural end (not `go infinite`), a `perft` or a `solve` running?
     pub fn busy_finite(&mut self) -> bool {
-        self.engine
-            .as_mut()
-            .is_ok_and(|e| e.searching() && !e.searching_infinite())
+        self.job_running()
+            || self
+                .engine
+                .as_mut()
+                .is_ok_and(|e| e.searching() && !e.searching_infinite())
     }
 
-    /// Waits for a finite search to end (an infinite one is left alone).
+    /// Is a `perft` or `solve` running? (Reaps a finished one.)
+    fn job_running(&mut self) -> bool {
+        if self.job.as_ref().is_some_and(|(h, _)| h.is_finished()) {
+            self.join_job();
+        }
+        self.job.is_some()
+    }
+
+    fn join_job(&mut self) {
+        if let Some((h, _)) = self.job.take() {
+            // The job prints its own lines; a panic in it has already been reported by the
+            // panic hook, and the session stays usable.
+            let _ = h.join();
+        }
+    }
+
+    /// Runs `job` on a background thread.
+    fn start_job(&mut self, name: &str, job: Job) -> Result<(), String> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let out = self.out.clone();
+        let h = std::thread::Builder::new()
+            .name(name.to_string())
+            .spawn(move || job(flag, &out))
+            .map_err(|e| format!("{name}: cannot start a thread: {e}"))?;
+        self.job = Some((h, stop));
+        Ok(())
+    }
+
+    /// Waits for a finite search, `perft` or `solve` to end (an infinite search is left alone).
     pub fn wait_search(&mut self) {
+        self.join_job();
         if let Ok(e) = self.engine.as_mut()
             && !e.searching_infinite()
         {
             e.wait();
+        }
+    }
+
+    /// End of input: a search that would never end by itself (`go infinite`, or `go` without
+    /// any limit) is stopped, so a shell pipe always ends; everything else may finish.
+    pub fn end_of_input(&mut self) {
+        if let Ok(e) = self.engine.as_mut()
+            && e.searching_unbounded()
+        {
+            e.stop();
+        }
+    }
+
+    /// `stop`: ends the running search, `perft` or `solve`.
+    fn stop(&mut self) {
+        if let Ok(e) = self.engine.as_mut() {
+            e.stop();
+        }
+        if let Some((_, flag)) = &self.job {
+            flag.store(true, Ordering::Relaxed);
         }
     }
 
@@ -214,23 +272,15 @@ impl Session {
                 self.solve_position = Some((start, moves));
             }
             Command::Go(p) => self.go(&p)?,
-            Command::Stop => {
-                if let Ok(e) = self.engine.as_mut() {
-                    e.stop();
-                }
-            }
+            Command::Stop => self.stop(),
             Command::Quit => {
                 self.finish(true);
                 return Ok(Flow::Quit);
             }
             Command::Perft(d) => {
-                let e = self.engine()?;
-                if e.searching() {
-                    return Err("a search is running; send 'stop' first".to_string());
-                }
-                for l in e.perft(d) {
-                    self.out.line(&l);
-                }
+                self.idle()?;
+                let job = self.engine()?.perft_job(d);
+                self.start_job("perft", job)?;
             }
             Command::Moves => {
                 let ms = self.engine()?.legal_moves();
@@ -255,16 +305,33 @@ impl Session {
                 }
             }
             Command::Solve => {
-                if self.engine()?.searching() {
-                    return Err("a search is running; send 'stop' first".to_string());
-                }
-                let out = self.out.clone();
-                crate::solver::protocol_solve(
+                self.idle()?;
+                let (kind, values, position, hash) = (
                     self.kind,
-                    &self.variant_values,
-                    self.solve_position.as_ref(),
+                    self.variant_values.clone(),
+                    self.solve_position.clone(),
                     self.hash_mib,
-                    |l| out.line(l),
+                );
+                self.start_job(
+                    "solve",
+                    Box::new(move |stop: Arc<AtomicBool>, out: &Out| {
+                        let r = crate::solver::protocol_solve(
+                            kind,
+                            &values,
+                            position.as_ref(),
+                            hash,
+                            Arc::clone(&stop),
+                            |l| out.line(l),
+                        );
+                        match r {
+                            // Stopped: the partial result is the probe lines already printed.
+                            Err(e) if stop.load(Ordering::Relaxed) => {
+                                out.line(&format!("info string {e}"))
+                            }
+                            Err(e) => out.error(&e),
+                            Ok(()) => {}
+                        }
+                    }),
                 )?;
             }
             Command::Help => {
@@ -276,11 +343,24 @@ impl Session {
         Ok(Flow::Continue)
     }
 
-    /// Ends the session: `stop_now` stops any search; otherwise a finite search may finish
-    /// (an infinite one is stopped). Waits for the search thread and its `bestmove`.
+    /// Fails when a search, `perft` or `solve` is running (commands that need an idle engine).
+    fn idle(&mut self) -> Result<(), String> {
+        if self.job_running() || self.engine()?.searching() {
+            return Err("a search is running; send 'stop' first".to_string());
+        }
+        Ok(())
+    }
+
+    /// Ends the session: `stop_now` stops any search, `perft` or `solve`; otherwise a finite
+    /// one may finish (an infinite search is stopped). Waits for the search thread and its
+    /// `bestmove`.
     pub fn finish(&mut self, stop_now: bool) {
+        if stop_now {
+            self.stop();
+        }
+        self.join_job();
         if let Ok(e) = self.engine.as_mut() {
-            if stop_now || e.searching_infinite() {
+            if stop_now || e.searching_unbounded() {
                 e.stop();
             }
             e.wait();
@@ -466,15 +546,27 @@ pub fn run(kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
     // Commands that need an idle engine, received while a finite search runs, wait here in
     // order (a shell pipe may send `go` after `go`); `isready`, `stop` and `quit` never wait.
     let mut pending: VecDeque<Command> = VecDeque::new();
+    // `quit` ends the session at once; what still waited for the search is named, not dropped
+    // in silence.
+    let drop_pending = |pending: &mut VecDeque<Command>| {
+        for cmd in pending.drain(..) {
+            out.error(&format!(
+                "quit: '{}' was not carried out (it was waiting for the search to finish)",
+                cmd.keyword()
+            ));
+        }
+    };
     let mut eof = false;
     loop {
         while !pending.is_empty() && !session.busy_finite() {
             let cmd = pending.pop_front().expect("non-empty");
             if session.apply(cmd) == Flow::Quit {
+                drop_pending(&mut pending);
                 return;
             }
         }
         if eof {
+            session.end_of_input();
             if pending.is_empty() {
                 session.finish(false);
                 break;
@@ -502,6 +594,7 @@ pub fn run(kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
                     if !immediate && (session.busy_finite() || !pending.is_empty()) {
                         pending.push_back(cmd);
                     } else if session.apply(cmd) == Flow::Quit {
+                        drop_pending(&mut pending);
                         break;
                     }
                 }

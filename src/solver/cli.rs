@@ -7,7 +7,7 @@ use crate::core::game::{Game, try_play};
 use crate::games::connect4::Connect4;
 use crate::games::mancala::{Mancala, MancalaConfig};
 
-use super::{connect4, kalah};
+use super::{Budget, connect4, kalah};
 
 /// What to solve and how.
 #[derive(Clone, Debug, Default)]
@@ -102,7 +102,8 @@ fn run_connect4(args: &SolveArgs) -> Result<(), String> {
         w, h, args.hash_mib, args.threads
     );
     let t = Instant::now();
-    let sol = connect4::solve_reporting(&s, settings, |l| println!("{l}")).ok_or("stopped")?;
+    let sol = connect4::solve_reporting(&s, settings, Budget::default(), |l| println!("{l}"))
+        .ok_or("stopped")?;
     let best = sol.best.map_or("none".to_string(), |c| s.format_move(c));
     println!(
         "solved score {} best {best} nodes {} time {}",

@@ -930,15 +930,17 @@ fn game_over_score(game: &Connect4, cells: i32) -> i32 {
     }
 }
 
-/// Solves `game` with fresh settings, handing each progress line (see
-/// [`Solver::set_progress`]) to `line` on the caller's thread as it comes.
+/// Solves `game` with fresh settings within `budget` (`None` when it runs out), handing each
+/// progress line (see [`Solver::set_progress`]) to `line` on the caller's thread as it comes.
 pub fn solve_reporting(
     game: &Connect4,
     settings: Settings,
+    budget: Budget,
     mut line: impl FnMut(&str),
 ) -> Option<Solution> {
     let (tx, rx) = std::sync::mpsc::channel();
     let mut solver = Solver::new(game.width(), game.height(), settings);
+    solver.set_budget(budget);
     solver.set_progress(tx);
     std::thread::scope(|scope| {
         // The solver (and with it the sender) is dropped when the solve ends, which ends the

@@ -72,8 +72,19 @@ pub fn protocol_solve(
     values: &BTreeMap<String, i64>,
     position: Option<&(StartSpec, Vec<Token>)>,
     hash_mib: usize,
+    stop: Arc<AtomicBool>,
     mut line: impl FnMut(&str),
 ) -> Result<(), String> {
+    let budget = Budget {
+        stop: Some(stop),
+        ..Budget::default()
+    };
+    let stopped = |t: Instant| {
+        format!(
+            "solve stopped after {} ms, no result",
+            t.elapsed().as_millis()
+        )
+    };
     let t = Instant::now();
     let (score, best, nodes) = match kind {
         GameKind::Connect4 => {
@@ -87,18 +98,20 @@ pub fn protocol_solve(
                 hash_mib,
                 threads: PROTOCOL_THREADS,
             };
-            let sol = connect4::solve_reporting(&s, settings, &mut line).ok_or("solve stopped")?;
+            let sol = connect4::solve_reporting(&s, settings, budget, &mut line)
+                .ok_or_else(|| stopped(t))?;
             (sol.score, sol.best.map(|c| s.format_move(c)), sol.nodes)
         }
         GameKind::Mancala => {
             let s: Mancala = replay(values, position)?;
             let mut solver = kalah::Solver::new(s.pits(), s.total_seeds() as usize, hash_mib)?;
             solver.set_threads(PROTOCOL_THREADS);
+            solver.set_budget(budget);
             line(&format!(
                 "info string solving kalah with {hash_mib} MiB, endgame database up to {} seeds",
                 solver.db_seeds()
             ));
-            let sol = solver.solve(&s).ok_or("solve stopped")?;
+            let sol = solver.solve(&s).ok_or_else(|| stopped(t))?;
             (sol.score, sol.best.map(|m| s.format_move(m)), sol.nodes)
         }
         other => {

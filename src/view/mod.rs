@@ -13,6 +13,9 @@
 //! This layer sits above `games/` (it reads positions through public accessors) and below every
 //! front end; it does no I/O.
 
+pub mod grid;
+pub mod mancala;
+pub mod render;
 pub mod svg;
 
 use serde::{Deserialize, Serialize};
