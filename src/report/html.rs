@@ -10,7 +10,6 @@
 //! whose content changed (plus the keys that disappeared); the page inflates a game with the
 //! browser's `DecompressionStream` when the user opens it.
 
-#![allow(dead_code)] // until the games implement `Draw` (next commits)
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 
@@ -20,30 +19,13 @@ use serde_json::{Value, json};
 
 use super::Records;
 use crate::core::game::{Game, Side};
-use crate::games::GameKind;
 use crate::referee::GameRecord;
+use crate::view::render::{DrawVisitor, dispatch};
 use crate::view::{Draw, Item};
 
 const SCENE_JS: &str = include_str!("../view/scene.js");
 const REPORT_JS: &str = include_str!("report.js");
 const REPORT_CSS: &str = include_str!("report.css");
-
-/// A piece of work generic over a game that can be drawn (the [`crate::games::GameVisitor`]
-/// of pictures).
-trait DrawVisitor {
-    type Output;
-    fn visit<G: Draw>(self) -> Self::Output;
-}
-
-/// Runs `v` with the drawable `Game` type of `kind`; an error for a game without pictures yet.
-fn dispatch_draw<V: DrawVisitor>(kind: GameKind, v: V) -> Result<V::Output, String> {
-    // Until the games implement `Draw` (branches gridview, parchisview).
-    let _ = v;
-    Err(format!(
-        "the HTML report cannot draw {} positions yet (no pictures for this game)",
-        kind.name()
-    ))
-}
 
 /// Everything the page shows of the games.
 struct Games {
@@ -476,7 +458,7 @@ fn nums(v: &[f64]) -> Value {
 
 /// The whole page for `records`.
 pub fn page(records: &Records) -> Result<String, String> {
-    let games = dispatch_draw(records.kind, Build(records))??;
+    let games = dispatch(records.kind, Build(records)).map_err(|e| format!("--html: {e}"))??;
     let (summary, series) = records.summary();
     let sprt = records.sprt().map(|s| {
         let (lo, hi) = s.bounds();
@@ -606,5 +588,100 @@ mod tests {
         ];
         let d = ply_json(&mut w, &e, &f);
         assert_eq!(d["c"], json!([1]));
+    }
+
+    /// The page's decoder (report.js `inflateChunk`), ported: applies one ply's JSON.
+    fn decode(
+        dict: &mut Vec<Item>,
+        items: &mut HashMap<String, Item>,
+        keys: &mut Vec<String>,
+        p: &Value,
+    ) {
+        if let Some(r) = p.get("r").and_then(Value::as_array) {
+            for k in r {
+                let k = k.as_str().unwrap();
+                keys.retain(|x| x != k);
+                items.remove(k);
+            }
+        }
+        for x in p.get("c").and_then(Value::as_array).into_iter().flatten() {
+            let it: Item = match x.as_u64() {
+                Some(n) => dict[n as usize].clone(),
+                None => {
+                    let it: Item = serde_json::from_value(x.clone()).unwrap();
+                    dict.push(it.clone());
+                    it
+                }
+            };
+            items.insert(it.key.clone(), it);
+        }
+        for pair in p.get("n").and_then(Value::as_array).into_iter().flatten() {
+            let k = pair[0].as_str().unwrap().to_string();
+            if let Some(j) = keys.iter().position(|x| *x == k) {
+                keys.remove(j);
+            }
+            let at = match pair[1].as_str() {
+                None => 0,
+                Some(pred) => keys.iter().position(|x| x == pred).unwrap() + 1,
+            };
+            keys.insert(at, k);
+        }
+        if let Some(o) = p.get("o").and_then(Value::as_array) {
+            *keys = o.iter().map(|k| k.as_str().unwrap().to_string()).collect();
+        }
+    }
+
+    #[test]
+    fn random_mark_lists_survive_the_round_trip() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: u64| {
+            rng = rng
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (rng >> 33) % n
+        };
+        let mut w = ChunkWriter {
+            dict: HashMap::new(),
+            out: String::new(),
+        };
+        let (mut dict, mut items, mut keys) = (Vec::new(), HashMap::new(), Vec::new());
+        let mut prev: Vec<Item> = Vec::new();
+        let mut sent_o = 0;
+        for _ in 0..2000 {
+            // Drop, move, change and add a few marks (keys stay unique).
+            let mut cur = prev.clone();
+            for _ in 0..next(3) {
+                if !cur.is_empty() {
+                    cur.remove(next(cur.len() as u64) as usize);
+                }
+            }
+            for _ in 0..next(3) {
+                if cur.len() > 1 {
+                    let it = cur.remove(next(cur.len() as u64) as usize);
+                    let at = next(cur.len() as u64 + 1) as usize;
+                    cur.insert(at, it);
+                }
+            }
+            for _ in 0..next(3) {
+                if !cur.is_empty() {
+                    let j = next(cur.len() as u64) as usize;
+                    cur[j] = circle(&cur[j].key.clone(), next(8) as f32);
+                }
+            }
+            for _ in 0..next(4) {
+                let k = format!("k{}", next(60));
+                if cur.iter().all(|it| it.key != k) {
+                    let at = next(cur.len() as u64 + 1) as usize;
+                    cur.insert(at, circle(&k, next(8) as f32 + 0.25));
+                }
+            }
+            let p = ply_json(&mut w, &prev, &cur);
+            sent_o += usize::from(p.get("o").is_some());
+            decode(&mut dict, &mut items, &mut keys, &p);
+            let got: Vec<Item> = keys.iter().map(|k| items[k].clone()).collect();
+            assert_eq!(got, cur);
+            prev = cur;
+        }
+        assert_eq!(sent_o, 0, "the moves always rebuild the order");
     }
 }
