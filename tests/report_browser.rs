@@ -45,10 +45,11 @@ fn records(path: &Path) -> Vec<Value> {
         .collect()
 }
 
-/// The moves of a recorded Connect Four game (opening moves included) and every position,
-/// from the rules.
-fn replay(rec: &Value) -> (Vec<String>, Vec<Connect4>) {
-    let cfg = <Connect4 as Game>::configure(&[6, 7]).unwrap();
+/// The moves of a recorded game (opening moves included) and every position, from the rules
+/// (default variant options, start position).
+fn replay_as<G: Game>(rec: &Value) -> (Vec<String>, Vec<G>) {
+    let defaults: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
+    let cfg = G::configure(&defaults).unwrap();
     assert_eq!(rec["opening"]["base"], "startpos");
     let book = rec["opening"]["moves"].as_array().unwrap().iter();
     let played = rec["moves"].as_array().unwrap().iter().map(|m| &m["move"]);
@@ -56,7 +57,7 @@ fn replay(rec: &Value) -> (Vec<String>, Vec<Connect4>) {
         .chain(played)
         .map(|m| m.as_str().unwrap().to_string())
         .collect();
-    let mut s = Connect4::start(&cfg);
+    let mut s = G::start(&cfg);
     let mut out = vec![s];
     for m in &moves {
         s = try_play(&s, m).unwrap();
@@ -65,9 +66,42 @@ fn replay(rec: &Value) -> (Vec<String>, Vec<Connect4>) {
     (moves, out)
 }
 
+fn replay(rec: &Value) -> (Vec<String>, Vec<Connect4>) {
+    replay_as::<Connect4>(rec)
+}
+
 /// The state string after every ply of a recorded game.
 fn expected_fens(rec: &Value) -> Vec<String> {
     replay(rec).1.iter().map(|s| s.format_fen()).collect()
+}
+
+/// The keys of the marks Rust draws at `ply` of a recorded game (keyless marks as the page keys
+/// them), in drawing order.
+fn mark_keys<G: Draw>(rec: &Value, ply: usize) -> Vec<String> {
+    let (moves, pos) = replay_as::<G>(rec);
+    let last = (ply > 0).then(|| {
+        (
+            &pos[ply - 1],
+            pos[ply - 1].parse_move(&moves[ply - 1]).unwrap(),
+        )
+    });
+    pos[ply]
+        .marks(last)
+        .iter()
+        .enumerate()
+        .map(|(i, it)| {
+            if it.key.is_empty() {
+                format!("#{i}")
+            } else {
+                it.key.clone()
+            }
+        })
+        .collect()
+}
+
+/// The keys of the marks on the page's board now, in drawing order.
+fn dom_keys(b: &Browser) -> Value {
+    b.eval("[...document.querySelectorAll('#board svg > g:nth-of-type(2) > *')].map(e => e.getAttribute('data-k'))")
 }
 
 fn url(path: &Path) -> String {
@@ -185,22 +219,7 @@ fn a_recorded_game_steps_through_the_rules_fens_and_filters_work() {
     b.click("#b-prev");
     assert_eq!((ply(&b), fen(&b)), (4, fens[4].clone()));
     // The board's mark layer holds exactly the marks Rust draws for ply 4, in order.
-    let (moves, pos) = replay(&recs[g]);
-    let m = pos[3].parse_move(&moves[3]).unwrap();
-    let want: Vec<String> = pos[4]
-        .marks(Some((&pos[3], m)))
-        .iter()
-        .enumerate()
-        .map(|(i, it)| {
-            if it.key.is_empty() {
-                format!("#{i}")
-            } else {
-                it.key.clone()
-            }
-        })
-        .collect();
-    let dom = b.eval("[...document.querySelectorAll('#board svg > g:nth-of-type(2) > *')].map(e => e.getAttribute('data-k'))");
-    assert_eq!(dom, json!(want));
+    assert_eq!(dom_keys(&b), json!(mark_keys::<Connect4>(&recs[g], 4)));
     let step = b.eval("window.tableroLastStepMs").as_f64().unwrap();
     assert!(step < 16.0, "a ply step took {step} ms");
     b.screenshot("report-game");
@@ -216,6 +235,7 @@ fn a_recorded_game_steps_through_the_rules_fens_and_filters_work() {
         );
         b.press("End");
         assert_eq!(fen(&b), *f.last().unwrap(), "game {i}");
+        assert_eq!(dom_keys(&b), json!(mark_keys::<Connect4>(r, f.len() - 1)));
     }
 
     // Filter: only engine 1's losses, then only its wins and draws.
