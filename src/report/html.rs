@@ -5,10 +5,10 @@
 //! Rust replays every game with the rules (the fallible tier: a record with an illegal move
 //! becomes an error shown for that game) and computes the picture of every ply through
 //! [`Draw`]; the page only places what Rust prepared (`scene.js`). To keep the page small and
-//! its first view fast, the board is shipped once per distinct board, and each game is one
-//! gzip-compressed, base64-encoded JSON blob holding per ply only the state string and the marks
-//! whose content changed (plus the keys that disappeared); the page inflates a game with the
-//! browser's `DecompressionStream` when the user opens it.
+//! its first view fast, the board is shipped once per distinct board, and the games go in
+//! gzip-compressed, base64-encoded chunks of [`CHUNK`] games holding per ply only the state string
+//! and the marks that changed (see [`ChunkWriter`]); the page inflates a chunk with the browser's
+//! `DecompressionStream` when the user opens one of its games.
 
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
