@@ -81,7 +81,17 @@ fn the_table_is_the_referees_and_files_merge() {
     std::fs::write(&b, format!("{}\n{}\n{}\n", lines[3], lines[4], lines[7])).unwrap();
     let merged = stdout(&tablero(&["report"], &[&a, &b]));
     assert!(merged.contains(", 6 games\n"), "{merged}");
-    assert!(merged.contains("duplicates dropped: 1 line"));
+    assert!(merged.contains("duplicates dropped: 1 line repeating a game number already read\n"));
+    // A duplicate that disagrees with the game kept is pointed out.
+    let c = tmp("c.jsonl");
+    let mut other: Value = serde_json::from_str(lines[2]).unwrap();
+    other["moves"].as_array_mut().unwrap().pop();
+    std::fs::write(&c, format!("{other}\n")).unwrap();
+    let conflict = stdout(&tablero(&["report"], &[&a, &c]));
+    assert!(
+        conflict.contains("(1 with other moves or result than the one kept, the first read)"),
+        "{conflict}"
+    );
     assert!(merged.contains("missing games: 5-6 (2)"), "{merged}");
     // Pairs 0 and 1 are complete; games 4 and 7 lack their partners.
     let pairs: Vec<u64> = {

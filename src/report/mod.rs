@@ -41,6 +41,8 @@ pub struct Records {
     pub games: Vec<Game>,
     /// Lines dropped because their game number was already read.
     pub duplicates: usize,
+    /// Of those, the ones whose moves or result differ from the game kept (the first read).
+    pub conflicting: usize,
     /// Game numbers below the highest one read that no file holds.
     pub missing: Vec<usize>,
     pub files: Vec<PathBuf>,
@@ -71,6 +73,7 @@ pub fn load(paths: &[PathBuf]) -> Result<Records, String> {
     let mut id: Option<Identity> = None;
     let mut by_index: BTreeMap<usize, Game> = BTreeMap::new();
     let mut duplicates = 0;
+    let mut conflicting = 0;
     for path in paths {
         let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut lines = 0;
@@ -131,8 +134,21 @@ pub fn load(paths: &[PathBuf]) -> Result<Records, String> {
                     }
                 }
             }
-            if by_index.contains_key(&record.index) {
+            if let Some(kept) = by_index.get(&record.index) {
                 duplicates += 1;
+                let same = |a: &GameRecord, b: &GameRecord| {
+                    a.winner_engine() == b.winner_engine()
+                        && a.outcome.reason == b.outcome.reason
+                        && a.opening_moves == b.opening_moves
+                        && a.outcome.moves.iter().map(|m| &m.mv).eq(b
+                            .outcome
+                            .moves
+                            .iter()
+                            .map(|m| &m.mv))
+                };
+                if !same(&kept.record, &record) {
+                    conflicting += 1;
+                }
                 continue;
             }
             by_index.insert(record.index, Game { record, source });
@@ -150,6 +166,7 @@ pub fn load(paths: &[PathBuf]) -> Result<Records, String> {
         settings: id.settings,
         games: by_index.into_values().collect(),
         duplicates,
+        conflicting,
         missing,
         files: paths.to_vec(),
     })
@@ -230,9 +247,17 @@ impl Records {
         )];
         if self.duplicates > 0 {
             out.push(format!(
-                "duplicates dropped: {} line{} repeating a game number already read",
+                "duplicates dropped: {} line{} repeating a game number already read{}",
                 self.duplicates,
-                if self.duplicates == 1 { "" } else { "s" }
+                if self.duplicates == 1 { "" } else { "s" },
+                if self.conflicting > 0 {
+                    format!(
+                        " ({} with other moves or result than the one kept, the first read)",
+                        self.conflicting
+                    )
+                } else {
+                    String::new()
+                }
             ));
         }
         if !self.missing.is_empty() {
