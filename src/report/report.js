@@ -263,7 +263,16 @@
     if (g.err) vhead.append(el("div", { class: "err" }, "replay error: " + g.err));
     const data = await inflate(gi);
     if (token !== opening) return;
-    if (!data) { cur = null; movesBox.replaceChildren(); scoreBox.replaceChildren(); return; }
+    if (!data) {
+      // Nothing could be replayed (e.g. a bad opening state string): an empty viewer.
+      cur = null;
+      view.setMarks([]);
+      fenIn.value = "";
+      plyInfo.textContent = "";
+      movesBox.replaceChildren();
+      scoreBox.replaceChildren();
+      return;
+    }
     view.setBoard(D.boards[g.b]);
     // Move list: ply k (1-based) is the move leading to ply k.
     const spans = [null];
