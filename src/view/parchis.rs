@@ -10,6 +10,10 @@
 //! show (`piece-y0`, `label-y0`, `die-p1-4`, `item-22`, `trap-19`, `last-path`…), so a piece keeps
 //! its key wherever it goes and a page redraws only what changed. Exactly one mark per piece has
 //! the key `piece-<piece>` (the disc); its label and decorations use other keys.
+//!
+//! Clicks: a piece's disc and label carry the target `<piece>` (`y0`); a move's target is its
+//! piece and its choice the die or item as written in the move notation (`y0:5` → `y0`, `5`;
+//! `b1:redshell` → `b1`, `redshell`); a pass has the target `pass`, which the page offers itself.
 
 use super::{Draw, Item, MoveTarget, Scene, Shape, bold, palette as P, text, text_left};
 use crate::core::game::Game;
@@ -403,7 +407,7 @@ fn die_x(p: usize, k: usize) -> f32 {
 const DIE_Y: f32 = CARD_Y + 58.0;
 const DIE: f32 = 46.0;
 const HAND_Y: f32 = CARD_Y + 122.0;
-const HAND_H: f32 = 34.0;
+const HAND_H: f32 = 38.0;
 
 fn board_scene() -> Scene {
     let mut it: Vec<Item> = Vec::with_capacity(400);
@@ -980,11 +984,26 @@ impl Parchis {
                         .key(format!("hand-p{p}-{k}"))
                         .tip(format!("player {p} holds {name}")),
                 );
-                let size = (slot_w / (0.66 * name.len() as f32)).min(16.0);
-                out.push(
-                    bold(hx + slot_w / 2.0, HAND_Y + HAND_H / 2.0, size, name, P::INK)
-                        .key(format!("hand-p{p}-{k}-t")),
-                );
+                // Compound names go on two lines so that a narrow playground slot stays legible.
+                let lines: Vec<&str> = match name {
+                    "megamushroom" => vec!["mega", "mushroom"],
+                    "redshell" => vec!["red", "shell"],
+                    "blueshell" => vec!["blue", "shell"],
+                    _ => vec![name],
+                };
+                let longest = lines.iter().map(|l| l.len()).max().unwrap_or(1) as f32;
+                let size =
+                    (slot_w / (0.72 * longest)).min(if lines.len() > 1 { 14.0 } else { 16.0 });
+                let cy = HAND_Y + HAND_H / 2.0;
+                for (j, line) in lines.iter().enumerate() {
+                    let dy = (j as f32 - (lines.len() as f32 - 1.0) / 2.0) * size * 1.05;
+                    let key = if j == 0 {
+                        format!("hand-p{p}-{k}-t")
+                    } else {
+                        format!("hand-p{p}-{k}-t{j}")
+                    };
+                    out.push(bold(hx + slot_w / 2.0, cy + dy, size, *line, P::INK).key(key));
+                }
             }
             if hand.is_empty() {
                 out.push(
