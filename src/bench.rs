@@ -5,8 +5,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::core::game::{Game, try_play};
+use crate::core::game::Game;
 use crate::core::search::{Limits, SearchOptions, Searcher};
+use crate::core::spec::{self, StartSpec, Token};
 use crate::games::{GameKind, GameVisitor, dispatch};
 
 /// One bench position: a start (`startpos`, a start name or `fen <state>`), moves from it, and
@@ -87,17 +88,16 @@ struct RunCase(BenchCase, usize);
 
 /// Builds the position of a case for game `G`.
 pub fn case_position<G: Game>(case: &BenchCase) -> Result<G, String> {
-    let cfg = G::configure(&G::OPTIONS.iter().map(|o| o.default).collect::<Vec<_>>())?;
-    let mut s = if case.start == "startpos" {
-        G::start(&cfg)
+    let cfg = spec::default_config::<G>()?;
+    let start = if case.start == "startpos" {
+        StartSpec::StartPos
     } else if let Some(f) = case.start.strip_prefix("fen ") {
-        G::parse_fen(f, &cfg)?
+        StartSpec::Fen(f.to_string())
     } else {
-        G::named_start(case.start, &cfg).ok_or_else(|| format!("unknown start {}", case.start))?
+        StartSpec::Named(case.start.to_string())
     };
-    for m in case.moves.split_whitespace() {
-        s = try_play(&s, m)?;
-    }
+    let s =
+        spec::position(&cfg, &start, &Token::words(&[case.moves])).map_err(|e| e.to_string())?;
     Ok(s)
 }
 

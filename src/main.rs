@@ -5,8 +5,9 @@ use std::time::Instant;
 
 use clap::Parser;
 use tablero::cli::{Cli, Command};
-use tablero::core::game::{Game, try_play};
+use tablero::core::game::Game;
 use tablero::core::perft::divide;
+use tablero::core::spec;
 use tablero::games::{GameKind, GameVisitor, dispatch};
 use tablero::protocol::{self, Out};
 
@@ -19,19 +20,7 @@ struct Perft {
 impl GameVisitor for Perft {
     type Output = Result<(), String>;
     fn visit<G: Game>(self) -> Self::Output {
-        let cfg = G::configure(&G::OPTIONS.iter().map(|o| o.default).collect::<Vec<_>>())?;
-        let mut s = match &self.fen {
-            Some(f) => G::parse_fen(f, &cfg).map_err(|e| format!("--fen: {e}"))?,
-            None => G::start(&cfg),
-        };
-        let moves: Vec<&str> = self
-            .moves
-            .iter()
-            .flat_map(|m| m.split_whitespace())
-            .collect();
-        for (i, m) in moves.iter().enumerate() {
-            s = try_play(&s, m).map_err(|e| format!("--moves: move {} '{m}': {e}", i + 1))?;
-        }
+        let s: G = spec::from_args(self.fen.as_deref(), &self.moves)?;
         let t = Instant::now();
         let mut total = 0u64;
         for (m, n) in divide(&s, self.depth) {

@@ -14,9 +14,10 @@ use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, Read};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 
-use crate::core::game::{Game, try_play};
+use crate::core::game::Game;
+use crate::core::spec::{self, StartSpec, Token};
 use crate::games::{GameKind, GameVisitor, dispatch};
-use crate::protocol::command::{Command, GoParams, StartSpec, Token};
+use crate::protocol::command::{Command, GoParams};
 use crate::protocol::{self, Out, parse};
 
 /// The built-in players, weakest first. Depths are plies (single movements); Parchís, whose
@@ -71,7 +72,7 @@ impl Player {
                 let names: Vec<_> = Player::ALL.iter().map(|p| p.name()).collect();
                 format!(
                     "unknown player '{}' (known: {})",
-                    parse::clip(name),
+                    spec::clip(name),
                     names.join(", ")
                 )
             })
@@ -158,15 +159,7 @@ struct GameTracker<G: Game> {
 
 impl<G: Game> Tracker for GameTracker<G> {
     fn set_position(&mut self, start: &StartSpec, moves: &[Token]) -> Result<(), String> {
-        let mut s = match start {
-            StartSpec::StartPos => G::start(&self.config),
-            StartSpec::Fen(f) => G::parse_fen(f, &self.config)?,
-            StartSpec::Named(n) => G::named_start(n, &self.config).ok_or("unknown start")?,
-        };
-        for m in moves {
-            s = try_play(&s, &m.text)?;
-        }
-        self.state = s;
+        self.state = spec::position(&self.config, start, moves).map_err(|e| e.to_string())?;
         Ok(())
     }
     fn reset(&mut self) {

@@ -5,5 +5,6 @@ pub mod game;
 pub mod perft;
 pub mod score;
 pub mod search;
+pub mod spec;
 
 pub use game::{EVAL_LIMIT, EvalTerm, Game, MoveList, Outcome, Side, VariantOption, try_play};

@@ -45,7 +45,7 @@ impl GameKind {
                 let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
                 format!(
                     "unknown game '{}' (known: {})",
-                    crate::protocol::parse::clip(name),
+                    crate::core::spec::clip(name),
                     names.join(", ")
                 )
             })

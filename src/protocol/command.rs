@@ -1,22 +1,6 @@
 //! The typed form of every protocol input line.
 
-/// Where a `position` command starts from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StartSpec {
-    /// `startpos`: the variant's start position.
-    StartPos,
-    /// `fen <state>`: a state string (tokens re-joined with single spaces).
-    Fen(String),
-    /// Another named start, e.g. Parchís' `playground`.
-    Named(String),
-}
-
-/// A token of the input line with its 1-based column, for error messages.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Token {
-    pub text: String,
-    pub column: usize,
-}
+pub use crate::core::spec::{StartSpec, Token};
 
 /// Limits of `go`. Times are milliseconds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

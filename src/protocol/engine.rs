@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 use super::command::{GoParams, StartSpec, Token};
 use super::output::Out;
-use super::parse::clip;
-use crate::core::game::{Game, Side, try_play};
+use crate::core::game::{Game, Side};
 use crate::core::perft::{divide, perft};
 use crate::core::score::plies_to_end;
 use crate::core::search::{Iteration, Limits, SearchOptions, Searcher};
+use crate::core::spec::{self, PositionError};
 use crate::solver::Budget;
 use crate::solver::exact::{self, Exact, Proof};
 
@@ -195,29 +195,11 @@ impl<G: Game> Engine for GameEngine<G> {
     }
 
     fn set_position(&mut self, start: &StartSpec, moves: &[Token]) -> Result<(), String> {
-        let mut s = match start {
-            StartSpec::StartPos => G::start(&self.config),
-            StartSpec::Fen(f) => G::parse_fen(f, &self.config)
-                .map_err(|e| format!("position fen: invalid state string: {e}"))?,
-            StartSpec::Named(n) => G::named_start(n, &self.config).ok_or_else(|| {
-                format!(
-                    "position: unknown start '{}' for {} (use 'startpos' or 'fen <state>')",
-                    clip(n),
-                    G::NAME
-                )
-            })?,
-        };
-        for (i, t) in moves.iter().enumerate() {
-            s = try_play(&s, &t.text).map_err(|e| {
-                format!(
-                    "position: move {} '{}' (column {}) is illegal: {e}; position unchanged",
-                    i + 1,
-                    clip(&t.text),
-                    t.column
-                )
-            })?;
-        }
-        self.position = s;
+        self.position = spec::position::<G>(&self.config, start, moves).map_err(|e| match e {
+            PositionError::Fen(_) => format!("position fen: {e}"),
+            PositionError::Move { .. } => format!("position: {e}; position unchanged"),
+            PositionError::UnknownStart { .. } => format!("position: {e}"),
+        })?;
         Ok(())
     }
 

@@ -57,15 +57,7 @@ pub fn parse_u64(t: &Token, what: &str) -> Result<u64, String> {
     })
 }
 
-/// Shortens a token for an error message so a huge token cannot make a huge line.
-pub fn clip(s: &str) -> String {
-    if s.chars().count() <= 40 {
-        s.to_string()
-    } else {
-        let head: String = s.chars().take(40).collect();
-        format!("{head}…")
-    }
-}
+pub use crate::core::spec::clip;
 
 /// Parses one input line. Keywords are case-sensitive, as in UCI.
 pub fn parse_line(line: &str) -> Result<Command, String> {

@@ -44,7 +44,7 @@ impl Mode {
             "always" => Ok(Mode::Always),
             _ => Err(format!(
                 "setoption Solver: unknown value '{}' (auto, off or always)",
-                super::super::protocol::parse::clip(v)
+                crate::core::spec::clip(v)
             )),
         }
     }

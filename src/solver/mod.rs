@@ -13,11 +13,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::core::game::{Game, try_play};
+use crate::core::game::Game;
+use crate::core::spec::{self, StartSpec, Token};
 use crate::games::GameKind;
 use crate::games::connect4::Connect4;
 use crate::games::mancala::Mancala;
-use crate::protocol::command::{StartSpec, Token};
 
 /// Threads the protocol's `solve` uses (Connect Four: ABDADA; Kalah: Lazy SMP).
 pub const PROTOCOL_THREADS: usize = 2;
@@ -62,15 +62,7 @@ fn replay<G: Game>(
     let Some((start, moves)) = position else {
         return Ok(G::start(&cfg));
     };
-    let mut s = match start {
-        StartSpec::StartPos => G::start(&cfg),
-        StartSpec::Fen(f) => G::parse_fen(f, &cfg)?,
-        StartSpec::Named(n) => G::named_start(n, &cfg).ok_or(format!("unknown start '{n}'"))?,
-    };
-    for m in moves {
-        s = try_play(&s, &m.text)?;
-    }
-    Ok(s)
+    spec::position(&cfg, start, moves).map_err(|e| e.to_string())
 }
 
 /// The protocol's `solve`: solves the session's current position (synchronously) and reports

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The README's test command: everything `cargo test` needs on a fresh Debian machine, then
+# `cargo test`. The page tests drive a real headless Chromium (Debian's `chromium`; fonts from
+# `fonts-dejavu-core` so pictures render the same everywhere); it is installed when absent.
+# Golden data is read from ../shared/ beside the checkout.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v cargo >/dev/null || { echo "cargo is required (rustup toolchain)" >&2; exit 1; }
+need=()
+command -v chromium >/dev/null || command -v chromium-browser >/dev/null || need+=(chromium)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null; then
+    echo "scripts/test.sh: missing ${need[*]}; install them (apt-get install ${need[*]}) and rerun" >&2
+    exit 1
+  fi
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+  echo "scripts/test.sh: installing ${need[*]} (Debian packages) for the browser tests" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+cargo test "$@"
