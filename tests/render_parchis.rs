@@ -4,7 +4,7 @@
 //! mark keys are unique, everything lies on the canvas, and every legal move has a click target
 //! in the marks with a (target, choice) pair that no other legal move shares.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use serde_json::Value;
 use tablero::core::game::Game;
@@ -15,6 +15,18 @@ const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/golden/parchis
 
 fn piece_key(id: usize) -> String {
     format!("piece-{}{}", ['y', 'b', 'r', 'g'][id >> 2], id & 3)
+}
+
+/// The piece id named by a `piece-<piece>` key; `None` for every other key.
+fn piece_of_key(k: &str) -> Option<usize> {
+    let rest = k.strip_prefix("piece-")?.as_bytes();
+    let c = [b'y', b'b', b'r', b'g']
+        .iter()
+        .position(|&l| rest.first() == Some(&l))?;
+    match rest.get(1..) {
+        Some([d @ b'0'..=b'3']) => Some(4 * c + (d - b'0') as usize),
+        _ => panic!("malformed piece key '{k}'"),
+    }
 }
 
 #[derive(Default)]
@@ -82,14 +94,15 @@ fn check(s: &Parchis, last: Option<(&Parchis, Move)>, full: bool, at: &str, st: 
     // The SVG is well-formed XML, and each piece in play is exactly one keyed element.
     let doc = svg::document(&scene, 800, "parchis");
     let xml = roxmltree::Document::parse(&doc).unwrap_or_else(|e| panic!("{at}: bad SVG: {e}"));
-    let mut counts: HashMap<&str, usize> = HashMap::new();
+    let mut counts = [0usize; 16];
     for n in xml.descendants() {
-        if let Some(k) = n.attribute("data-k") {
-            *counts.entry(k).or_default() += 1;
+        if let Some(k) = n.attribute("data-k")
+            && let Some(id) = piece_of_key(k)
+        {
+            counts[id] += 1;
         }
     }
-    for id in 0..16 {
-        let n = counts.get(piece_key(id).as_str()).copied().unwrap_or(0);
+    for (id, &n) in counts.iter().enumerate() {
         let want = usize::from(s.piece_in_play(id));
         assert_eq!(n, want, "{at}: {} drawn {n} times", piece_key(id));
     }

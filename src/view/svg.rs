@@ -21,6 +21,13 @@ fn num(v: f32) -> String {
 
 /// Escapes text for XML character data and attribute values.
 pub fn escape(s: &str) -> String {
+    // Most attribute values and texts need no escaping: copy them whole.
+    if !s
+        .bytes()
+        .any(|b| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'') || b < 0x20)
+    {
+        return s.to_string();
+    }
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {
