@@ -18,6 +18,7 @@ use browser::Browser;
 use serde_json::{Value, json};
 use tablero::core::game::{Game, try_play};
 use tablero::games::connect4::Connect4;
+use tablero::games::parchis::Parchis;
 use tablero::view::Draw;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tablero");
@@ -390,6 +391,21 @@ fn thousand_parchis_games() {
         let ms = b.eval("window.tableroLastStepMs").as_f64().unwrap();
         worst = worst.max(ms);
         total += ms;
+    }
+    // The board after this walk, and at a few plies shown by number, is the one Rust draws.
+    let recs = records(&rec);
+    let game = b.eval("tableroReport.state().game").as_u64().unwrap() as usize;
+    let shown = b.eval("tableroReport.state().plies").as_u64().unwrap() as usize;
+    let here = ply(&b) as usize;
+    assert_eq!(dom_keys(&b), json!(mark_keys::<Parchis>(&recs[game], here)));
+    for k in [0, 1, shown / 3, shown / 2, shown - 1] {
+        b.eval(&format!("tableroReport.show({k})"));
+        assert_eq!(
+            dom_keys(&b),
+            json!(mark_keys::<Parchis>(&recs[game], k)),
+            "game {game} ply {k}"
+        );
+        assert_eq!(fen(&b), replay_as::<Parchis>(&recs[game]).1[k].format_fen());
     }
     b.screenshot("report-parchis1000");
     println!(
