@@ -162,6 +162,16 @@ pub enum Command {
         #[arg(long)]
         allow_remote: bool,
     },
+    /// Reads referee records (`match --records`, several files are merged) and prints the
+    /// result table, or with --html writes one self-contained page with plots and every game.
+    Report {
+        /// Records files (JSON lines), e.g. the runs or shards of one match.
+        #[arg(required = true)]
+        records: Vec<std::path::PathBuf>,
+        /// Write the HTML report to FILE (opens from disk, nothing fetched).
+        #[arg(long, value_name = "FILE")]
+        html: Option<std::path::PathBuf>,
+    },
     /// Draws a position as SVG (the start, or --fen, after --moves; the last move highlighted).
     Render {
         /// Start from this state string instead of the start position.

@@ -10,5 +10,6 @@ pub mod gui;
 pub mod players;
 pub mod protocol;
 pub mod referee;
+pub mod report;
 pub mod solver;
 pub mod view;

@@ -120,6 +120,7 @@ fn run(cli: Cli) -> Result<(), String> {
             allow_remote,
             game: kind,
         }),
+        Some(Command::Report { records, html }) => tablero::report::run(&records, html.as_deref()),
         Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
         Some(Command::Render {
             fen,

@@ -82,6 +82,10 @@ fn every_drawable_game_renders_its_start_and_a_fen() {
         ("connect4", "7/7/7/7/7/3x3 o"),
         ("connect4boom", "7/7/7/7/7/7/X5O x 16"),
         ("mancala", "4,4,4,4,4,4:0/4,4,4,4,4,4:0 N"),
+        (
+            "parchis",
+            "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
+        ),
     ] {
         let svg = svg_of(&run(&["--game", game, "render", "--size", "1600"]));
         assert!(!keys(&svg).is_empty());
@@ -166,7 +170,8 @@ fn bad_input_is_one_line_and_exit_2() {
             "/nonexistent-dir/x/y.svg",
         ],
         &["--game", "nosuchgame", "render"],
-        &["--game", "parchis", "render"],
+        &["--game", "parchis", "render", "--moves", "y0:3"],
+        &["--game", "parchis", "render", "--fen", "n 0 1"],
     ] {
         let out = run(args);
         let err = String::from_utf8_lossy(&out.stderr);
@@ -175,6 +180,35 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
-    let out = run(&["--game", "parchis", "render"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("parchis picture not available yet"));
+}
+
+#[test]
+fn parchis_moves_move_the_piece_and_mark_the_last_move() {
+    let start = svg_of(&run(&["--game", "parchis", "render"]));
+    let after = svg_of(&run(&["--game", "parchis", "render", "--moves", "y0:5"]));
+    for svg in [&start, &after] {
+        let k = keys(svg);
+        for piece in ["y0", "y2", "b0", "r1", "g2"] {
+            let n = k.iter().filter(|x| **x == format!("piece-{piece}")).count();
+            assert_eq!(n, 1, "piece {piece} drawn once");
+        }
+    }
+    let y0 = |svg: &str| -> String {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        let n = doc
+            .descendants()
+            .find(|n| n.attribute("data-k") == Some("piece-y0"))
+            .unwrap();
+        format!("{:?},{:?}", n.attribute("cx"), n.attribute("cy"))
+    };
+    assert_ne!(y0(&start), y0(&after), "y0 moved from box 4 to box 9");
+    assert!(
+        !start.contains("class=\"last\""),
+        "no last move at the start"
+    );
+    assert!(
+        after.contains("class=\"last\""),
+        "the last move is highlighted"
+    );
+    assert!(after.contains("y0:5"), "the last move is named");
 }

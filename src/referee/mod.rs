@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::core::game::{Game, Side, try_play};
@@ -72,6 +73,86 @@ pub struct MatchConfig {
     pub progress: bool,
 }
 
+/// The version of the records format this referee writes: 1 had no `version` field and no
+/// `settings`; 2 adds both (readers accept either).
+pub const RECORDS_VERSION: u64 = 2;
+
+/// What a match is played under, written into every record (records version 2). Records can be
+/// continued (`--resume`) or merged (`tablero report`) only under equal settings. The number of
+/// games, the concurrency and the referee's patience (`--margin`, `--timeout`) are not settings:
+/// they change how much is played or how hostile engines are caught, not the games themselves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub variant: String,
+    /// Every variant option of the game with its value (defaults included), in the game's order.
+    pub options: Vec<(String, i64)>,
+    pub engines: [EngineSettings; 2],
+    pub seed: u64,
+    /// `start`, `random:P` or `lines:<count>:<hash of the lines>` for an openings file.
+    pub openings: String,
+    pub depth: Option<u64>,
+    pub nodes: Option<u64>,
+    pub movetime_ms: Option<u64>,
+    /// Base and increment per player, ms.
+    pub tc_ms: Option<(u64, u64)>,
+    pub max_plies: usize,
+    /// The SPRT the match stops on, `null` when it ran without one.
+    pub sprt: Option<Sprt>,
+}
+
+/// One engine's part of [`Settings`]: its name and `setoption`s.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EngineSettings {
+    pub name: String,
+    pub options: Vec<(String, String)>,
+}
+
+impl Settings {
+    /// The settings of `cfg` with the resolved variant option values `options`.
+    fn of(cfg: &MatchConfig, options: Vec<(String, i64)>) -> Settings {
+        let openings = match &cfg.openings {
+            Openings::Start => "start".to_string(),
+            Openings::Random(p) => format!("random:{p}"),
+            Openings::Lines(lines) => {
+                // FNV-1a: a stable fingerprint of the file's openings (std's hasher is seeded).
+                let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+                for b in lines.join("\n").bytes() {
+                    h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+                }
+                format!("lines:{}:{h:016x}", lines.len())
+            }
+        };
+        let eng = |e: &EngineConf| EngineSettings {
+            name: e.name.clone(),
+            options: e.options.clone(),
+        };
+        Settings {
+            variant: cfg.kind.name().to_string(),
+            options,
+            engines: [eng(&cfg.engines[0]), eng(&cfg.engines[1])],
+            seed: cfg.seed,
+            openings,
+            depth: cfg.limits.depth,
+            nodes: cfg.limits.nodes,
+            movetime_ms: cfg.limits.movetime_ms,
+            tc_ms: cfg.limits.tc_ms,
+            max_plies: cfg.max_plies,
+            sprt: cfg.sprt,
+        }
+    }
+
+    /// The first setting in which `other` differs from `self`, as `name A vs B` (A `self`'s).
+    pub fn difference(&self, other: &Settings) -> Option<String> {
+        let (a, b) = (json!(self), json!(other));
+        let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+            return None;
+        };
+        a.iter()
+            .find(|(k, v)| b.get(*k) != Some(*v))
+            .map(|(k, v)| format!("{k} {v} vs {}", b.get(k).unwrap_or(&Value::Null)))
+    }
+}
+
 /// One finished game as recorded.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -92,13 +173,16 @@ impl GameRecord {
         })
     }
 
-    fn to_json(&self, cfg: &MatchConfig) -> Value {
+    fn to_json(&self, cfg: &MatchConfig, settings: &Settings) -> Value {
         let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
-        self.to_json_named(cfg.kind.name(), names)
+        let mut v = self.to_json_named(cfg.kind.name(), names);
+        v["version"] = json!(RECORDS_VERSION);
+        v["settings"] = json!(settings);
+        v
     }
 
     /// The record line of this game in `variant` between engines named `names` (engine 1,
-    /// engine 2): the `--records` schema, also written by `tablero gui`.
+    /// engine 2): the `--records` schema without the match settings.
     pub fn to_json_named(&self, variant: &str, names: [&str; 2]) -> Value {
         let result = match self.outcome.winner {
             Some(Side::First) => "1-0",
@@ -128,7 +212,8 @@ impl GameRecord {
         })
     }
 
-    /// Reads back what the statistics need from a record line.
+    /// Reads back a record line (any records version): the game, its opening, moves and result.
+    /// `None` when a field the statistics need is missing or mistyped.
     pub fn from_json(v: &Value) -> Option<GameRecord> {
         let index = v.get("game")?.as_u64()? as usize;
         let first = v.get("first_engine")?.as_u64()?.checked_sub(1)? as usize;
@@ -190,12 +275,15 @@ pub struct Tally {
     /// Complete pairs by engine 1's points in half-points (0 = lost both … 4 = won both).
     pub pairs: [u64; 5],
     pub reasons: BTreeMap<Reason, u64>,
-    /// Half-points of engine 1 in the first game of the current, unfinished pair.
-    open_pair: Option<u64>,
+    /// Pair number and half-points of engine 1 in the first game of the current, unfinished
+    /// pair (a pair counts only when both its games are added, one after the other).
+    open_pair: Option<(usize, u64)>,
 }
 
 impl Tally {
-    fn add(&mut self, r: &GameRecord) {
+    /// Counts one game. Games come in index order; a pair whose partner is missing (merged
+    /// records with gaps) counts in W/D/L but not in the pentanomial.
+    pub fn add(&mut self, r: &GameRecord) {
         self.games += 1;
         let half = match r.winner_engine() {
             Some(0) => {
@@ -212,9 +300,12 @@ impl Tally {
             }
         };
         *self.reasons.entry(r.outcome.reason).or_default() += 1;
+        let pair = r.index / 2;
         if r.index.is_multiple_of(2) {
-            self.open_pair = Some(half);
-        } else if let Some(h) = self.open_pair.take() {
+            self.open_pair = Some((pair, half));
+        } else if let Some((p, h)) = self.open_pair.take()
+            && p == pair
+        {
             self.pairs[(h + half) as usize] += 1;
         }
     }
@@ -328,6 +419,7 @@ fn opening<G: Game>(cfg: &MatchConfig, gcfg: &G::Config, k: usize) -> Result<Sta
 fn read_records<G: Game>(
     cfg: &MatchConfig,
     gcfg: &G::Config,
+    settings: &Settings,
     path: &PathBuf,
 ) -> Result<Vec<(GameRecord, String)>, String> {
     let f = match std::fs::File::open(path) {
@@ -338,12 +430,23 @@ fn read_records<G: Game>(
     let mut out = Vec::new();
     for line in std::io::BufReader::new(f).lines() {
         let Ok(line) = line else { break };
-        let Some(r) = serde_json::from_str::<Value>(&line).ok().and_then(|v| {
+        let Some((r, theirs)) = serde_json::from_str::<Value>(&line).ok().and_then(|v| {
             (v.get("variant")?.as_str()? == cfg.kind.name()).then_some(())?;
-            GameRecord::from_json(&v)
+            Some((GameRecord::from_json(&v)?, record_settings(&v)))
         }) else {
             break;
         };
+        // Records of version 2 carry their settings; older ones are checked by their openings.
+        if let Some(d) = theirs
+            .and_then(|t| t.ok())
+            .and_then(|t| t.difference(settings))
+        {
+            return Err(format!(
+                "--resume {}: game {} was played with other settings (recorded vs now: {d}); use the same flags",
+                path.display(),
+                r.index
+            ));
+        }
         if r.index != out.len() || r.first != r.index % 2 {
             break;
         }
@@ -358,6 +461,24 @@ fn read_records<G: Game>(
         out.push((r, line));
     }
     Ok(out)
+}
+
+/// The settings of a record line: `None` for records older than version 2 (no `settings`),
+/// `Some(Err)` when the field is there but unreadable.
+pub fn record_settings(v: &Value) -> Option<Result<Settings, String>> {
+    let s = v.get("settings")?;
+    Some(serde_json::from_value(s.clone()).map_err(|e| format!("settings: {e}")))
+}
+
+/// The SPRT's LLR, bounds and decision after the games of `t`: pentanomial once a pair is
+/// complete (as fastchess), trinomial before.
+pub fn sprt_status(s: &Sprt, t: &Tally) -> (f64, (f64, f64), SprtDecision) {
+    let llr = if t.pairs.iter().sum::<u64>() > 0 {
+        s.llr_pairs(t.pairs)
+    } else {
+        s.llr_wdl(t.wins, t.draws, t.losses)
+    };
+    (llr, s.bounds(), s.decide(llr))
 }
 
 struct Runner<'a>(&'a MatchConfig);
@@ -379,6 +500,14 @@ impl GameVisitor for Runner<'_> {
             })
             .collect::<Result<_, _>>()?;
         let gcfg = G::configure(&vals).map_err(|e| format!("--option: {e}"))?;
+        let settings = Settings::of(
+            cfg,
+            G::OPTIONS
+                .iter()
+                .zip(&vals)
+                .map(|(o, v)| (o.name.to_string(), *v))
+                .collect(),
+        );
         // Bad opening lines are a usage error, found before any game is played.
         if let Openings::Lines(lines) = &cfg.openings {
             for (i, l) in lines.iter().enumerate() {
@@ -401,7 +530,7 @@ impl GameVisitor for Runner<'_> {
         let mut records = None;
         if let Some(path) = &cfg.records {
             let kept = if cfg.resume {
-                read_records::<G>(cfg, &gcfg, path)?
+                read_records::<G>(cfg, &gcfg, &settings, path)?
             } else {
                 vec![]
             };
@@ -416,17 +545,7 @@ impl GameVisitor for Runner<'_> {
             records = Some(f);
         }
         let mut sprt_state = None;
-        // Pentanomial once a pair is complete (as fastchess), trinomial before.
-        let check_sprt = |t: &Tally| {
-            cfg.sprt.map(|s| {
-                let llr = if t.pairs.iter().sum::<u64>() > 0 {
-                    s.llr_pairs(t.pairs)
-                } else {
-                    s.llr_wdl(t.wins, t.draws, t.losses)
-                };
-                (llr, s.bounds(), s.decide(llr))
-            })
-        };
+        let check_sprt = |t: &Tally| cfg.sprt.map(|s| sprt_status(&s, t));
         if done > 0 {
             sprt_state = check_sprt(&tally);
         }
@@ -493,7 +612,7 @@ impl GameVisitor for Runner<'_> {
                         break;
                     }
                     if let Some(f) = records.as_mut() {
-                        let _ = writeln!(f, "{}", r.to_json(cfg));
+                        let _ = writeln!(f, "{}", r.to_json(cfg, &settings));
                         let _ = f.flush();
                     }
                     tally.add(&r);
@@ -616,24 +735,29 @@ fn fmt_elo(e: Option<stats::EloEstimate>) -> String {
 
 /// The final table for humans.
 pub fn report_text(cfg: &MatchConfig, s: &Summary) -> String {
-    let t = &s.tally;
-    let [e1, e2] = &cfg.engines;
-    let mut o = String::new();
-    o += &format!(
-        "Match {} vs {} ({}), {} games\n",
-        e1.name,
-        e2.name,
+    table_text(
         cfg.kind.name(),
-        t.games
-    );
-    let w = e1.name.len().max(e2.name.len()).max(6);
+        [&cfg.engines[0].name, &cfg.engines[1].name],
+        cfg.sprt,
+        s,
+    )
+}
+
+/// The result table of a match of `variant` between engines named `names` (also what
+/// `tablero report` prints for records).
+pub fn table_text(variant: &str, names: [&str; 2], sprt: Option<Sprt>, s: &Summary) -> String {
+    let t = &s.tally;
+    let [n1, n2] = names;
+    let mut o = String::new();
+    o += &format!("Match {n1} vs {n2} ({variant}), {} games\n", t.games);
+    let w = n1.len().max(n2.len()).max(6);
     o += &format!(
         "{:<w$}  {:>6} {:>6} {:>6} {:>7}\n",
         "engine", "wins", "draws", "losses", "score"
     );
     o += &format!(
         "{:<w$}  {:>6} {:>6} {:>6} {:>6.1}%\n",
-        e1.name,
+        n1,
         t.wins,
         t.draws,
         t.losses,
@@ -641,7 +765,7 @@ pub fn report_text(cfg: &MatchConfig, s: &Summary) -> String {
     );
     o += &format!(
         "{:<w$}  {:>6} {:>6} {:>6} {:>6.1}%\n",
-        e2.name,
+        n2,
         t.losses,
         t.draws,
         t.wins,
@@ -649,19 +773,19 @@ pub fn report_text(cfg: &MatchConfig, s: &Summary) -> String {
     );
     o += &format!(
         "Elo {} - {}, pentanomial: {}\n",
-        e1.name,
-        e2.name,
+        n1,
+        n2,
         fmt_elo(stats::pentanomial(t.pairs))
     );
     o += &format!(
         "Elo {} - {}, trinomial:   {}\n",
-        e1.name,
-        e2.name,
+        n1,
+        n2,
         fmt_elo(stats::trinomial(t.wins, t.draws, t.losses))
     );
     o += &format!(
         "pairs by {}'s points (0, 0.5, 1, 1.5, 2): {:?}; LOS from W/L {:.1}%\n",
-        e1.name,
+        n1,
         t.pairs,
         stats::los_wl(t.wins, t.losses) * 100.0
     );
@@ -670,7 +794,7 @@ pub fn report_text(cfg: &MatchConfig, s: &Summary) -> String {
         .map(|r| format!("{} {}", r.name(), t.reasons.get(r).copied().unwrap_or(0)))
         .collect();
     o += &format!("games ended by: {}\n", reasons.join(", "));
-    if let (Some(p), Some((llr, (lo, hi), d))) = (cfg.sprt, s.sprt) {
+    if let (Some(p), Some((llr, (lo, hi), d))) = (sprt, s.sprt) {
         o += &format!(
             "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {}\n",
             p.elo0,

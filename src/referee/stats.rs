@@ -162,7 +162,7 @@ fn mle_expected(support: &[(f64, f64)], s: f64) -> Option<Vec<f64>> {
 }
 
 /// SPRT parameters (Elo bounds in logistic Elo, error rates).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Sprt {
     pub elo0: f64,
     pub elo1: f64,

@@ -15,6 +15,7 @@
 
 pub mod grid;
 pub mod mancala;
+pub mod parchis;
 pub mod render;
 pub mod svg;
 

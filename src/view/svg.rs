@@ -6,20 +6,28 @@ use std::fmt::Write;
 use super::{Item, Scene, Shape};
 
 /// Formats a coordinate with at most two decimals and no trailing zeros (small, exact output).
+/// Works on the value in hundredths as an integer: float formatting with a precision is the
+/// slowest step of writing a picture otherwise.
 fn num(v: f32) -> String {
-    let r = (v * 100.0).round() / 100.0;
-    let mut s = format!("{r:.2}");
-    while s.ends_with('0') {
-        s.pop();
+    let h = (v * 100.0).round() as i64;
+    let (sign, a) = if h < 0 { ("-", -h) } else { ("", h) };
+    let (int, frac) = (a / 100, a % 100);
+    match frac {
+        0 => format!("{sign}{int}"),
+        f if f % 10 == 0 => format!("{sign}{int}.{}", f / 10),
+        f => format!("{sign}{int}.{f:02}"),
     }
-    if s.ends_with('.') {
-        s.pop();
-    }
-    if s == "-0" { "0".to_string() } else { s }
 }
 
 /// Escapes text for XML character data and attribute values.
 pub fn escape(s: &str) -> String {
+    // Most attribute values and texts need no escaping: copy them whole.
+    if !s
+        .bytes()
+        .any(|b| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'') || b < 0x20)
+    {
+        return s.to_string();
+    }
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {
@@ -176,6 +184,11 @@ mod tests {
         assert_eq!(num(2.5), "2.5");
         assert_eq!(num(2.456), "2.46");
         assert_eq!(num(-0.001), "0");
+        assert_eq!(num(-2.5), "-2.5");
+        assert_eq!(num(-0.05), "-0.05");
+        assert_eq!(num(410.0), "410");
+        assert_eq!(num(1.099), "1.1");
+        assert_eq!(num(12.07), "12.07");
     }
 
     #[test]

@@ -392,6 +392,157 @@ impl Game for Parchis {
     }
 }
 
+/// The type of a piece (what its state letter in the FEN says).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceKind {
+    Normal,
+    Star,
+    Boo,
+    Mega,
+    Mini,
+    Bananed,
+}
+
+impl PieceKind {
+    /// The name used in the traces' STATE JSON (`star`, `mega`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceKind::Normal => "normal",
+            PieceKind::Star => "star",
+            PieceKind::Boo => "boo",
+            PieceKind::Mega => "mega",
+            PieceKind::Mini => "mini",
+            PieceKind::Bananed => "bananed",
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Colour `colour` (0..4, y b r g) got all its pieces to the goal: its player won.
+    Goal { colour: usize },
+    /// `winner` won because the other player bounced more than 30 times.
+    Bounces { winner: usize },
+}
+
+/// Read-only geometry and accessors for front ends (pictures, pages). Box codes are those of
+/// the module doc: home 0, track 1..=68, own queue q1..q7 = 69..=75, goal 76. Piece ids are
+/// `4 * colour + index`, colours y b r g.
+impl Parchis {
+    /// Box code of the home.
+    pub const HOME: u8 = HOME;
+    /// Box code of the goal.
+    pub const GOAL: u8 = GOAL;
+
+    /// Track box where colour `c`'s pieces leave home.
+    pub fn start_box(c: usize) -> u8 {
+        rules::START[c & 3]
+    }
+    /// Last track box before colour `c`'s queue.
+    pub fn entrance_box(c: usize) -> u8 {
+        rules::ENTRANCE[c & 3]
+    }
+    /// Is track box `b` safe?
+    pub fn is_safe(b: u8) -> bool {
+        rules::is_track(b) && rules::SAFE_MASK >> b & 1 == 1
+    }
+    /// The name of item kind `k` (0..10 in the order star boo bullet redshell blueshell mushroom
+    /// megamushroom shock horn banana; a move's die is `101 + k`).
+    pub fn item_name(k: u8) -> &'static str {
+        text::item_name(k)
+    }
+    /// Is piece id `id` in play (its index is below the pieces per colour)?
+    pub fn piece_in_play(&self, id: usize) -> bool {
+        id < 16 && id & 3 < self.npieces as usize
+    }
+    /// Box code of piece `id`.
+    pub fn piece_box(&self, id: usize) -> u8 {
+        self.pos[id & 15]
+    }
+    /// Type of piece `id`.
+    pub fn piece_kind(&self, id: usize) -> PieceKind {
+        match self.typ(id & 15) {
+            T_STAR => PieceKind::Star,
+            T_BOO => PieceKind::Boo,
+            T_MEGA => PieceKind::Mega,
+            T_MINI => PieceKind::Mini,
+            T_BANANED => PieceKind::Bananed,
+            _ => PieceKind::Normal,
+        }
+    }
+    /// Turns-left counter of piece `id`.
+    pub fn piece_counter(&self, id: usize) -> u8 {
+        self.counter(id & 15)
+    }
+    /// Player to move (0 = yellow + red, 1 = blue + green).
+    pub fn player(&self) -> usize {
+        self.player as usize
+    }
+    /// The move counter (starts at 1, +1 after every move).
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    /// Is this a playground position (4 pieces a colour, rules §11)?
+    pub fn is_playground(&self) -> bool {
+        self.playground
+    }
+    /// Normal dice player `pl` still holds, ascending (a subset of 1 2 4 5 6).
+    pub fn normal_dice(&self, pl: usize) -> ArrayVec<u8, 5> {
+        rules::NORMAL_DICE
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| self.dice[pl & 1] >> k & 1 == 1)
+            .map(|(_, &d)| d)
+            .collect()
+    }
+    /// Items player `pl` holds, in acquisition order (kinds as in [`Parchis::item_name`]).
+    pub fn hand(&self, pl: usize) -> &[u8] {
+        &self.hand[pl & 1][..self.hand_len[pl & 1] as usize]
+    }
+    /// Pending bonus moves of player `pl`, bottom to top (10 or 20; the last one is due next).
+    pub fn pending(&self, pl: usize) -> ArrayVec<u8, 16> {
+        let pl = pl & 1;
+        (0..self.forced_len[pl])
+            .map(|i| {
+                if self.forced_bits[pl] >> i & 1 == 1 {
+                    20
+                } else {
+                    10
+                }
+            })
+            .collect()
+    }
+    /// Items still lying on the board as (kind, track box), in the start list's order.
+    pub fn board_items(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        rules::BOARD_ITEMS
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.board_items >> i & 1 == 1)
+            .map(|(_, &it)| it)
+    }
+    /// Banana traps: track boxes in placement order (a box may repeat).
+    pub fn traps(&self) -> &[u8] {
+        &self.traps[..self.ntraps as usize]
+    }
+    /// Goal-bounce counter of colour `c`.
+    pub fn bounces(&self, c: usize) -> u8 {
+        self.bounces[c & 3]
+    }
+    /// How the game ended, or `None` while it runs.
+    pub fn ending(&self) -> Option<Ending> {
+        match self.outcome {
+            0 => None,
+            o @ 1..=4 => Some(Ending::Goal {
+                colour: o as usize - 1,
+            }),
+            o => Some(Ending::Bounces {
+                winner: (o - 5) as usize & 1,
+            }),
+        }
+    }
+}
+
 impl Parchis {
     /// The position in the golden traces' STATE JSON form (README §2.2), keys in trace order.
     pub fn trace_state_json(&self) -> String {

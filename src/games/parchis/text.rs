@@ -24,6 +24,10 @@ const ITEM_LETTERS: [char; 10] = ['s', 'o', 'u', 'r', 'l', 'm', 'M', 'k', 'h', '
 const TYPE_NAMES: [&str; 6] = ["normal", "star", "boo", "mega", "mini", "bananed"];
 const TYPE_LETTERS: [char; 6] = ['n', 's', 'o', 'm', 'i', 'b'];
 
+pub fn item_name(k: u8) -> &'static str {
+    ITEM_NAMES.get(k as usize).copied().unwrap_or("?")
+}
+
 fn die_text(d: u8) -> String {
     if d > 100 {
         ITEM_NAMES

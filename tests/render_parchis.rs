@@ -1,0 +1,260 @@
+//! Draws every golden Parchís position (`/work/shared/golden/parchis/*.jsonl`, all plies, with
+//! the traced move as the last move) and checks the picture: the SVG parses as XML, every piece
+//! in play is drawn by exactly one element keyed `piece-<piece>`, no two piece discs overlap,
+//! mark keys are unique, everything lies on the canvas, and every legal move has a click target
+//! in the marks with a (target, choice) pair that no other legal move shares.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+use tablero::core::game::Game;
+use tablero::games::parchis::{Move, Moves, Parchis, ParchisConfig};
+use tablero::view::{Draw, Scene, Shape, picture, svg};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/golden/parchis/");
+
+fn piece_key(id: usize) -> String {
+    format!("piece-{}{}", ['y', 'b', 'r', 'g'][id >> 2], id & 3)
+}
+
+/// The piece id named by a `piece-<piece>` key; `None` for every other key.
+fn piece_of_key(k: &str) -> Option<usize> {
+    let rest = k.strip_prefix("piece-")?.as_bytes();
+    let c = [b'y', b'b', b'r', b'g']
+        .iter()
+        .position(|&l| rest.first() == Some(&l))?;
+    match rest.get(1..) {
+        Some([d @ b'0'..=b'3']) => Some(4 * c + (d - b'0') as usize),
+        _ => panic!("malformed piece key '{k}'"),
+    }
+}
+
+#[derive(Default)]
+struct Stats {
+    states: usize,
+    moves: usize,
+    games: usize,
+    skipped: usize,
+    /// The board's canvas size.
+    canvas: (f32, f32),
+}
+
+/// Checks one position; `last` is the position before and the move that led here.
+///
+/// The board part of a picture is the same for every position (checked once per game through
+/// `picture`); the per-position SVG holds the marks on the board's canvas, which keeps the
+/// 66,000-position run fast while every mark of every position still goes through the SVG
+/// writer and the XML parser.
+fn check(s: &Parchis, last: Option<(&Parchis, Move)>, full: bool, at: &str, st: &mut Stats) {
+    st.states += 1;
+    let marks = s.marks(last);
+    let scene = if full {
+        let scene = picture(s, last);
+        assert_eq!(&scene.items[scene.items.len() - marks.len()..], &marks[..]);
+        scene
+    } else {
+        Scene {
+            width: st.canvas.0,
+            height: st.canvas.1,
+            items: marks.clone(),
+        }
+    };
+    // Mark keys: present and unique.
+    let mut keys = HashSet::new();
+    for m in &marks {
+        assert!(!m.key.is_empty(), "{at}: a mark without key: {m:?}");
+        assert!(
+            keys.insert(m.key.as_str()),
+            "{at}: duplicate mark key {}",
+            m.key
+        );
+    }
+    // Everything on the canvas.
+    for it in &scene.items {
+        let pts: Vec<(f32, f32)> = match &it.shape {
+            Shape::Rect { x, y, w, h, .. } => vec![(*x, *y), (x + w, y + h)],
+            Shape::Circle { x, y, r } => vec![(x - r, y - r), (x + r, y + r)],
+            Shape::Ellipse { x, y, rx, ry } => vec![(x - rx, y - ry), (x + rx, y + ry)],
+            Shape::Line { x1, y1, x2, y2 } => vec![(*x1, *y1), (*x2, *y2)],
+            Shape::Polygon { pts } | Shape::Polyline { pts } => {
+                pts.chunks(2).map(|p| (p[0], p[1])).collect()
+            }
+            Shape::Text { x, y, .. } => vec![(*x, *y)],
+        };
+        for (x, y) in pts {
+            assert!(
+                x.is_finite()
+                    && y.is_finite()
+                    && (-1.0..=scene.width + 1.0).contains(&x)
+                    && (-1.0..=scene.height + 1.0).contains(&y),
+                "{at}: item off the canvas: {it:?}"
+            );
+        }
+    }
+    // The SVG is well-formed XML, and each piece in play is exactly one keyed element.
+    let doc = svg::document(&scene, 800, "parchis");
+    let xml = roxmltree::Document::parse(&doc).unwrap_or_else(|e| panic!("{at}: bad SVG: {e}"));
+    let mut counts = [0usize; 16];
+    for n in xml.descendants() {
+        if let Some(k) = n.attribute("data-k")
+            && let Some(id) = piece_of_key(k)
+        {
+            counts[id] += 1;
+        }
+    }
+    for (id, &n) in counts.iter().enumerate() {
+        let want = usize::from(s.piece_in_play(id));
+        assert_eq!(n, want, "{at}: {} drawn {n} times", piece_key(id));
+    }
+    // Piece discs never overlap (several pieces on one box or in a home sit side by side).
+    let discs: Vec<(f32, f32, f32, &str)> = marks
+        .iter()
+        .filter(|m| m.key.starts_with("piece-"))
+        .filter_map(|m| match m.shape {
+            Shape::Circle { x, y, r } => Some((x, y, r, m.key.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(discs.len(), (0..16).filter(|&i| s.piece_in_play(i)).count());
+    for (i, a) in discs.iter().enumerate() {
+        for b in &discs[i + 1..] {
+            let d = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+            assert!(
+                d >= 0.95 * (a.2 + b.2),
+                "{at}: {} and {} overlap ({d} apart)\n  fen {}",
+                a.3,
+                b.3,
+                s.format_fen()
+            );
+        }
+    }
+    // Click targets: every legal move is reachable and identified by (target, choice).
+    let targets: HashSet<&str> = marks
+        .iter()
+        .filter(|m| !m.target.is_empty())
+        .map(|m| m.target.as_str())
+        .collect();
+    let mut moves = Moves::default();
+    s.legal_moves(&mut moves);
+    let mut pairs = HashSet::new();
+    for &m in moves.as_ref() {
+        st.moves += 1;
+        let t = s.move_target(m);
+        assert!(
+            t.target == "pass" || targets.contains(t.target.as_str()),
+            "{at}: move {} targets '{}', which no mark offers",
+            s.format_move(m),
+            t.target
+        );
+        assert!(
+            !t.choice.is_empty(),
+            "{at}: move {} has no choice",
+            s.format_move(m)
+        );
+        assert!(
+            pairs.insert((t.target.clone(), t.choice.clone())),
+            "{at}: move {} shares its click path {t:?} with another move",
+            s.format_move(m)
+        );
+    }
+}
+
+/// Checks every position of the games numbered in `games` of `file`; returns the counts and
+/// the number of trace lines of those games.
+fn run(file: &str, games: std::ops::Range<u64>) -> (Stats, usize) {
+    let path = format!("{DIR}{file}");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("golden trace file {path} is missing or unreadable ({e}); it is needed by this test")
+    });
+    let cfg = ParchisConfig;
+    let board = Parchis::start(&cfg).board();
+    let mut st = Stats {
+        canvas: (board.width, board.height),
+        ..Stats::default()
+    };
+    let mut state: Option<Parchis> = None;
+    let mut lines = 0;
+    for (i, line) in text.lines().enumerate() {
+        let v: Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
+        let game = v["game"].as_u64().unwrap_or(u64::MAX);
+        let ply = v["ply"].as_u64().unwrap_or(u64::MAX);
+        if !games.contains(&game) {
+            continue;
+        }
+        lines += 1;
+        let at = format!("{file} game {game} ply {ply}");
+        if ply == 0 {
+            st.games += 1;
+            let s = match v["config"].as_str() {
+                Some("playground") => Parchis::named_start("playground", &cfg),
+                _ => Some(Parchis::start(&cfg)),
+            }
+            .expect("start position");
+            check(&s, None, true, &at, &mut st);
+            state = Some(s);
+            continue;
+        }
+        let Some(s) = state else {
+            st.skipped += 1;
+            continue;
+        };
+        let m = s
+            .parse_move(v["move"].as_str().unwrap_or(""))
+            .unwrap_or_else(|e| panic!("{at}: traced move rejected: {e}"));
+        let next = s.apply(m);
+        check(&next, Some((&s, m)), ply.is_multiple_of(50), &at, &mut st);
+        state = Some(next);
+    }
+    (st, lines)
+}
+
+// The 275 normal games are split in two tests so that they run on two threads.
+#[test]
+fn traced_positions_of_games_0_to_137_draw_cleanly() {
+    let (st, lines) = run("traces.jsonl", 0..138);
+    assert_eq!(st.games, 138);
+    assert_eq!(st.skipped, 0, "normal games are replayed in full");
+    assert_eq!(st.states, lines);
+    assert!(st.moves > 200_000, "only {} moves checked", st.moves);
+}
+
+#[test]
+fn traced_positions_of_games_138_to_274_draw_cleanly() {
+    let (st, lines) = run("traces.jsonl", 138..275);
+    assert_eq!(st.games, 137);
+    assert_eq!(st.skipped, 0, "normal games are replayed in full");
+    assert_eq!(st.states, lines);
+    assert!(st.moves > 200_000, "only {} moves checked", st.moves);
+}
+
+#[test]
+fn every_playground_position_draws_cleanly() {
+    let (st, lines) = run("playground_traces.jsonl", 0..40);
+    assert_eq!(st.games, 40);
+    assert_eq!(st.skipped, 0, "playground games are replayed in full");
+    assert_eq!((st.states, lines), (5_440, 5_440));
+}
+
+#[test]
+fn marks_keep_their_keys_from_ply_to_ply() {
+    // The same piece keeps its key wherever it stands: a piece's disc moves, it is not renamed.
+    let cfg = ParchisConfig;
+    let s = Parchis::start(&cfg);
+    let m = s.parse_move("y0:5").expect("legal");
+    let t = s.apply(m);
+    let find = |st: &Parchis, last| {
+        st.marks(last)
+            .into_iter()
+            .find(|i| i.key == "piece-y0")
+            .map(|i| i.shape)
+    };
+    let (a, b) = (find(&s, None), find(&t, Some((&s, m))));
+    assert!(a.is_some() && b.is_some() && a != b, "{a:?} {b:?}");
+    // The board does not depend on the position.
+    assert_eq!(s.board(), t.board());
+    assert_eq!(
+        s.board(),
+        Parchis::named_start("playground", &cfg).unwrap().board()
+    );
+}

@@ -1,0 +1,423 @@
+//! The HTML match report in a real headless Chromium: a report built from a real short match
+//! opens from disk, a recorded game steps with buttons, keys and clicks on the move list, the
+//! state string shown at each ply is the one the rules give when the recorded moves are replayed
+//! here, and the result filter shows what it says. Screenshots go to
+//! `target/screenshots/report-*.png`.
+//!
+//! The ignored test `thousand_parchis_games` is the size and speed benchmark (1,000 Parchís games,
+//! page size, first view, one ply step); run it alone with
+//! `cargo test --test report_browser -- --ignored --nocapture`.
+
+mod browser;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use browser::Browser;
+use serde_json::{Value, json};
+use tablero::core::game::{Game, try_play};
+use tablero::games::connect4::Connect4;
+use tablero::games::parchis::Parchis;
+use tablero::view::Draw;
+
+const BIN: &str = env!("CARGO_BIN_EXE_tablero");
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tablero-report-browser-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+fn run(args: &[&str], paths: &[&Path]) {
+    let out = Command::new(BIN).args(args).args(paths).output().unwrap();
+    assert!(
+        out.status.success(),
+        "tablero {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The moves of a recorded game (opening moves included) and every position, from the rules
+/// (default variant options, start position).
+fn replay_as<G: Game>(rec: &Value) -> (Vec<String>, Vec<G>) {
+    let defaults: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
+    let cfg = G::configure(&defaults).unwrap();
+    assert_eq!(rec["opening"]["base"], "startpos");
+    let book = rec["opening"]["moves"].as_array().unwrap().iter();
+    let played = rec["moves"].as_array().unwrap().iter().map(|m| &m["move"]);
+    let moves: Vec<String> = book
+        .chain(played)
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let mut s = G::start(&cfg);
+    let mut out = vec![s];
+    for m in &moves {
+        s = try_play(&s, m).unwrap();
+        out.push(s);
+    }
+    (moves, out)
+}
+
+fn replay(rec: &Value) -> (Vec<String>, Vec<Connect4>) {
+    replay_as::<Connect4>(rec)
+}
+
+/// The state string after every ply of a recorded game.
+fn expected_fens(rec: &Value) -> Vec<String> {
+    replay(rec).1.iter().map(|s| s.format_fen()).collect()
+}
+
+/// The keys of the marks Rust draws at `ply` of a recorded game (keyless marks as the page keys
+/// them), in drawing order.
+fn mark_keys<G: Draw>(rec: &Value, ply: usize) -> Vec<String> {
+    let (moves, pos) = replay_as::<G>(rec);
+    let last = (ply > 0).then(|| {
+        (
+            &pos[ply - 1],
+            pos[ply - 1].parse_move(&moves[ply - 1]).unwrap(),
+        )
+    });
+    pos[ply]
+        .marks(last)
+        .iter()
+        .enumerate()
+        .map(|(i, it)| {
+            if it.key.is_empty() {
+                format!("#{i}")
+            } else {
+                it.key.clone()
+            }
+        })
+        .collect()
+}
+
+/// The keys of the marks on the page's board now, in drawing order.
+fn dom_keys(b: &Browser) -> Value {
+    b.eval("[...document.querySelectorAll('#board svg > g:nth-of-type(2) > *')].map(e => e.getAttribute('data-k'))")
+}
+
+fn url(path: &Path) -> String {
+    format!("file://{}", path.canonicalize().unwrap().display())
+}
+
+fn fen(b: &Browser) -> String {
+    b.eval("document.getElementById('fen').value")
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+fn ply(b: &Browser) -> u64 {
+    b.eval("tableroReport.state().ply").as_u64().unwrap()
+}
+
+#[test]
+fn a_recorded_game_steps_through_the_rules_fens_and_filters_work() {
+    let rec = tmp("c4.jsonl");
+    let page = tmp("c4.html");
+    // greedy vs ninja1: engine 1 loses most games, so every result filter has something to do.
+    run(
+        &[
+            "match",
+            "--game",
+            "connect4",
+            "--engine1",
+            "builtin:greedy",
+            "--engine2",
+            "builtin:ninja1",
+            "--depth",
+            "2",
+            "--openings",
+            "random:2",
+            "--games",
+            "6",
+            "--sprt",
+            "elo0=0 elo1=20",
+            "--records",
+        ],
+        &[&rec],
+    );
+    run(&["report", "--html"], &[&page, &rec]);
+    let recs = records(&rec);
+    let html = std::fs::read_to_string(&page).unwrap();
+    for banned in ["http://", "https://", "<link", " src="] {
+        // The only URL in the page is the SVG namespace (an identifier, never fetched).
+        let n = html.matches(banned).count();
+        let ns = html.matches("http://www.w3.org/2000/svg").count();
+        assert!(
+            n == 0 || (banned == "http://" && n == ns),
+            "the page refers to something outside it: {banned}"
+        );
+    }
+
+    let b = Browser::launch_sized(1280, 1000);
+    b.goto(&url(&page));
+    b.wait_until(
+        "document.body.dataset.ready === '1'",
+        Duration::from_secs(10),
+        "the first view",
+    );
+    assert!(
+        b.text("#table")
+            .contains("Match greedy vs ninja1 (connect4), 6 games")
+    );
+    assert_eq!(b.count("#plots svg"), 3, "Elo, score and LLR plots");
+    // Losses of engine 1 first.
+    let first_row = b.eval("document.querySelector('#rows .row .res').textContent");
+    let any_loss = recs.iter().any(|r| r["winner"] == 2);
+    if any_loss {
+        assert_eq!(first_row, "L");
+    }
+    b.screenshot("report-overview");
+
+    // Open game 3 by clicking its row; step with buttons, keys and the move list.
+    let g = 3;
+    let fens = expected_fens(&recs[g]);
+    let last = fens.len() as u64 - 1;
+    assert!(last >= 6, "game {g} is long enough to step through");
+    b.click(&format!(".row[data-game='{g}']"));
+    b.wait_until(
+        &format!("tableroReport.state() && tableroReport.state().game === {g}"),
+        Duration::from_secs(5),
+        "game 3 open",
+    );
+    assert_eq!((ply(&b), fen(&b)), (0, fens[0].clone()));
+    for k in 1..=3 {
+        b.click("#b-next");
+        assert_eq!((ply(&b), fen(&b)), (k, fens[k as usize].clone()));
+    }
+    b.press("ArrowRight");
+    assert_eq!((ply(&b), fen(&b)), (4, fens[4].clone()));
+    b.press("ArrowLeft");
+    b.press("ArrowLeft");
+    assert_eq!((ply(&b), fen(&b)), (2, fens[2].clone()));
+    b.press("End");
+    assert_eq!((ply(&b), fen(&b)), (last, fens[last as usize].clone()));
+    b.press("ArrowRight");
+    assert_eq!(ply(&b), last, "no step past the end");
+    b.press("Home");
+    assert_eq!((ply(&b), fen(&b)), (0, fens[0].clone()));
+    b.press("ArrowDown");
+    assert_eq!(ply(&b), last);
+    b.press("ArrowUp");
+    assert_eq!(ply(&b), 0);
+    b.click("#b-end");
+    assert_eq!(fen(&b), fens[last as usize]);
+    b.click("#b-start");
+    assert_eq!(fen(&b), fens[0]);
+    b.click("#moves .mv[data-ply='5']");
+    assert_eq!((ply(&b), fen(&b)), (5, fens[5].clone()));
+    assert!(b.text("#plyinfo").starts_with(&format!("ply 5 / {last}")));
+    b.click("#b-prev");
+    assert_eq!((ply(&b), fen(&b)), (4, fens[4].clone()));
+    // The board's mark layer holds exactly the marks Rust draws for ply 4, in order.
+    assert_eq!(dom_keys(&b), json!(mark_keys::<Connect4>(&recs[g], 4)));
+    let step = b.eval("window.tableroLastStepMs").as_f64().unwrap();
+    assert!(step < 16.0, "a ply step took {step} ms");
+    b.screenshot("report-game");
+
+    // Every other game also replays to the rules' final state string.
+    for (i, r) in recs.iter().enumerate() {
+        let f = expected_fens(r);
+        b.eval(&format!("tableroReport.open({i})"));
+        b.wait_until(
+            &format!("tableroReport.state() && tableroReport.state().game === {i}"),
+            Duration::from_secs(5),
+            "game open",
+        );
+        b.press("End");
+        assert_eq!(fen(&b), *f.last().unwrap(), "game {i}");
+        assert_eq!(dom_keys(&b), json!(mark_keys::<Connect4>(r, f.len() - 1)));
+    }
+
+    // Filter: only engine 1's losses, then only its wins and draws.
+    let count = |w: Value| recs.iter().filter(|r| r["winner"] == w).count();
+    let (wins, losses, draws) = (count(json!(1)), count(json!(2)), count(Value::Null));
+    b.click("#f-W");
+    b.click("#f-D");
+    assert_eq!(b.count("#rows .row"), losses);
+    assert_eq!(b.count("#rows .row .res.L"), losses);
+    b.screenshot("report-losses");
+    b.click("#f-L");
+    b.click("#f-W");
+    b.click("#f-D");
+    assert_eq!(b.count("#rows .row"), wins + draws);
+    assert_eq!(b.count("#rows .row .res.L"), 0);
+    // By reason: every game here ended normally.
+    b.eval("(() => { const s = document.getElementById('f-why'); s.value = 'normal'; s.dispatchEvent(new Event('change')); })()");
+    assert_eq!(b.count("#rows .row"), wins + draws);
+}
+
+#[test]
+fn a_record_with_an_illegal_move_is_an_error_for_that_game_only() {
+    let rec = tmp("c4-tampered.jsonl");
+    let page = tmp("c4-tampered.html");
+    run(
+        &[
+            "match",
+            "--game",
+            "connect4",
+            "--engine1",
+            "builtin:ninja1",
+            "--engine2",
+            "builtin:greedy",
+            "--depth",
+            "2",
+            "--openings",
+            "random:2",
+            "--games",
+            "2",
+            "--records",
+        ],
+        &[&rec],
+    );
+    // Game 1's third move becomes a column the board does not have.
+    let mut recs = records(&rec);
+    recs[1]["moves"][2]["move"] = json!("9");
+    let lines: Vec<String> = recs.iter().map(Value::to_string).collect();
+    std::fs::write(&rec, lines.join("\n") + "\n").unwrap();
+    run(&["report", "--html"], &[&page, &rec]);
+
+    let b = Browser::launch();
+    b.goto(&url(&page));
+    b.wait_until(
+        "document.body.dataset.ready === '1'",
+        Duration::from_secs(10),
+        "the first view",
+    );
+    assert_eq!(b.count(".row .det.err"), 1);
+    assert_eq!(b.count(".row[data-game='1'] .det.err"), 1);
+    b.click(".row[data-game='1']");
+    b.wait_until(
+        "tableroReport.state() && tableroReport.state().game === 1",
+        Duration::from_secs(5),
+        "game 1 open",
+    );
+    // The opening's two plies and the two good moves are still shown.
+    assert_eq!(b.eval("tableroReport.state().plies"), json!(5));
+    assert!(
+        b.text("#vhead").contains("replay error: ply 5 (move '9')"),
+        "{}",
+        b.text("#vhead")
+    );
+    b.press("End");
+    assert_eq!(fen(&b), expected_fens(&records_prefix(&recs[1], 2))[4]);
+    b.screenshot("report-replay-error");
+    // The other game is whole.
+    b.click(".row[data-game='0']");
+    b.wait_until(
+        "tableroReport.state() && tableroReport.state().game === 0",
+        Duration::from_secs(5),
+        "game 0 open",
+    );
+    b.press("End");
+    assert_eq!(fen(&b), *expected_fens(&recs[0]).last().unwrap());
+}
+
+/// A record cut to its first `n` played moves.
+fn records_prefix(rec: &Value, n: usize) -> Value {
+    let mut r = rec.clone();
+    let moves: Vec<Value> = rec["moves"].as_array().unwrap()[..n].to_vec();
+    r["moves"] = json!(moves);
+    r
+}
+
+/// Size and speed of a 1,000-game Parchís report (ignored: about a minute on two cores).
+#[test]
+#[ignore]
+fn thousand_parchis_games() {
+    let rec = tmp("parchis1000.jsonl");
+    let page = tmp("parchis1000.html");
+    let t = Instant::now();
+    run(
+        &[
+            "match",
+            "--game",
+            "parchis",
+            "--engine1",
+            "builtin:random",
+            "--engine2",
+            "builtin:greedy",
+            "--openings",
+            "random:6",
+            "--games",
+            "1000",
+            "--concurrency",
+            "2",
+            "--records",
+        ],
+        &[&rec],
+    );
+    let played = t.elapsed();
+    let t = Instant::now();
+    run(&["report", "--html"], &[&page, &rec]);
+    let built = t.elapsed();
+    let size = std::fs::metadata(&page).unwrap().len();
+    let plies: usize = records(&rec)
+        .iter()
+        .map(|r| r["moves"].as_array().unwrap().len())
+        .sum();
+
+    let b = Browser::launch_sized(1280, 1000);
+    b.goto(&url(&page));
+    b.wait_until(
+        "document.body.dataset.ready === '1'",
+        Duration::from_secs(30),
+        "the first view",
+    );
+    let first_view = b.eval("window.tableroReady").as_f64().unwrap();
+    let nav = b.eval("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd");
+    // Step through a whole game with the key, then measure steps one by one.
+    b.press("End");
+    b.press("Home");
+    let mut worst: f64 = 0.0;
+    let mut total = 0.0;
+    let n = b
+        .eval("tableroReport.state().plies")
+        .as_u64()
+        .unwrap()
+        .min(200);
+    for _ in 1..n {
+        b.press("ArrowRight");
+        let ms = b.eval("window.tableroLastStepMs").as_f64().unwrap();
+        worst = worst.max(ms);
+        total += ms;
+    }
+    // The board after this walk, and at a few plies shown by number, is the one Rust draws.
+    let recs = records(&rec);
+    let game = b.eval("tableroReport.state().game").as_u64().unwrap() as usize;
+    let shown = b.eval("tableroReport.state().plies").as_u64().unwrap() as usize;
+    let here = ply(&b) as usize;
+    assert_eq!(dom_keys(&b), json!(mark_keys::<Parchis>(&recs[game], here)));
+    for k in [0, 1, shown / 3, shown / 2, shown - 1] {
+        b.eval(&format!("tableroReport.show({k})"));
+        assert_eq!(
+            dom_keys(&b),
+            json!(mark_keys::<Parchis>(&recs[game], k)),
+            "game {game} ply {k}"
+        );
+        assert_eq!(fen(&b), replay_as::<Parchis>(&recs[game]).1[k].format_fen());
+    }
+    b.screenshot("report-parchis1000");
+    println!(
+        "1000 Parchís games ({plies} plies): played in {:.1} s, report built in {:.1} s, {:.2} MB; \
+         first view {first_view:.0} ms (DOMContentLoaded {nav}); ply step mean {:.2} ms, worst {worst:.2} ms over {} steps",
+        played.as_secs_f64(),
+        built.as_secs_f64(),
+        size as f64 / 1e6,
+        total / (n - 1) as f64,
+        n - 1
+    );
+    assert!(size < 20_000_000, "page of {size} bytes");
+    assert!(first_view < 2000.0, "first view after {first_view} ms");
+    assert!(worst < 16.0, "a ply step took {worst} ms");
+}
