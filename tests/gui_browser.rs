@@ -37,14 +37,6 @@ fn click(b: &Browser, css: &str) {
         .unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
-/// The text of the element with id `id`, now.
-fn text(b: &Browser, id: &str) -> String {
-    b.eval(&format!("document.getElementById({}).textContent", js(id)))
-        .as_str()
-        .unwrap_or("")
-        .to_string()
-}
-
 /// The engine's own view of the final position: (state string, result line of `d`).
 fn engine_view(game: &str, moves: &str) -> (String, String) {
     let kind = GameKind::from_name(game).unwrap();

@@ -295,6 +295,25 @@ fn engine_vs_engine_game_is_saved_as_a_record() {
         .collect();
     assert_eq!(moves, shown);
     assert_eq!(parsed.outcome.moves.len(), shown.len());
+    // `tablero report` reads the saved line like a match's records.
+    let file =
+        std::env::temp_dir().join(format!("tablero-gui-record-{}.jsonl", std::process::id()));
+    std::fs::write(&file, &line).unwrap();
+    let out = std::process::Command::new(gui_support::BIN)
+        .arg("report")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("Match random vs greedy (connect4), 1 games"),
+        "{text}"
+    );
     // Take back one ply of an engine game: it pauses instead of replaying at once.
     let (c, b) = s.post("/api/undo", "{}");
     assert_eq!(c, 200, "{b}");
