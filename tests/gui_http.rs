@@ -321,3 +321,24 @@ fn engine_vs_engine_game_is_saved_as_a_record() {
     assert_eq!(st2["paused"], true);
     assert_eq!(st2["moves"].as_array().unwrap().len(), shown.len() - 1);
 }
+
+#[test]
+fn connections_are_capped() {
+    let s = Server::start("connect4", &[]);
+    // Idle connections hold their slots (until they send or the 10 s read timeout)…
+    let idle: Vec<std::net::TcpStream> = (0..tablero::gui::MAX_CONNECTIONS)
+        .map(|_| std::net::TcpStream::connect(&s.addr).unwrap())
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // …so the next one is refused at once, with a reason.
+    let (c, _, b) = s.raw(format!("GET / HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).as_bytes());
+    one_line_4xx_or_5xx(c, &b, 503, "too many connections");
+    drop(idle);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    still_serving(&s);
+}
+
+fn one_line_4xx_or_5xx(code: u16, body: &str, expect: u16, needle: &str) {
+    assert_eq!(code, expect, "{body}");
+    assert!(body.contains(needle), "{body:?}");
+}
