@@ -276,3 +276,57 @@ fn engine_fen(game: &str, moves: &str) -> String {
         .find_map(|l| l.strip_prefix("fen: ").map(str::to_string))
         .unwrap()
 }
+
+/// Parchís: clicking a piece shows every die of the turn as a button, the ones that piece can
+/// use highlighted and the others disabled; clicking a highlighted one plays `<piece>:<die>`.
+#[test]
+fn parchis_choices_are_buttons() {
+    let server = Server::start("parchis", &[]);
+    let b = Browser::launch_sized(1280, 860);
+    b.goto(&server.url("/"));
+    b.wait_until(
+        "document.querySelector('#board .legal')",
+        LONG,
+        "a legal piece",
+    );
+    let piece = b.eval("document.querySelector('#board .legal').getAttribute('data-g')");
+    let piece = piece.as_str().unwrap().to_string();
+    click(&b, &format!("#board [data-g={}].legal", js(&piece)));
+    b.wait_until(
+        "document.querySelector('#choices button.choice.legal')",
+        LONG,
+        "the choices",
+    );
+    let st = server.state();
+    let legal = st["view"]["legal"].as_array().unwrap();
+    let usable: Vec<&str> = legal
+        .iter()
+        .filter(|l| l["g"] == piece.as_str())
+        .map(|l| l["c"].as_str().unwrap())
+        .collect();
+    let shown = b.eval("[...document.querySelectorAll('#choices button.choice')].map(e => [e.textContent, e.classList.contains('legal'), e.disabled])");
+    let shown = shown.as_array().unwrap();
+    // Every choice of the position is a button, in the order of the legal moves.
+    let mut all: Vec<&str> = vec![];
+    for l in legal {
+        let c = l["c"].as_str().unwrap();
+        if !all.contains(&c) {
+            all.push(c);
+        }
+    }
+    let labels: Vec<&str> = shown.iter().map(|s| s[0].as_str().unwrap()).collect();
+    assert_eq!(labels, all);
+    for s in shown {
+        let (label, hl, disabled) = (s[0].as_str().unwrap(), s[1] == true, s[2] == true);
+        assert_eq!(hl, usable.contains(&label), "{label}: {shown:?}");
+        assert_eq!(disabled, !hl);
+    }
+    b.screenshot("gui-parchis-choices");
+    let before = st["moves"].as_array().unwrap().len();
+    click(&b, "#choices button.choice.legal");
+    let st = server.wait_for(20, "the move", |s| {
+        s["moves"].as_array().unwrap().len() > before
+    });
+    let played = st["moves"][before].as_str().unwrap();
+    assert_eq!(played, format!("{piece}:{}", usable[0]));
+}
