@@ -10,7 +10,10 @@ fn readme_pictures_equal_what_render_draws() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/pictures");
     let list = std::fs::read_to_string(dir.join("positions.txt")).expect("positions.txt");
     let mut games = Vec::new();
-    for line in list.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in list
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let mut words = line.split_whitespace();
         let game = words.next().unwrap();
         let file = words.next().unwrap();
