@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::Value;
-use tablero::core::game::Game;
 use tablero::games::GameKind;
 use tablero::view::render::{DrawVisitor, dispatch};
 use tablero::view::{Draw, svg};
