@@ -77,8 +77,9 @@ pub struct Paint {
     /// Stroke colour; empty = no stroke.
     #[serde(rename = "s", default, skip_serializing_if = "String::is_empty")]
     pub stroke: String,
-    /// Stroke width in canvas units.
-    #[serde(rename = "w", default, skip_serializing_if = "is_zero")]
+    /// Stroke width in canvas units. (JSON key `sw`: `w` is a rectangle's width, and the shape
+    /// and the paint share one flat object.)
+    #[serde(rename = "sw", default, skip_serializing_if = "is_zero")]
     pub width: f32,
     /// Dashed stroke (dash length in canvas units; 0 = solid).
     #[serde(rename = "d", default, skip_serializing_if = "is_zero")]
@@ -281,6 +282,68 @@ fn is_middle(a: &String) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shape_paint_and_item_keys_never_collide() {
+        // Shape, paint and item fields share one flat JSON object: a repeated key would make
+        // the page read one field for another.
+        let shapes = [
+            Shape::Rect {
+                x: 1.0,
+                y: 2.0,
+                w: 3.0,
+                h: 4.0,
+                rx: 5.0,
+            },
+            Shape::Circle {
+                x: 1.0,
+                y: 2.0,
+                r: 3.0,
+            },
+            Shape::Ellipse {
+                x: 1.0,
+                y: 2.0,
+                rx: 3.0,
+                ry: 4.0,
+            },
+            Shape::Line {
+                x1: 1.0,
+                y1: 2.0,
+                x2: 3.0,
+                y2: 4.0,
+            },
+            Shape::Polygon {
+                pts: vec![1.0, 2.0],
+            },
+            Shape::Polyline {
+                pts: vec![1.0, 2.0],
+            },
+            Shape::Text {
+                x: 1.0,
+                y: 2.0,
+                size: 3.0,
+                txt: "t".into(),
+                b: true,
+                a: "s".into(),
+            },
+        ];
+        for shape in shapes {
+            let it = Item::filled(shape, "#111")
+                .stroke("#222", 7.0)
+                .dashed(8.0)
+                .opacity(0.5)
+                .key("k")
+                .target("g")
+                .class("c")
+                .tip("tip");
+            let j = serde_json::to_string(&it).unwrap();
+            let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+            let keys = v.as_object().unwrap().len();
+            assert_eq!(j.matches("\":").count(), keys, "a key appears twice in {j}");
+            let back: Item = serde_json::from_str(&j).unwrap();
+            assert_eq!(back, it, "{j}");
+        }
+    }
 
     #[test]
     fn items_serialise_compactly_and_round_trip() {

@@ -56,7 +56,7 @@ const TableroScene = (() => {
         e = document.createElementNS(NS, "g");
     }
     e.setAttribute("fill", it.f || "none");
-    if (it.s) { e.setAttribute("stroke", it.s); e.setAttribute("stroke-width", r2(it.w || 0)); }
+    if (it.s) { e.setAttribute("stroke", it.s); e.setAttribute("stroke-width", r2(it.sw || 0)); }
     if (it.d) e.setAttribute("stroke-dasharray", r2(it.d));
     if (it.o && it.o < 1) e.setAttribute("opacity", r2(it.o));
     if (it.cl) e.setAttribute("class", it.cl);

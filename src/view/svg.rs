@@ -78,6 +78,9 @@ pub fn item(it: &Item) -> String {
     if !it.key.is_empty() {
         let _ = write!(a, " data-k=\"{}\"", escape(&it.key));
     }
+    if !it.target.is_empty() {
+        let _ = write!(a, " data-g=\"{}\"", escape(&it.target));
+    }
     let title = if it.tip.is_empty() {
         String::new()
     } else {
