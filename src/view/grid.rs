@@ -284,20 +284,25 @@ fn grid_marks(g: &GridState) -> Vec<Item> {
                     .tip(format!("{} to move", side_name(s))),
             );
             items.push(t.key("status.letter"));
-            items.push(bold(PAD + 56.0, y1, 32.0, line1, palette::INK).key("status"));
+            let avail =
+                l.width() - 2.0 * PAD - 56.0 - if g.boom_at.is_some() { 160.0 } else { 0.0 };
+            let size = super::fit(32.0, &line1, avail, true);
+            items.push(bold(PAD + 56.0, y1, size, line1, palette::INK).key("status"));
             if let Shape::Text { a, .. } = &mut items.last_mut().expect("pushed").shape {
                 *a = "s".into();
             }
         }
         None => {
-            let mut t = bold(PAD, y1, 32.0, line1, palette::INK).key("status");
+            let size = super::fit(32.0, &line1, l.width() - 2.0 * PAD, true);
+            let mut t = bold(PAD, y1, size, line1, palette::INK).key("status");
             if let Shape::Text { a, .. } = &mut t.shape {
                 *a = "s".into();
             }
             items.push(t);
         }
     }
-    items.push(text_left(PAD, y2, 24.0, g.detail.clone(), "#444444").key("status.detail"));
+    let size = super::fit(24.0, &g.detail, l.width() - 2.0 * PAD, false);
+    items.push(text_left(PAD, y2, size, g.detail.clone(), "#444444").key("status.detail"));
     if g.boom_at.is_some() {
         // A button for BOOM besides the bomb itself (the bomb may be hard to hit on a phone).
         let (w, h) = (150.0, 48.0);

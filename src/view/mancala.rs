@@ -306,7 +306,8 @@ impl Draw for Mancala {
             items.push(bold(PAD + 22.0, y1, 24.0, side_letter(s), ink).key("status.letter"));
             x = PAD + 56.0;
         }
-        let mut t = bold(x, y1, 34.0, line1, palette::INK).key("status");
+        let size = super::fit(34.0, &line1, l.width() - x - PAD, true);
+        let mut t = bold(x, y1, size, line1, palette::INK).key("status");
         if let Shape::Text { a, .. } = &mut t.shape {
             *a = "s".into();
         }
@@ -329,7 +330,8 @@ impl Draw for Mancala {
                 _ => {}
             }
         }
-        items.push(text_left(PAD, y2, 26.0, detail, "#444444").key("status.detail"));
+        let size = super::fit(26.0, &detail, l.width() - 2.0 * PAD, false);
+        items.push(text_left(PAD, y2, size, detail, "#444444").key("status.detail"));
 
         // Stores.
         for side in [Side::Second, Side::First] {

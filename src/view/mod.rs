@@ -243,6 +243,15 @@ pub fn text_left(x: f32, y: f32, size: f32, s: impl Into<String>, fill: &str) ->
     it
 }
 
+/// The largest font size, up to `size`, at which `s` fits in `avail` canvas units, so that a
+/// status line never runs off a narrow picture (Kalah(1, n), a 4-column grid). An estimate from
+/// DejaVu Sans' advance widths: at most 0.62 em per character, 0.68 em bold.
+pub fn fit(size: f32, s: &str, avail: f32, bold: bool) -> f32 {
+    let em = if bold { 0.68 } else { 0.62 };
+    let chars = s.chars().count().max(1) as f32;
+    size.min(avail.max(1.0) / (em * chars))
+}
+
 /// The colour-blind-safe palette (Okabe–Ito) every picture uses, so colours mean the same thing
 /// in every game. Pieces always carry a letter too: colour is never the only cue.
 pub mod palette {
@@ -282,6 +291,15 @@ fn is_middle(a: &String) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fit_shrinks_only_what_does_not_fit() {
+        assert_eq!(fit(26.0, "short", 800.0, false), 26.0);
+        let s = "Kalah(1, 1) · last: S played pit 1, extra turn";
+        let size = fit(26.0, s, 320.0, false);
+        assert!(size < 26.0 && size * 0.62 * s.chars().count() as f32 <= 320.0 + 1e-3);
+        assert!(fit(26.0, s, 320.0, true) < size);
+    }
 
     #[test]
     fn shape_paint_and_item_keys_never_collide() {
