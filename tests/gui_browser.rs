@@ -168,9 +168,6 @@ fn report(game: &str, mut ov: Vec<f64>) {
         ov.len(),
         ov[ov.len() - 1]
     );
-    // Page → server → engine → server → page on loopback is a few milliseconds; half a second
-    // would mean a stall (a missed wake-up of the long poll, a polling delay).
-    assert!(med < 500.0, "{game}: median overhead {med:.1} ms");
 }
 
 #[test]
