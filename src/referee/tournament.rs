@@ -501,58 +501,117 @@ pub fn run_tournament(cfg: &TournamentConfig) -> Result<Played, String> {
 
 struct Run<'a>(&'a TournamentConfig);
 
-/// Reads the records of an interrupted shard: its games in order, as long as they match.
+/// What `--resume` keeps of a records file.
+struct Kept {
+    games: Vec<GameRecord>,
+    /// Bytes of the kept prefix (the header and whole game lines); 0 = start the file afresh.
+    len: u64,
+    /// Why bytes after `len` were dropped (a torn last line).
+    dropped: Option<String>,
+}
+
+/// Reads the records of an interrupted shard: the header, then its games in schedule order.
+/// Only a torn last line (no newline, or not a whole record: what a killed process leaves) is
+/// dropped; any other damage, a game out of order or other settings is an error and the file
+/// is left as it is (the same rules as `match --resume`).
 fn read_resume(
     path: &Path,
     settings: &TournamentSettings,
     sched: &Schedule,
     mine: &[usize],
-) -> Result<Vec<(GameRecord, String)>, String> {
-    let f = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+) -> Result<Kept, String> {
+    let fresh = Kept {
+        games: vec![],
+        len: 0,
+        dropped: None,
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(fresh),
         Err(e) => return Err(format!("--resume {}: {e}", path.display())),
     };
     let fp = settings.fingerprint();
-    let mut out = Vec::new();
-    let mut lines = std::io::BufReader::new(f).lines();
-    match lines.next() {
-        None => return Ok(vec![]),
-        Some(Ok(l)) => {
-            let Ok(v) = serde_json::from_str::<Value>(&l) else {
-                return Ok(vec![]);
-            };
-            let theirs: TournamentSettings = v
-                .get("settings")
-                .filter(|_| v.get("kind").and_then(Value::as_str) == Some("tournament"))
-                .and_then(|s| serde_json::from_value(s.clone()).ok())
-                .ok_or_else(|| {
-                    format!("--resume {}: not a tournament records file", path.display())
-                })?;
-            if let Some(d) = first_difference(&theirs, settings) {
-                return Err(format!(
-                    "--resume {}: recorded with other settings (recorded vs now: {d}); use the same flags",
-                    path.display()
-                ));
-            }
-        }
-        Some(Err(_)) => return Ok(vec![]),
-    }
-    for line in lines {
-        let Ok(line) = line else { break };
-        let Some(i) = mine.get(out.len()) else { break };
-        let Ok(v) = serde_json::from_str::<Value>(&line) else {
-            break;
+    let mut kept = fresh;
+    let mut pos = 0usize;
+    let mut line_no = 0usize;
+    while pos < bytes.len() {
+        line_no += 1;
+        let (end, complete) = match bytes[pos..].iter().position(|&b| b == b'\n') {
+            Some(i) => (pos + i, true),
+            None => (bytes.len(), false),
         };
-        if v.get("fingerprint").and_then(Value::as_str) != Some(fp.as_str()) {
-            break;
-        }
-        match parse_game_line(&v, settings, sched) {
-            Ok(r) if r.index == *i => out.push((r, line)),
-            _ => break,
+        let is_last = bytes[end..].iter().all(u8::is_ascii_whitespace);
+        let v = std::str::from_utf8(&bytes[pos..end])
+            .ok()
+            .filter(|_| complete)
+            .and_then(|l| serde_json::from_str::<Value>(l).ok());
+        let here = format!("--resume {}: line {line_no}", path.display());
+        let outcome: Result<Option<GameRecord>, String> = match v {
+            None => Err(format!("{here}: not a whole record")),
+            Some(v) if line_no == 1 => {
+                let theirs: TournamentSettings = v
+                    .get("settings")
+                    .filter(|_| v.get("kind").and_then(Value::as_str) == Some("tournament"))
+                    .and_then(|s| serde_json::from_value(s.clone()).ok())
+                    .ok_or_else(|| format!("{here}: not a tournament records header"))?;
+                if let Some(d) = first_difference(&theirs, settings) {
+                    return Err(format!(
+                        "--resume {}: recorded with other settings (recorded vs now: {d}); use the same flags",
+                        path.display()
+                    ));
+                }
+                Ok(None)
+            }
+            Some(v) => {
+                if v.get("fingerprint").and_then(Value::as_str) != Some(fp.as_str()) {
+                    return Err(format!("{here}: a game of other settings"));
+                }
+                let r = parse_game_line(&v, settings, sched).map_err(|e| format!("{here}: {e}"))?;
+                match mine.get(kept.games.len()) {
+                    Some(&i) if i == r.index => Ok(Some(r)),
+                    want => {
+                        return Err(format!(
+                            "{here}: game {} where this shard's next game is {}; the file is left as it is",
+                            r.index,
+                            want.map_or("none".to_string(), |i| i.to_string())
+                        ));
+                    }
+                }
+            }
+        };
+        match outcome {
+            Ok(r) => {
+                kept.games.extend(r);
+                pos = end + 1;
+                kept.len = pos as u64;
+            }
+            Err(e) if is_last => {
+                kept.dropped = Some(e);
+                break;
+            }
+            Err(e) => return Err(format!("{e}; the file is left as it is")),
         }
     }
-    Ok(out)
+    Ok(kept)
+}
+
+/// Opens the records file: afresh with its header, or (resuming) cut to the kept prefix and
+/// appended to, so that a kill during a resume never loses what was recorded.
+fn open_records(
+    path: &Path,
+    kept_len: u64,
+    header: &Value,
+) -> Result<std::fs::File, std::io::Error> {
+    use std::io::{Seek, SeekFrom};
+    if kept_len == 0 {
+        let mut f = std::fs::File::create(path)?;
+        f.write_all(format!("{header}\n").as_bytes())?;
+        return Ok(f);
+    }
+    let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+    f.set_len(kept_len)?;
+    f.seek(SeekFrom::End(0))?;
+    Ok(f)
 }
 
 impl GameVisitor for Run<'_> {
@@ -574,18 +633,21 @@ impl GameVisitor for Run<'_> {
             let kept = if cfg.resume {
                 read_resume(path, &settings, &sched, &mine)?
             } else {
-                vec![]
+                Kept {
+                    games: vec![],
+                    len: 0,
+                    dropped: None,
+                }
             };
-            let f = std::fs::File::create(path)
-                .map_err(|e| format!("--records {}: {e}", path.display()))?;
-            let mut f = std::io::BufWriter::new(f);
-            let mut w = writeln!(f, "{}", header_json(&settings, cfg.shard));
-            for (r, line) in kept {
-                w = w.and_then(|()| writeln!(f, "{line}"));
-                games.push(r);
+            if let Some(why) = &kept.dropped {
+                eprintln!(
+                    "{why}: dropped (a torn last line); resuming after game {}",
+                    kept.games.len()
+                );
             }
-            w.and_then(|()| f.flush())
+            let f = open_records(path, kept.len, &header_json(&settings, cfg.shard))
                 .map_err(|e| format!("--records {}: {e}", path.display()))?;
+            games.extend(kept.games);
             records = Some(f);
         }
         let done0 = games.len();
@@ -669,6 +731,7 @@ impl GameVisitor for Run<'_> {
             drop(tx);
             let mut buffer: BTreeMap<usize, GameRecord> = BTreeMap::new();
             let mut done = done0;
+            let mut last_sync = std::time::Instant::now();
             for (seq, r) in rx {
                 match r {
                     Ok(r) => {
@@ -682,10 +745,16 @@ impl GameVisitor for Run<'_> {
                 }
                 while let Some(r) = buffer.remove(&done) {
                     if let Some(f) = records.as_mut() {
+                        // One write per record (a kill leaves at most a torn last line), and
+                        // the data on disk at most every 100 ms (a power cut loses little).
                         let s = sched.game(r.index);
-                        let line = game_json(&r, &s, &settings, &fp);
-                        if let Err(e) = writeln!(f, "{line}").and_then(|()| f.flush()) {
+                        let line = format!("{}\n", game_json(&r, &s, &settings, &fp));
+                        if let Err(e) = f.write_all(line.as_bytes()) {
                             write_error.get_or_insert(e.to_string());
+                        }
+                        if last_sync.elapsed() >= std::time::Duration::from_millis(100) {
+                            let _ = f.sync_data();
+                            last_sync = std::time::Instant::now();
                         }
                     }
                     games.push(r);
@@ -695,6 +764,9 @@ impl GameVisitor for Run<'_> {
             }
         });
         bar.finish_and_clear();
+        if let Some(f) = &records {
+            let _ = f.sync_data();
+        }
         if let Some(e) = first_error {
             return Err(e);
         }
