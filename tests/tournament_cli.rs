@@ -275,6 +275,19 @@ fn an_interrupted_shard_resumes() {
     for (a, b) in again[1..].iter().zip(&lines[1..]) {
         assert_eq!(game(a), game(b));
     }
+    // Damage before the last line is refused and the file left as it is.
+    let damaged = tmp("resume-damaged.jsonl");
+    let body = format!(
+        "{}\n{{\"not a record\n{}\n",
+        lines[..4].join("\n"),
+        lines[4]
+    );
+    std::fs::write(&damaged, &body).unwrap();
+    refused(
+        &run(&["--shard", "1/2", "--resume", damaged.to_str().unwrap()]),
+        "line 5: not a whole record",
+    );
+    assert_eq!(std::fs::read_to_string(&damaged).unwrap(), body);
     // Resuming with other flags is refused.
     refused(
         &run(&[
