@@ -186,6 +186,10 @@ fn shards_merge_into_the_unsharded_standings() {
         .output()
         .unwrap());
     refused(&report(&[], &[a, &m]), "do not mix");
+    refused(
+        &report(&[], &[&m, a]),
+        "a tournament record among match records",
+    );
     // The anchor moves every rating by the same amount.
     let anchored = ok(&report(&["--json", "--anchor", "random=1000"], &[&full]));
     let av: Value = serde_json::from_str(&anchored).unwrap();

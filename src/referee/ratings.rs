@@ -397,7 +397,7 @@ mod tests {
             rng = splitmix64(rng);
             (rng >> 11) as f64 / (1u64 << 53) as f64
         };
-        let (mut inside, mut total) = (0, 0);
+        let (mut inside, mut total, mut width) = (0, 0, 0.0);
         for _ in 0..20 {
             let n = 10;
             let truth: Vec<f64> = (0..n).map(|_| uniform() * 800.0 - 400.0).collect();
@@ -426,11 +426,16 @@ mod tests {
             let f = fit(n, &games, Anchor::Mean(0.0));
             for (i, t) in truth.iter().enumerate() {
                 total += 1;
+                width += f.error[i];
                 if (f.elo[i] - (t - mean)).abs() <= f.error[i] {
                     inside += 1;
                 }
             }
         }
         assert!(inside * 10 >= total * 9, "{inside} of {total} inside");
+        // And the intervals are not trivially wide: 360 games per engine give a standard error
+        // of about 173.7 / sqrt(360 / 4) = 18 Elo without draws, so a half-width near 36.
+        let mean_width = width / total as f64;
+        assert!((20.0..50.0).contains(&mean_width), "{mean_width}");
     }
 }

@@ -87,6 +87,11 @@ pub fn load(paths: &[PathBuf]) -> Result<Records, String> {
             let v: Value = serde_json::from_str(&line)
                 .map_err(|e| format!("{source}: not a JSON record ({e}); a torn last line?"))?;
             let bad = |what: &str| format!("{source}: not a game record ({what})");
+            if v.get("kind").is_some() {
+                return Err(format!(
+                    "{source}: a tournament record among match records (list a tournament's files first, and only them)"
+                ));
+            }
             let record = GameRecord::from_json(&v).ok_or_else(|| bad("missing fields"))?;
             let variant = v
                 .get("variant")
