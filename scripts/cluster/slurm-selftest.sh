@@ -154,7 +154,8 @@ random-proc=TABLERO --player random
 greedy-proc=TABLERO --player greedy
 ninja1-proc=TABLERO --player ninja1
 tablero=TABLERO}"
-say "engines:"; sed "s/^/  /" <<<"${TOURNAMENT_ENGINES//TABLERO/$tablero}"
+say "engines:"
+while IFS= read -r engine; do echo "  ${engine//TABLERO/$tablero}"; done <<<"$TOURNAMENT_ENGINES"
 say "settings: $TOURNAMENT_GAME $TOURNAMENT_FORMAT, $TOURNAMENT_ROUNDS round(s), limits '$TOURNAMENT_LIMITS', seed $TOURNAMENT_SEED, $shards shards"
 
 read -r array merge < <(scripts/cluster/slurm-submit.sh "$shards")

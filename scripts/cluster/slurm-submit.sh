@@ -20,6 +20,7 @@ shift
 here="$(cd "$(dirname "$0")" && pwd)"
 dir="${TOURNAMENT_DIR:-tournament-out}"
 mkdir -p "$dir"
+export TOURNAMENT_SCRIPTS="${TOURNAMENT_SCRIPTS:-$here}"
 array=$(sbatch --parsable --array="1-$shards" --output="$dir/slurm-%A_%a.out" "$@" \
   "$here/tournament.sbatch")
 array="${array%%;*}"
