@@ -15,7 +15,8 @@
 #                           else `tablero` on PATH)
 #   TOURNAMENT_DIR          directory of the record files (default: tournament-out)
 #   TOURNAMENT_ENGINES_FILE engines file passed as --engines (takes precedence over the list)
-#   TOURNAMENT_ENGINES      engines, one NAME=SPEC per line (each becomes --engine NAME=SPEC);
+#   TOURNAMENT_ENGINES      engines, one NAME=SPEC per line (each becomes --engine NAME=SPEC;
+#                           words option.NAME=VALUE in SPEC are that engine's setoptions);
 #                           the word TABLERO in a SPEC stands for the binary's path
 #   TOURNAMENT_GAME         game (default connect4)
 #   TOURNAMENT_FORMAT       round-robin or gauntlet (default round-robin)
@@ -46,7 +47,7 @@ greedy=builtin:greedy
 ninja1=builtin:ninja1
 ninja2=builtin:ninja2
 tablero=TABLERO
-tablero-greedy=TABLERO --player greedy"
+tablero-test=TABLERO option.Heuristic=test"
 
 args=(tournament --game "${TOURNAMENT_GAME:-connect4}"
   --format "${TOURNAMENT_FORMAT:-round-robin}" --rounds "${TOURNAMENT_ROUNDS:-1}"
@@ -66,7 +67,7 @@ limits="--depth 2"
 args+=($limits ${TOURNAMENT_EXTRA:-})
 
 records="$dir/shard-$shard-of-$count.jsonl"
-args+=(--shard "$shard/$count" --records "$records")
-if [ -s "$records" ]; then args+=(--resume); fi
+args+=(--shard "$shard/$count")
+if [ -s "$records" ]; then args+=(--resume "$records"); else args+=(--records "$records"); fi
 echo "shard.sh: shard $shard/$count on $(hostname) -> $records" >&2
 exec nice -n "${TOURNAMENT_NICE:-0}" "$tablero" "${args[@]}"
