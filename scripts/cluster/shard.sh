@@ -69,5 +69,5 @@ args+=($limits ${TOURNAMENT_EXTRA:-})
 records="$dir/shard-$shard-of-$count.jsonl"
 args+=(--shard "$shard/$count")
 if [ -s "$records" ]; then args+=(--resume "$records"); else args+=(--records "$records"); fi
-echo "shard.sh: shard $shard/$count on $(hostname) -> $records" >&2
+echo "shard.sh: shard $shard/$count on $(hostname)${SSH_CONNECTION:+ (over ssh)} -> $records" >&2
 exec nice -n "${TOURNAMENT_NICE:-0}" "$tablero" "${args[@]}"
