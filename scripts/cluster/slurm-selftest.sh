@@ -13,7 +13,8 @@
 # Environment: TABLERO (default target/release/tablero, built when missing), SELFTEST_DIR
 # (default /tmp/tablero-slurm-selftest), SELFTEST_SHARDS (3), SELFTEST_TIMEOUT (seconds, 1200),
 # SELFTEST_PORT (slurmctld port, default 16817; slurmd uses the next one), and the TOURNAMENT_*
-# settings of tournament.sbatch (defaults below: 8 cheap Connect Four engines, 1 round).
+# settings of shard.sh (defaults below: 8 cheap Connect Four engines, 2 rounds from random:4
+# openings, depth 2).
 set -euo pipefail
 say() { printf '[slurm-selftest %s] %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 die() { say "FAIL: $*"; exit 1; }
@@ -140,23 +141,23 @@ sinfo
 export TOURNAMENT_DIR="$dir/out"
 export TOURNAMENT_GAME="${TOURNAMENT_GAME:-connect4}"
 export TOURNAMENT_FORMAT="${TOURNAMENT_FORMAT:-round-robin}"
-export TOURNAMENT_ROUNDS="${TOURNAMENT_ROUNDS:-1}"
+export TOURNAMENT_ROUNDS="${TOURNAMENT_ROUNDS:-2}"
 export TOURNAMENT_LIMITS="${TOURNAMENT_LIMITS---depth 2}"
 export TOURNAMENT_SEED="${TOURNAMENT_SEED:-1}"
-export TOURNAMENT_OPENINGS="${TOURNAMENT_OPENINGS:-}"
+export TOURNAMENT_OPENINGS="${TOURNAMENT_OPENINGS-random:4}"
 export TOURNAMENT_EXTRA="${TOURNAMENT_EXTRA:-}"
 export TOURNAMENT_NICE=19
 export TOURNAMENT_ENGINES="${TOURNAMENT_ENGINES:-random=builtin:random
 greedy=builtin:greedy
 ninja1=builtin:ninja1
 ninja2=builtin:ninja2
-random-proc=TABLERO --player random
-greedy-proc=TABLERO --player greedy
-ninja1-proc=TABLERO --player ninja1
-tablero=TABLERO}"
+tablero=TABLERO
+tablero-test=TABLERO option.Heuristic=test
+tablero-seed=TABLERO option.Heuristic=seed
+tablero-minimax=TABLERO option.Algorithm=minimax}"
 say "engines:"
 while IFS= read -r engine; do echo "  ${engine//TABLERO/$tablero}"; done <<<"$TOURNAMENT_ENGINES"
-say "settings: $TOURNAMENT_GAME $TOURNAMENT_FORMAT, $TOURNAMENT_ROUNDS round(s), limits '$TOURNAMENT_LIMITS', seed $TOURNAMENT_SEED, $shards shards"
+say "settings: $TOURNAMENT_GAME $TOURNAMENT_FORMAT, $TOURNAMENT_ROUNDS round(s), openings '$TOURNAMENT_OPENINGS', limits '$TOURNAMENT_LIMITS', seed $TOURNAMENT_SEED, $shards shards"
 
 read -r array merge < <(scripts/cluster/slurm-submit.sh "$shards")
 say "submitted array job $array and merge job $merge (afterok:$array)"
