@@ -120,7 +120,22 @@ fn run(cli: Cli) -> Result<(), String> {
             allow_remote,
             game: kind,
         }),
-        Some(Command::Report { records, html }) => tablero::report::run(&records, html.as_deref()),
+        Some(Command::Report {
+            records,
+            html,
+            json,
+            anchor,
+        }) => tablero::report::run_any(&records, html.as_deref(), json, anchor.as_deref()),
+        Some(Command::Tournament(args)) => {
+            let cfg = tablero::referee::tournament::config_from_args(kind, &args)?;
+            if args.schedule {
+                return tablero::referee::tournament::write_stdout(
+                    &tablero::referee::tournament::schedule_text(&cfg),
+                );
+            }
+            let played = tablero::referee::tournament::run_tournament(&cfg)?;
+            tablero::referee::tournament::print_played(&played, &cfg, args.json)
+        }
         Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
         Some(Command::Render {
             fen,

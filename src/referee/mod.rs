@@ -12,8 +12,10 @@
 pub mod engine;
 pub mod game;
 pub mod play;
+pub mod ratings;
 pub mod serve;
 pub mod stats;
+pub mod tournament;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, IsTerminal, Write};
@@ -50,6 +52,67 @@ pub enum Openings {
     Random(usize),
     /// Lines of a file (`fen <state> [moves …]` or a move list), used in order, cycling.
     Lines(Vec<String>),
+}
+
+impl Openings {
+    /// `start`, `random:P` or `lines:<count>:<fingerprint>`: how records name the openings.
+    pub fn label(&self) -> String {
+        match self {
+            Openings::Start => "start".to_string(),
+            Openings::Random(p) => format!("random:{p}"),
+            Openings::Lines(lines) => {
+                format!(
+                    "lines:{}:{:016x}",
+                    lines.len(),
+                    fnv1a(lines.join("\n").as_bytes())
+                )
+            }
+        }
+    }
+
+    /// Parses `--openings`: `random:P` or a file of opening lines (`#` comments).
+    pub fn from_arg(o: Option<&str>) -> Result<Openings, String> {
+        let Some(o) = o else {
+            return Ok(Openings::Start);
+        };
+        if let Some(p) = o.strip_prefix("random:") {
+            return Ok(Openings::Random(p.parse().map_err(|_| {
+                format!("--openings: random:P needs a number of plies, got '{p}'")
+            })?));
+        }
+        let text = std::fs::read_to_string(o).map_err(|e| format!("--openings {o}: {e}"))?;
+        let lines: Vec<String> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+        if lines.is_empty() {
+            return Err(format!("--openings {o}: no openings in the file"));
+        }
+        Ok(Openings::Lines(lines))
+    }
+}
+
+/// FNV-1a: a stable fingerprint (std's hasher is seeded per process).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+/// The first top-level field in which two settings (any serialisable struct) differ, as
+/// `name A vs B`.
+pub fn first_difference<T: Serialize>(a: &T, b: &T) -> Option<String> {
+    let (a, b) = (json!(a), json!(b));
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+        return None;
+    };
+    a.iter()
+        .find(|(k, v)| b.get(*k) != Some(*v))
+        .map(|(k, v)| format!("{k} {v} vs {}", b.get(k).unwrap_or(&Value::Null)))
 }
 
 /// Everything a match needs.
@@ -110,18 +173,7 @@ pub struct EngineSettings {
 impl Settings {
     /// The settings of `cfg` with the resolved variant option values `options`.
     fn of(cfg: &MatchConfig, options: Vec<(String, i64)>) -> Settings {
-        let openings = match &cfg.openings {
-            Openings::Start => "start".to_string(),
-            Openings::Random(p) => format!("random:{p}"),
-            Openings::Lines(lines) => {
-                // FNV-1a: a stable fingerprint of the file's openings (std's hasher is seeded).
-                let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-                for b in lines.join("\n").bytes() {
-                    h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-                }
-                format!("lines:{}:{h:016x}", lines.len())
-            }
-        };
+        let openings = cfg.openings.label();
         let eng = |e: &EngineConf| EngineSettings {
             name: e.name.clone(),
             options: e.options.clone(),
@@ -143,13 +195,7 @@ impl Settings {
 
     /// The first setting in which `other` differs from `self`, as `name A vs B` (A `self`'s).
     pub fn difference(&self, other: &Settings) -> Option<String> {
-        let (a, b) = (json!(self), json!(other));
-        let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
-            return None;
-        };
-        a.iter()
-            .find(|(k, v)| b.get(*k) != Some(*v))
-            .map(|(k, v)| format!("{k} {v} vs {}", b.get(k).unwrap_or(&Value::Null)))
+        first_difference(self, other)
     }
 }
 
@@ -335,7 +381,7 @@ pub struct Summary {
 
 /// Parses one opening line into (base, moves) and checks it with the rules: `fen <state>
 /// [moves …]`, `[startpos] [moves] m1 m2 …`, or a bare state string.
-fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, String> {
+pub(crate) fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, String> {
     let line = line.trim();
     let play = |state: G, base: String, rest: &str| -> Result<Start<G>, String> {
         let mut s = state;
@@ -373,7 +419,17 @@ fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, Strin
 
 /// The opening of pair `k`.
 fn opening<G: Game>(cfg: &MatchConfig, gcfg: &G::Config, k: usize) -> Result<Start<G>, String> {
-    match &cfg.openings {
+    opening_number(&cfg.openings, cfg.seed, gcfg, k)
+}
+
+/// Opening number `k` of `openings` under `seed` (a pure function of the three).
+pub(crate) fn opening_number<G: Game>(
+    openings: &Openings,
+    seed: u64,
+    gcfg: &G::Config,
+    k: usize,
+) -> Result<Start<G>, String> {
+    match openings {
         Openings::Start => Ok(Start {
             state: G::start(gcfg),
             base: "startpos".into(),
@@ -381,7 +437,7 @@ fn opening<G: Game>(cfg: &MatchConfig, gcfg: &G::Config, k: usize) -> Result<Sta
         }),
         Openings::Lines(lines) => parse_opening(&lines[k % lines.len()], gcfg),
         Openings::Random(plies) => {
-            let mut rng = splitmix64(cfg.seed ^ splitmix64(k as u64 + 1));
+            let mut rng = splitmix64(seed ^ splitmix64(k as u64 + 1));
             let mut best = None;
             // A random walk may end the game early; a few retries find an open position.
             for _ in 0..64 {
@@ -481,40 +537,54 @@ pub fn sprt_status(s: &Sprt, t: &Tally) -> (f64, (f64, f64), SprtDecision) {
     (llr, s.bounds(), s.decide(llr))
 }
 
+/// The rules' configuration and every variant option with its value.
+pub(crate) type VariantConfig<C> = (C, Vec<(String, i64)>);
+
+/// The rules' configuration from the variant options (`--option`; the others are ignored here)
+/// and every variant option with its value, defaults included, in the game's order.
+pub(crate) fn variant_config<G: Game>(
+    variant: &[(String, String)],
+) -> Result<VariantConfig<G::Config>, String> {
+    let vals: Vec<i64> = G::OPTIONS
+        .iter()
+        .map(|o| {
+            variant
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(o.name))
+                .map_or(Ok(o.default), |(n, v)| {
+                    v.parse::<i64>()
+                        .map_err(|_| format!("--option {n}: '{v}' is not an integer"))
+                })
+        })
+        .collect::<Result<_, _>>()?;
+    let gcfg = G::configure(&vals).map_err(|e| format!("--option: {e}"))?;
+    let options = G::OPTIONS
+        .iter()
+        .zip(&vals)
+        .map(|(o, v)| (o.name.to_string(), *v))
+        .collect();
+    Ok((gcfg, options))
+}
+
+/// Bad opening lines are a usage error, found before any game is played.
+pub(crate) fn check_openings<G: Game>(openings: &Openings, gcfg: &G::Config) -> Result<(), String> {
+    if let Openings::Lines(lines) = openings {
+        for (i, l) in lines.iter().enumerate() {
+            parse_opening::<G>(l, gcfg).map_err(|e| format!("--openings line {}: {e}", i + 1))?;
+        }
+    }
+    Ok(())
+}
+
 struct Runner<'a>(&'a MatchConfig);
 
 impl GameVisitor for Runner<'_> {
     type Output = Result<Summary, String>;
     fn visit<G: Game>(self) -> Self::Output {
         let cfg = self.0;
-        let vals: Vec<i64> = G::OPTIONS
-            .iter()
-            .map(|o| {
-                cfg.variant
-                    .iter()
-                    .find(|(n, _)| n.eq_ignore_ascii_case(o.name))
-                    .map_or(Ok(o.default), |(n, v)| {
-                        v.parse::<i64>()
-                            .map_err(|_| format!("--option {n}: '{v}' is not an integer"))
-                    })
-            })
-            .collect::<Result<_, _>>()?;
-        let gcfg = G::configure(&vals).map_err(|e| format!("--option: {e}"))?;
-        let settings = Settings::of(
-            cfg,
-            G::OPTIONS
-                .iter()
-                .zip(&vals)
-                .map(|(o, v)| (o.name.to_string(), *v))
-                .collect(),
-        );
-        // Bad opening lines are a usage error, found before any game is played.
-        if let Openings::Lines(lines) = &cfg.openings {
-            for (i, l) in lines.iter().enumerate() {
-                parse_opening::<G>(l, &gcfg)
-                    .map_err(|e| format!("--openings line {}: {e}", i + 1))?;
-            }
-        }
+        let (gcfg, options) = variant_config::<G>(&cfg.variant)?;
+        let settings = Settings::of(cfg, options);
+        check_openings::<G>(&cfg.openings, &gcfg)?;
         // Pre-flight: an engine that cannot even be started is a usage error, not a game loss
         // (later failures to restart it are crashes that lose games).
         for e in &cfg.engines {
@@ -661,14 +731,44 @@ fn play_one<G: Game>(
     slots: &mut [Slot; 2],
 ) -> Result<GameRecord, String> {
     let start = opening::<G>(cfg, gcfg, i / 2)?;
-    let first = i % 2;
-    let timeout = Duration::from_millis(cfg.limits.timeout_ms);
+    let ctx = GameContext {
+        kind: cfg.kind,
+        variant: &cfg.variant,
+        limits: &cfg.limits,
+        max_plies: cfg.max_plies,
+        log_dir: cfg.log_dir.as_deref(),
+    };
+    let [a, b] = slots;
+    let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
+    play_game(&ctx, names, i, i % 2, start, [a, b])
+}
+
+/// What every game of a match or tournament shares.
+pub(crate) struct GameContext<'a> {
+    pub kind: GameKind,
+    pub variant: &'a [(String, String)],
+    pub limits: &'a MoveLimits,
+    pub max_plies: usize,
+    pub log_dir: Option<&'a std::path::Path>,
+}
+
+/// Plays game number `i` from `start` between the engines of `slots` (engine 1, engine 2,
+/// named `names`); engine `first` (0 or 1) moves first. An engine that cannot be made ready
+/// loses the game (`crash` or `time`) without a move played.
+pub(crate) fn play_game<G: Game>(
+    ctx: &GameContext,
+    names: [&str; 2],
+    i: usize,
+    first: usize,
+    start: Start<G>,
+    slots: [&mut Slot; 2],
+) -> Result<GameRecord, String> {
+    let timeout = Duration::from_millis(ctx.limits.timeout_ms);
     let mut outcome = None;
     for (seat, e) in [(Side::First, first), (Side::Second, 1 - first)] {
-        let log = match &cfg.log_dir {
+        let log = match ctx.log_dir {
             Some(d) => {
-                let name: String = cfg.engines[e]
-                    .name
+                let name: String = names[e]
                     .chars()
                     .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
                     .collect();
@@ -680,12 +780,12 @@ fn play_one<G: Game>(
             }
             None => None,
         };
-        if let Err((reason, detail)) = slots[e].prepare(cfg.kind, &cfg.variant, timeout, log) {
+        if let Err((reason, detail)) = slots[e].prepare(ctx.kind, ctx.variant, timeout, log) {
             slots[e].reset();
             outcome.get_or_insert(GameOutcome {
                 winner: Some(seat.other()),
                 reason,
-                detail: format!("{}: {detail}", cfg.engines[e].name),
+                detail: format!("{}: {detail}", names[e]),
                 moves: vec![],
                 junk: 0,
             });
@@ -696,7 +796,7 @@ fn play_one<G: Game>(
         None => {
             let [a, b] = slots;
             let seats = if first == 0 { [a, b] } else { [b, a] };
-            game::play(&start, seats, &cfg.limits, cfg.max_plies)
+            game::play(&start, seats, ctx.limits, ctx.max_plies)
         }
     };
     Ok(GameRecord {
@@ -855,7 +955,7 @@ pub fn report_json(cfg: &MatchConfig, s: &Summary) -> Value {
     v
 }
 
-fn name_value(flag: &str, s: &str) -> Result<(String, String), String> {
+pub(crate) fn name_value(flag: &str, s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
         _ => Err(format!("{flag}: expected NAME=VALUE, got '{s}'")),
@@ -905,29 +1005,7 @@ pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<Mat
     if a.concurrency == 0 {
         return Err("--concurrency: at least 1".into());
     }
-    let openings =
-        match a.openings.as_deref() {
-            None => Openings::Start,
-            Some(o) => match o.strip_prefix("random:") {
-                Some(p) => Openings::Random(p.parse().map_err(|_| {
-                    format!("--openings: random:P needs a number of plies, got '{p}'")
-                })?),
-                None => {
-                    let text =
-                        std::fs::read_to_string(o).map_err(|e| format!("--openings {o}: {e}"))?;
-                    let lines: Vec<String> = text
-                        .lines()
-                        .map(str::trim)
-                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                        .map(str::to_string)
-                        .collect();
-                    if lines.is_empty() {
-                        return Err(format!("--openings {o}: no openings in the file"));
-                    }
-                    Openings::Lines(lines)
-                }
-            },
-        };
+    let openings = Openings::from_arg(a.openings.as_deref())?;
     if a.depth == Some(0) {
         return Err("--depth: at least 1".into());
     }
