@@ -177,7 +177,7 @@ while IFS= read -r line; do
 done < <(scontrol show job -o "$array"; scontrol show job -o "$merge")
 [ -n "$ok" ] || die "a job did not complete (logs in $TOURNAMENT_DIR/slurm-*.out)"
 for f in "$TOURNAMENT_DIR"/shard-*-of-"$shards".jsonl; do
-  say "$(basename "$f"): $(wc -l <"$f") games"
+  say "$(basename "$f"): $(grep -c '"kind":"tournament-game"' "$f") games"
 done
 [ -s "$TOURNAMENT_DIR/standings.txt" ] || die "the merge wrote no standings"
 
@@ -193,17 +193,24 @@ done <<<"$TOURNAMENT_ENGINES"
 args+=($TOURNAMENT_LIMITS $TOURNAMENT_EXTRA --records "$dir/unsharded.jsonl")
 t0=$(date +%s)
 nice -n 19 "$tablero" "${args[@]}" >"$dir/unsharded-stdout.txt"
-say "unsharded run: $(wc -l <"$dir/unsharded.jsonl") games in $(($(date +%s) - t0)) s"
+say "unsharded run: $(grep -c '"kind":"tournament-game"' "$dir/unsharded.jsonl") games in $(($(date +%s) - t0)) s"
 "$tablero" report "$dir/unsharded.jsonl" >"$dir/unsharded.txt"
 "$tablero" report --json "$dir/unsharded.jsonl" >"$dir/unsharded.json"
 
 # --- compare ------------------------------------------------------------------------------
 same=1
+if cmp -s "$TOURNAMENT_DIR/standings.txt" "$dir/unsharded-stdout.txt"; then
+  say "merged standings.txt == the unsharded tournament's own table: identical"
+else
+  say "merged standings.txt differs from the unsharded tournament's own table:"
+  diff "$TOURNAMENT_DIR/standings.txt" "$dir/unsharded-stdout.txt" || true
+  same=""
+fi
 for kind in txt json; do
   if cmp -s "$TOURNAMENT_DIR/standings.$kind" "$dir/unsharded.$kind"; then
-    say "merged standings.$kind == unsharded report ($(wc -c <"$dir/unsharded.$kind") bytes): identical"
+    say "merged standings.$kind == tablero report of the unsharded records ($(wc -c <"$dir/unsharded.$kind") bytes): identical"
   else
-    say "merged standings.$kind differs from the unsharded report:"
+    say "merged standings.$kind differs from tablero report of the unsharded records:"
     diff "$TOURNAMENT_DIR/standings.$kind" "$dir/unsharded.$kind" || true
     same=""
   fi
