@@ -68,6 +68,12 @@ args+=($limits ${TOURNAMENT_EXTRA:-})
 
 records="$dir/shard-$shard-of-$count.jsonl"
 args+=(--shard "$shard/$count")
-if [ -s "$records" ]; then args+=(--resume "$records"); else args+=(--records "$records"); fi
-echo "shard.sh: shard $shard/$count on $(hostname)${SSH_CONNECTION:+ (over ssh)} -> $records" >&2
+how="new"
+if [ -s "$records" ]; then
+  args+=(--resume "$records")
+  how="resuming its $(grep -c '"kind":"tournament-game"' "$records" || true) recorded games"
+else
+  args+=(--records "$records")
+fi
+echo "shard.sh: shard $shard/$count on $(hostname)${SSH_CONNECTION:+ (over ssh)} -> $records ($how)" >&2
 exec nice -n "${TOURNAMENT_NICE:-0}" "$tablero" "${args[@]}"

@@ -3,8 +3,10 @@
 # missing, starts munged, slurmctld and slurmd as plain daemons (no systemd) with a generated
 # single-node slurm.conf (this host, CPUs=2) and all state under $SELFTEST_DIR, submits a small
 # sharded tournament with slurm-submit.sh (array job + merge with afterok), waits for it, runs
-# the same tournament unsharded, compares the two rankings byte for byte, prints a summary and
-# shuts Slurm and munge down again (also on error or Ctrl-C). Exit 0 only when the merged
+# the same tournament unsharded and compares the two rankings byte for byte; then cuts one
+# task's records in half with a torn last line (a crash), requeues that task with scontrol,
+# checks that it resumed to the full shard and that a second merge is still identical; prints a
+# summary and shuts Slurm and munge down again (also on error or Ctrl-C). Exit 0 only when the merged
 # ranking equals the unsharded one. Rerunnable: a previous run's daemons are stopped and its
 # directory is wiped first. Needs root (apt-get, daemons). Not part of CI (it takes minutes).
 #
@@ -176,6 +178,7 @@ while IFS= read -r line; do
   [ "$state" = COMPLETED ] || ok=""
 done < <(scontrol show job -o "$array"; scontrol show job -o "$merge")
 [ -n "$ok" ] || die "a job did not complete (logs in $TOURNAMENT_DIR/slurm-*.out)"
+say "merge job $merge: $(grep -m 1 '^records:' "$TOURNAMENT_DIR/slurm-merge-$merge.out")"
 for f in "$TOURNAMENT_DIR"/shard-*-of-"$shards".jsonl; do
   say "$(basename "$f"): $(grep -c '"kind":"tournament-game"' "$f") games"
 done
@@ -194,8 +197,8 @@ args+=($TOURNAMENT_LIMITS $TOURNAMENT_EXTRA --records "$dir/unsharded.jsonl")
 t0=$(date +%s)
 nice -n 19 "$tablero" "${args[@]}" >"$dir/unsharded-stdout.txt"
 say "unsharded run: $(grep -c '"kind":"tournament-game"' "$dir/unsharded.jsonl") games in $(($(date +%s) - t0)) s"
-"$tablero" report "$dir/unsharded.jsonl" >"$dir/unsharded.txt"
-"$tablero" report --json "$dir/unsharded.jsonl" >"$dir/unsharded.json"
+"$tablero" report "$dir/unsharded.jsonl" >"$dir/unsharded.txt" 2>"$dir/unsharded-report.err"
+"$tablero" report --json "$dir/unsharded.jsonl" >"$dir/unsharded.json" 2>>"$dir/unsharded-report.err"
 
 # --- compare ------------------------------------------------------------------------------
 same=1
@@ -215,7 +218,43 @@ for kind in txt json; do
     same=""
   fi
 done
+[ -n "$same" ] || die "sharded and unsharded rankings differ"
+
+# --- a task that crashed half-way, requeued -----------------------------------------------
+f="$TOURNAMENT_DIR/shard-2-of-$shards.jsonl"
+total=$(grep -c '"kind":"tournament-game"' "$f")
+keep=$((total / 2))
+cp "$f" "$dir/shard-2.complete"
+head -n $((keep + 1)) "$dir/shard-2.complete" >"$f"
+sed -n "$((keep + 2))p" "$dir/shard-2.complete" | head -c 80 >>"$f"
+say "crash of array task 2: its records cut to $keep of $total games and a torn line; scontrol requeue ${array}_2"
+scontrol requeue "${array}_2"
+sleep 1
+# Slurm delays a requeued job's start (BeginTime); let it start now.
+scontrol update JobId="${array}_2" StartTime=now 2>/dev/null || true
+while squeue -h -j "${array}_2" 2>/dev/null | grep -q .; do
+  [ "$(date +%s)" -lt "$deadline" ] || die "requeued task still queued or running after ${timeout}s"
+  sleep 1
+done
+line="$(scontrol show job -o "${array}_2")"
+state="$(grep -o ' JobState=[^ ]*' <<<" $line" | cut -d= -f2)"
+say "requeued task 2: $state, restarts $(grep -o ' Restarts=[^ ]*' <<<" $line" | cut -d= -f2); its log:"
+sed 's/^/  /' "$TOURNAMENT_DIR/slurm-${array}_2.out" | grep 'shard.sh\|^  shard ' || true
+[ "$state" = COMPLETED ] || die "the requeued task did not complete"
+now=$(grep -c '"kind":"tournament-game"' "$f")
+[ "$now" -eq "$total" ] || die "the requeued task has $now games, not $total"
+rm -f "$TOURNAMENT_DIR"/standings.*
+merge2=$(sbatch --parsable --wait --export="ALL,TOURNAMENT_SHARDS=$shards" \
+  --output="$TOURNAMENT_DIR/slurm-merge-again-%j.out" scripts/cluster/tournament-merge.sbatch) \
+  || die "the second merge failed"
+merge2="${merge2%%;*}"
+say "merge job $merge2 (the same merge again): $(grep -m 1 '^records:' "$TOURNAMENT_DIR/slurm-merge-again-$merge2.out")"
+for kind in txt json; do
+  cmp -s "$TOURNAMENT_DIR/standings.$kind" "$dir/unsharded.$kind" \
+    || die "after the requeue, standings.$kind differs from the unsharded report"
+done
+say "after the crash and requeue: shard 2 has $now games again, merged standings.txt and .json still identical to the unsharded run"
+
 say "merged standings (from the Slurm merge job):"
 cat "$TOURNAMENT_DIR/standings.txt"
-[ -n "$same" ] || die "sharded and unsharded rankings differ"
 say "PASS: $shards-shard Slurm array + merge == unsharded run, byte for byte ($(($(date +%s) - started)) s in all)"
