@@ -52,7 +52,7 @@ cd "$stage"
 parallel --sshloginfile "$hosts" --jobs "${SSH_JOBS:-1}" --retries "${SSH_RETRIES:-2}" \
   --basefile "$run/tablero" --basefile "$run/shard.sh" --cleanup "${envs[@]}" \
   --return "$run/out/shard-{}-of-$shards.jsonl" --tagstring "shard {}/$shards" \
-  "cd $run && TABLERO=./tablero TOURNAMENT_DIR=out ./shard.sh {} $shards" ::: $(seq "$shards")
+  "cd $run && TABLERO=./tablero TOURNAMENT_DIR=out ./shard.sh {} $shards >/dev/null" ::: $(seq "$shards")
 mv "$run"/out/shard-*-of-"$shards".jsonl "$dir/"
 cd "$root"
 TABLERO="$tablero" TOURNAMENT_DIR="$dir" TOURNAMENT_SHARDS="$shards" "$here/tournament-merge.sbatch"

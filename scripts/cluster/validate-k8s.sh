@@ -96,6 +96,6 @@ with tempfile.TemporaryDirectory() as tmp:
         r = subprocess.run(["bash", os.environ["SHARD_SH"], str(k), str(shards)], env=run_env,
                            capture_output=True, text=True)
         if r.returncode != 0:
-            fail(f"ConfigMap {cm_name}: shard {k}/{shards} refused: {r.stderr.strip()}")
+            fail(f"ConfigMap {cm_name}: shard {k}/{shards} refused: {r.stderr.strip().splitlines()[-1]}")
 print(f"validate-k8s: ConfigMap {cm_name} settings accepted by `tablero tournament --schedule` for all {shards} shards: ok")
 PY
