@@ -1057,6 +1057,7 @@ pub fn is_tournament_file(path: &Path) -> bool {
 /// Reads and merges tournament records files. Errors are one line naming the file (and line).
 pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
     let mut first: Option<(TournamentSettings, String, Schedule)> = None;
+    let mut fingerprint = String::new();
     let mut by_index: BTreeMap<usize, GameRecord> = BTreeMap::new();
     let (mut duplicates, mut conflicting) = (0, 0);
     let mut shard_ns = BTreeSet::new();
@@ -1084,6 +1085,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
                     match &first {
                         None => {
                             let sched = s.schedule().map_err(|e| format!("{source}: {e}"))?;
+                            fingerprint = s.fingerprint();
                             first = Some((s, source.clone(), sched));
                         }
                         Some((f, src, _)) => {
@@ -1100,9 +1102,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, String> {
                     let Some((settings, _, sched)) = &first else {
                         continue;
                     };
-                    if v.get("fingerprint").and_then(Value::as_str)
-                        != Some(settings.fingerprint().as_str())
-                    {
+                    if v.get("fingerprint").and_then(Value::as_str) != Some(fingerprint.as_str()) {
                         return Err(format!(
                             "{source}: the game's settings fingerprint differs from its file's header"
                         ));
