@@ -38,7 +38,7 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! comm
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >/dev/null
 fi
-say "$(slurmctld -V), munge $(munged -V 2>&1 | awk '{print $2; exit}')"
+say "$(slurmctld -V), $(munged -V 2>&1 | awk '{print $1; exit}')"
 
 # --- binary -------------------------------------------------------------------------------
 tablero="${TABLERO:-$root/target/release/tablero}"
@@ -62,7 +62,9 @@ stop_pidfile() { # stops the daemon whose pid is in $1, if it is still running
   rm -f "$1"
 }
 stop_all() {
-  if [ -s "$dir/etc/slurm.conf" ]; then
+  # scancel only while our controller runs (without one it retries for many seconds).
+  if [ -s "$dir/etc/slurm.conf" ] && [ -s "$dir/run/slurmctld.pid" ] \
+    && kill -0 "$(cat "$dir/run/slurmctld.pid")" 2>/dev/null; then
     SLURM_CONF="$dir/etc/slurm.conf" scancel --quiet --user=root 2>/dev/null || true
   fi
   stop_pidfile "$dir/run/slurmd.pid"
