@@ -79,6 +79,7 @@ cleanup() {
   local rc=$?
   say "shutting down Slurm and munge"
   stop_all
+  say "Slurm and munge stopped; logs and records kept in $dir"
   exit "$rc"
 }
 trap cleanup EXIT
