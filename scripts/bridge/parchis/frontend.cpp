@@ -58,7 +58,6 @@ class Session {
 public:
     Session(std::FILE *out, const Hooks &hooks) : out_(out), hooks_(hooks) {
         player_ = hooks_.make_player(player_id_);
-        std::string err;
         reset_game();
     }
 
@@ -205,9 +204,21 @@ private:
 
     // Replays `moves` from `start` with the course core; on success installs the position. The
     // column of move i is cols[i] when given (for error messages).
-    bool replay(const std::string &start, const std::vector<std::string> &moves, const std::vector<int> *cols) {
-        std::shared_ptr<Parchis> g = fresh(start);
-        for (std::size_t i = 0; i < moves.size(); i++) {
+    bool replay(const std::string &start, const std::vector<std::string> &moves, const std::vector<int> *cols,
+                bool full = false) {
+        // A referee sends the whole game before every move; when it extends the position already
+        // replayed, only the new moves are played (a copy, so a rejected move changes nothing).
+        std::size_t from = 0;
+        bool extends = !full && start == start_ && moves.size() >= moves_.size() &&
+                       std::equal(moves_.begin(), moves_.end(), moves.begin());
+        std::shared_ptr<Parchis> g;
+        if (extends) {
+            g = std::make_shared<Parchis>(*game_);
+            from = moves_.size();
+        } else {
+            g = fresh(start);
+        }
+        for (std::size_t i = from; i < moves.size(); i++) {
             std::string where = "move " + std::to_string(i + 1) + " '" + cut(moves[i]) + "'" +
                                 (cols ? " (column " + std::to_string((*cols)[i]) + ")" : "");
             if (g->gameOver()) {
@@ -238,7 +249,7 @@ private:
         return true;
     }
     bool replay(const std::string &start, const std::vector<std::string> &moves, int) {
-        return replay(start, moves, nullptr);
+        return replay(start, moves, nullptr, true);
     }
 
     void cmd_position(const std::vector<Token> &t) {
