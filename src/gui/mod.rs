@@ -297,9 +297,15 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
         if buf.len() > MAX_HEADER {
             return Err((431, format!("request head larger than {MAX_HEADER} bytes")));
         }
-        if t0.elapsed() > READ_TIMEOUT {
+        // Each read waits only for what is left of the request's time, so a client dripping
+        // bytes cannot stretch it.
+        let Some(left) = READ_TIMEOUT
+            .checked_sub(t0.elapsed())
+            .filter(|l| !l.is_zero())
+        else {
             return Err((408, "request not received in time".into()));
-        }
+        };
+        let _ = stream.set_read_timeout(Some(left));
         match stream.read(&mut chunk) {
             Ok(0) => return Err((400, "connection closed before the request ended".into())),
             Ok(n) => buf.extend_from_slice(&chunk[..n]),
@@ -359,9 +365,13 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
     }
     let mut body = buf[head_end..].to_vec();
     while body.len() < len {
-        if t0.elapsed() > READ_TIMEOUT {
+        let Some(left) = READ_TIMEOUT
+            .checked_sub(t0.elapsed())
+            .filter(|l| !l.is_zero())
+        else {
             return Err((408, "request body not received in time".into()));
-        }
+        };
+        let _ = stream.set_read_timeout(Some(left));
         match stream.read(&mut chunk) {
             Ok(0) => return Err((400, "connection closed before the body ended".into())),
             Ok(n) => body.extend_from_slice(&chunk[..n]),
