@@ -171,6 +171,9 @@ pub enum Command {
         /// offered engines).
         #[arg(long)]
         allow_remote: bool,
+        /// Connections served at once; more are answered 503 and closed.
+        #[arg(long, default_value_t = crate::gui::MAX_CONNECTIONS)]
+        max_connections: usize,
     },
     /// Reads referee records (`match --records`, several files are merged) and prints the
     /// result table, or with --html writes one self-contained page with plots and every game.

@@ -122,14 +122,19 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Gui {
+            max_connections: 0, ..
+        }) => Err("--max-connections: at least 1".into()),
+        Some(Command::Gui {
             listen,
             engine,
             allow_remote,
+            max_connections,
         }) => tablero::gui::run(&tablero::gui::GuiOptions {
             listen,
             engines: engine,
             allow_remote,
             game: kind,
+            max_connections,
         }),
         Some(Command::Report { records, html }) => tablero::report::run(&records, html.as_deref()),
         Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
