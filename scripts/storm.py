@@ -77,7 +77,7 @@ def main():
             send("moves")
             r = wait_for(lambda l: l.startswith("moves"), a.timeout)
             if r is None:
-                failures.append("no answer to 'moves'")
+                failures.append(time.strftime("%H:%M:%S ") + "no answer to 'moves'")
                 break
             legal = r[1].split()[1:]
             if not legal:
@@ -111,12 +111,12 @@ def main():
             # A hang. Wait a minute more to tell a very late answer (the storm goes on) from
             # a stuck engine (the storm ends).
             c["hangs"] += 1
-            hanglog.append("hang: no bestmove %.1f s after stop (%s, position startpos moves %s)"
+            hanglog.append(time.strftime("%H:%M:%S ") + "hang: no bestmove %.1f s after stop (%s, position startpos moves %s)"
                             % (a.timeout, game, " ".join(hist)))
             r = wait_for(lambda l: l.startswith("bestmove"), 60)
             if r is None:
                 c["missing"] += 1
-                failures.append("no bestmove at all 60 s later")
+                failures.append(time.strftime("%H:%M:%S ") + "no bestmove at all 60 s later")
                 break
             hanglog.append("... its bestmove came %.1f s after the stop" % (r[0] - t0))
         lat.append((r[0] - t0) * 1000)
@@ -158,7 +158,7 @@ def main():
     print("stop->bestmove ms: median %.2f, p99 %.2f, p99.9 %.2f, max %.2f" % (q(0.5), q(0.99), q(0.999), lat[-1] if lat else float("nan")))
     print("stops answered after more than 100 ms: %d %s" % (c["slow"], slow_by_game))
     print("slowest: %.1f ms, %s, position startpos moves %s" % worst)
-    for f in (hanglog + failures)[:20]:
+    for f in hanglog[:20] + failures:
         print("FAIL:", f)
     sys.exit(1 if failures or hanglog else 0)
 
