@@ -248,7 +248,16 @@ impl Filter {
             Command::SetOption { name, value } => {
                 let lower = name.to_ascii_lowercase();
                 match lower.as_str() {
-                    "heuristic" | "algorithm" | "solver" => {
+                    // The heuristic's weights and the number of lines are part of the pinned
+                    // strength too.
+                    "heuristic" | "algorithm" | "solver" | "multipv" => {
+                        out.line(&format!(
+                            "info string {name} is fixed for player {}; ignored",
+                            self.player.name()
+                        ));
+                        return vec![];
+                    }
+                    _ if crate::protocol::is_weight_option(&lower) => {
                         out.line(&format!(
                             "info string {name} is fixed for player {}; ignored",
                             self.player.name()
@@ -307,7 +316,7 @@ impl Filter {
                 vec![line.to_string()]
             }
             Command::Go(p) => match self.player.recipe(self.kind) {
-                Some((depth, _)) => vec![go_line(depth, p)],
+                Some((depth, _)) => vec![go_line(depth, &p)],
                 None => {
                     let m = self
                         .tracker
@@ -323,7 +332,7 @@ impl Filter {
     }
 }
 
-fn go_line(depth: u64, p: GoParams) -> String {
+fn go_line(depth: u64, p: &GoParams) -> String {
     if p.infinite {
         format!("go depth {depth} infinite")
     } else {

@@ -163,6 +163,7 @@ fn engine_move(
         SearchOptions {
             algorithm: Algorithm::AlphaBeta,
             heuristic: h,
+            ..SearchOptions::default()
         },
         Limits {
             depth: Some(depth),

@@ -75,6 +75,7 @@ impl GameVisitor for Agree {
                         let opts = SearchOptions {
                             algorithm,
                             heuristic: h,
+                            ..SearchOptions::default()
                         };
                         let limits = Limits {
                             depth: Some(depth),

@@ -71,6 +71,88 @@ pub struct VariantOption {
     pub max: i64,
 }
 
+/// A tunable integer weight of a game's `default` heuristic, offered by the protocol as the
+/// `spin` option `name` (`setoption name ParchisW_goal value 300`). `min..=max` is chosen per
+/// weight so that no position can push the evaluation outside its bound, whatever the other
+/// weights are set to (each game's `eval.rs` checks the worst case at compile time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeightSpec {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+}
+
+impl WeightSpec {
+    /// A weight ranging over `-bound..=bound`.
+    pub const fn symmetric(name: &'static str, default: i32, bound: i32) -> WeightSpec {
+        WeightSpec {
+            name,
+            default,
+            min: -bound,
+            max: bound,
+        }
+    }
+
+    /// The largest magnitude the weight can take, for the games' compile-time worst cases.
+    pub const fn magnitude(&self) -> i64 {
+        let (a, b) = (self.min as i64, self.max as i64);
+        let (a, b) = (if a < 0 { -a } else { a }, if b < 0 { -b } else { b });
+        if a > b { a } else { b }
+    }
+}
+
+/// Most weights any game's `default` heuristic has (the size of [`WeightOverrides`]).
+pub const MAX_WEIGHTS: usize = 32;
+
+/// Weight values set by the user, by index into [`Game::WEIGHTS`]; unset ones keep their
+/// default. Not generic, so that the search options stay one small `Copy` value for every
+/// game; the search turns it into the game's own `Game::Weights` once per search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WeightOverrides {
+    set: u32,
+    values: [i32; MAX_WEIGHTS],
+}
+
+const _: () = assert!(MAX_WEIGHTS <= u32::BITS as usize);
+
+impl WeightOverrides {
+    /// Sets weight `index` (an index into `Game::WEIGHTS`, below [`MAX_WEIGHTS`]).
+    pub fn set(&mut self, index: usize, value: i32) {
+        assert!(index < MAX_WEIGHTS, "weight index {index} out of range");
+        self.set |= 1 << index;
+        self.values[index] = value;
+    }
+
+    /// The value set for weight `index`, if any.
+    pub fn get(&self, index: usize) -> Option<i32> {
+        (index < MAX_WEIGHTS && self.set >> index & 1 == 1).then(|| self.values[index])
+    }
+
+    /// Is no weight set (every weight at its default)?
+    pub fn is_empty(&self) -> bool {
+        self.set == 0
+    }
+
+    /// The value in force of every weight of `G`, in `G::WEIGHTS` order.
+    pub fn values<G: Game>(&self) -> Vec<i32> {
+        G::WEIGHTS
+            .iter()
+            .enumerate()
+            .map(|(i, w)| self.get(i).unwrap_or(w.default))
+            .collect()
+    }
+
+    /// `G`'s weights with these overrides.
+    pub fn resolve<G: Game>(&self) -> G::Weights {
+        if self.is_empty() {
+            G::DEFAULT_WEIGHTS
+        } else {
+            G::weights(&self.values::<G>())
+        }
+    }
+}
+
 /// One named term of an evaluation, for the `eval` command.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EvalTerm {
@@ -95,6 +177,9 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     type Moves: MoveList<Self::Move>;
     /// Variant parameters (board size, seeds…), built from [`Game::OPTIONS`] values.
     type Config: Copy + Debug + Default + PartialEq + Send + Sync + 'static;
+    /// The weights of the `default` heuristic in the form its evaluation reads them (plain
+    /// fields, or tables derived from them), built from [`Game::WEIGHTS`] values.
+    type Weights: Copy + Debug + PartialEq + Send + Sync + 'static;
 
     /// Name used by `UCI_Variant` and `--game`.
     const NAME: &'static str;
@@ -102,6 +187,12 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     const OPTIONS: &'static [VariantOption];
     /// Heuristic names accepted by `setoption name Heuristic`; index 0 is the default one.
     const HEURISTICS: &'static [&'static str];
+    /// The tunable weights of heuristic 0 (`default`), at most [`MAX_WEIGHTS`]; the other
+    /// heuristics are fixed formulas (the course's and the student report's).
+    const WEIGHTS: &'static [WeightSpec];
+    /// `weights` of every default value of `WEIGHTS` (a constant, so that code evaluating with
+    /// the defaults compiles them in).
+    const DEFAULT_WEIGHTS: Self::Weights;
     /// Move ordering: are killer moves (recent cutoff moves at the same ply) tried before
     /// every move the game's hint ranks (true), or only among moves of equal hint (false)?
     /// Measured per game on the bench: true pays where the best move of sibling positions is
@@ -154,11 +245,28 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     /// A human-readable multi-line board for `d`.
     fn display(&self) -> String;
 
+    /// Builds the weights from one value per entry of `WEIGHTS`, each within its min..=max.
+    fn weights(values: &[i32]) -> Self::Weights;
+
     /// Static evaluation of a non-finished position for `perspective`, with heuristic number
-    /// `heuristic` (index into `HEURISTICS`). Must stay within ±`EVAL_LIMIT`.
-    fn evaluate(&self, heuristic: usize, perspective: Side) -> i32;
-    /// The terms of `evaluate` for the `eval` command.
-    fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm>;
+    /// `heuristic` (index into `HEURISTICS`) and, for heuristic 0, the weights `weights`. Must
+    /// stay within ±`EVAL_LIMIT` for every weight value in range.
+    fn evaluate_with(&self, heuristic: usize, weights: &Self::Weights, perspective: Side) -> i32;
+    /// The terms of `evaluate_with` for the `eval` command.
+    fn eval_terms_with(
+        &self,
+        heuristic: usize,
+        weights: &Self::Weights,
+        perspective: Side,
+    ) -> Vec<EvalTerm>;
+    /// `evaluate_with` the default weights.
+    fn evaluate(&self, heuristic: usize, perspective: Side) -> i32 {
+        self.evaluate_with(heuristic, &Self::DEFAULT_WEIGHTS, perspective)
+    }
+    /// `eval_terms_with` the default weights.
+    fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+        self.eval_terms_with(heuristic, &Self::DEFAULT_WEIGHTS, perspective)
+    }
     /// A cheap ordering hint: larger is searched first. Ties keep generation order.
     fn move_order_hint(&self, m: Self::Move) -> i32 {
         let _ = m;

@@ -7,4 +7,7 @@ pub mod score;
 pub mod search;
 pub mod spec;
 
-pub use game::{EVAL_LIMIT, EvalTerm, Game, MoveList, Outcome, Side, VariantOption, try_play};
+pub use game::{
+    EVAL_LIMIT, EvalTerm, Game, MAX_WEIGHTS, MoveList, Outcome, Side, VariantOption,
+    WeightOverrides, WeightSpec, try_play,
+};

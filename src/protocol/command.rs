@@ -3,8 +3,11 @@
 pub use crate::core::spec::{StartSpec, Token};
 
 /// Limits of `go`. Times are milliseconds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoParams {
+    /// `searchmoves m1 m2 …`: only these root moves are searched (checked by the engine,
+    /// which knows the position); empty: all.
+    pub searchmoves: Vec<Token>,
     pub depth: Option<u64>,
     pub nodes: Option<u64>,
     pub movetime: Option<u64>,

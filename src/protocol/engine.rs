@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 
 use super::command::{GoParams, StartSpec, Token};
 use super::output::Out;
-use crate::core::game::{Game, Side};
+use crate::core::game::{Game, Side, WeightOverrides};
 use crate::core::perft::perft_until;
 use crate::core::score::plies_to_end;
+use crate::core::search::reference::terminal_value;
 use crate::core::search::{Iteration, Limits, SearchOptions, Searcher};
 use crate::core::spec::{self, PositionError};
 use crate::solver::Budget;
@@ -57,8 +58,9 @@ pub trait Engine: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// Human-readable board plus state string and side to move.
     fn display(&self) -> String;
-    /// Evaluation terms of heuristic `h` for the side to move.
-    fn eval(&self, h: usize) -> Vec<String>;
+    /// Evaluation terms of heuristic `h` (with `weights` for the default heuristic) for the
+    /// side to move.
+    fn eval(&self, h: usize, weights: &WeightOverrides) -> Vec<String>;
     /// Forgets what earlier searches learnt.
     fn new_game(&mut self) -> Result<(), String>;
     /// Resizes the transposition table.
@@ -151,23 +153,56 @@ pub fn format_line<G: Game>(state: &G, line: &[G::Move]) -> String {
     out.join(" ")
 }
 
-fn info_line<G: Game>(root: &G, it: &Iteration<G::Move>) -> String {
+/// The `info` line of line `index` (0-based) of an iteration; `multipv`: the `MultiPV` option
+/// is above 1, so the line carries its number (UCI's `multipv <i>`, 1-based).
+fn info_line<G: Game>(root: &G, it: &Iteration<G::Move>, index: usize, multipv: bool) -> String {
     let ms = it.elapsed.as_millis();
     let nps = (it.nodes as u128 * 1000) / ms.max(1);
-    let mut line = format!(
-        "info depth {} score {} nodes {} nps {} time {} hashfull {}",
-        it.depth,
-        format_score(it.score),
+    let (score, pv) = match it.lines.get(index) {
+        Some(l) => (l.score, &l.pv),
+        None => (it.score, &it.pv),
+    };
+    let mut line = format!("info depth {}", it.depth);
+    if multipv {
+        line.push_str(&format!(" multipv {}", index + 1));
+    }
+    line.push_str(&format!(
+        " score {} nodes {} nps {} time {} hashfull {}",
+        format_score(score),
         it.nodes,
         nps,
         ms,
         it.hashfull
-    );
-    if !it.pv.is_empty() {
+    ));
+    if !pv.is_empty() {
         line.push_str(" pv ");
-        line.push_str(&format_line(root, &it.pv));
+        line.push_str(&format_line(root, pv));
     }
     line
+}
+
+/// The root moves of `go searchmoves`, checked against the position (`None`: no restriction).
+fn search_moves<G: Game>(root: &G, tokens: &[Token]) -> Result<Option<Vec<G::Move>>, String> {
+    if tokens.is_empty() {
+        return Ok(None);
+    }
+    if root.outcome().is_some() {
+        return Err("go searchmoves: the game is over, there is no move to search".to_string());
+    }
+    let mut moves = Vec::with_capacity(tokens.len());
+    for t in tokens {
+        let m = root.parse_move(&t.text).map_err(|e| {
+            format!(
+                "go searchmoves: move '{}' (column {}) is illegal: {e}",
+                crate::core::spec::clip(&t.text),
+                t.column
+            )
+        })?;
+        if !moves.contains(&m) {
+            moves.push(m);
+        }
+    }
+    Ok(Some(moves))
 }
 
 /// The `info` line of a proven result: `depth` is the length of the pv, which runs to the end
@@ -226,6 +261,8 @@ impl<G: Game> Engine for GameEngine<G> {
         if self.worker.is_some() {
             return Err(self.busy_error());
         }
+        // Checked before anything changes: a bad move is one error line and no search.
+        let root_moves = search_moves(&self.position, &params.searchmoves)?;
         let mut searcher = self
             .searcher
             .take()
@@ -256,8 +293,12 @@ impl<G: Game> Engine for GameEngine<G> {
         };
         // The exact solver goes first when the mode asks for it (see protocol.md).
         let reproducible = params.depth.is_some() || params.nodes.is_some();
-        let use_solver =
-            solver.applies(reproducible) && root.outcome().is_none() && Exact::worth_trying(&root);
+        // The solver answers for the whole root with one line: not for MultiPV or searchmoves.
+        let use_solver = solver.applies(reproducible)
+            && options.multipv <= 1
+            && root_moves.is_none()
+            && root.outcome().is_none()
+            && Exact::worth_trying(&root);
         // A fresh flag per search: a late `stop` can never reach the next search.
         self.stop = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&self.stop);
@@ -303,9 +344,19 @@ impl<G: Game> Engine for GameEngine<G> {
                         Some(p.best.clone())
                     }
                     None => {
-                        let result = searcher.search(&root, options, limits, &stop, |it| {
-                            out.line(&info_line(&root, it));
-                        });
+                        let multipv = options.multipv > 1;
+                        let result = searcher.search_moves(
+                            &root,
+                            root_moves.as_deref(),
+                            options,
+                            limits,
+                            &stop,
+                            |it| {
+                                for i in 0..it.lines.len().max(1) {
+                                    out.line(&info_line(&root, it, i, multipv));
+                                }
+                            },
+                        );
                         result.best_move.map(|m| root.format_move(m))
                     }
                 };
@@ -412,22 +463,49 @@ impl<G: Game> Engine for GameEngine<G> {
         )
     }
 
-    fn eval(&self, h: usize) -> Vec<String> {
+    fn eval(&self, h: usize, weights: &WeightOverrides) -> Vec<String> {
         let p = self.position.side_to_move();
-        let mut lines: Vec<String> = self
-            .position
-            .eval_terms(h, p)
-            .into_iter()
-            .map(|t| format!("{}: {}", t.name, t.value))
-            .collect();
+        let w = weights.resolve::<G>();
+        let mut lines: Vec<String> = Vec::new();
+        if h == 0 && !G::WEIGHTS.is_empty() {
+            // Only the default heuristic has weights; the others are fixed formulas.
+            let list: Vec<String> = G::WEIGHTS
+                .iter()
+                .zip(weights.values::<G>())
+                .map(|(spec, v)| format!("{}={v}", spec.name))
+                .collect();
+            lines.push(format!("weights: {}", list.join(" ")));
+        }
+        lines.extend(
+            self.position
+                .eval_terms_with(h, &w, p)
+                .into_iter()
+                .map(|t| format!("{}: {}", t.name, t.value)),
+        );
         if self.position.outcome().is_some() {
             lines.push("game over: no static evaluation".to_string());
         } else {
             lines.push(format!(
                 "total ({} heuristic, side to move's view): {}",
                 G::HEURISTICS.get(h).copied().unwrap_or("?"),
-                self.position.evaluate(h, p)
+                self.position.evaluate_with(h, &w, p)
             ));
+            // A depth-1 search, move by move: each child valued for the side choosing here
+            // (`p`), whoever moves next there (extra turns, second movements, bonus moves).
+            let mut ms = G::Moves::default();
+            self.position.legal_moves(&mut ms);
+            for &m in ms.as_ref() {
+                let child = self.position.apply(m);
+                let v = match child.outcome() {
+                    Some(o) => terminal_value(o, p, 1),
+                    None => child.evaluate_with(h, &w, p),
+                };
+                lines.push(format!(
+                    "move {} score {}",
+                    self.position.format_move(m),
+                    format_score(v)
+                ));
+            }
         }
         lines
     }

@@ -19,7 +19,7 @@ use command::{Command, GoParams};
 use engine::{Engine, GameEngine, Job};
 pub use output::Out;
 
-use crate::core::game::{Game, VariantOption};
+use crate::core::game::{Game, VariantOption, WeightOverrides, WeightSpec};
 use crate::core::search::{Algorithm, SearchOptions};
 use crate::games::{GameKind, GameVisitor, dispatch};
 
@@ -27,6 +27,9 @@ use crate::games::{GameKind, GameVisitor, dispatch};
 pub const DEFAULT_HASH_MIB: usize = 64;
 /// Largest accepted `Hash`, in MiB.
 pub const MAX_HASH_MIB: i64 = 16384;
+/// Largest accepted `MultiPV`: more than any position of any game has moves (the search's
+/// move lists hold at most 256), so "every move" is always reachable.
+pub const MAX_MULTIPV: i64 = 256;
 
 /// The largest `Hash` a session of this process accepts: [`MAX_HASH_MIB`], or less when a
 /// server lets strangers open sessions (`serve --max-hash`) and must bound its memory.
@@ -88,6 +91,29 @@ impl GameVisitor for HeuristicsOf {
     }
 }
 
+struct WeightsOf;
+impl GameVisitor for WeightsOf {
+    type Output = &'static [WeightSpec];
+    fn visit<G: Game>(self) -> Self::Output {
+        G::WEIGHTS
+    }
+}
+
+/// The heuristic weight options (`<Game>W_<term>`) of every available game.
+pub fn all_weight_options() -> Vec<WeightSpec> {
+    GameKind::ALL
+        .iter()
+        .flat_map(|&k| dispatch(k, WeightsOf).unwrap_or(&[]).iter().copied())
+        .collect()
+}
+
+/// Is `name` a heuristic weight option of some game (any case)?
+pub fn is_weight_option(name: &str) -> bool {
+    all_weight_options()
+        .iter()
+        .any(|w| w.name.eq_ignore_ascii_case(name))
+}
+
 /// The variant options of every available game (name, spec), deduplicated by name.
 pub fn all_variant_options() -> Vec<VariantOption> {
     let mut out: Vec<VariantOption> = Vec::new();
@@ -109,10 +135,15 @@ pub struct Session {
     hash_mib: usize,
     algorithm: Algorithm,
     heuristic: String,
+    /// The `MultiPV` option: root moves reported with exact scores by `go`.
+    multipv: u32,
     /// The `Solver` option: when `go` tries the exact solver first.
     solver: crate::solver::exact::Mode,
     /// Variant option values by lower-case name (shared by the games that have the option).
     variant_values: BTreeMap<String, i64>,
+    /// Heuristic weights set by `setoption`, by lower-case option name (each game has its
+    /// own names, so a value set for one game waits there until that game is selected).
+    weight_values: BTreeMap<String, i32>,
     /// The last accepted `position` command (`None`: the start position), which `solve`
     /// replays to get the position it solves.
     solve_position: Option<(command::StartSpec, Vec<command::Token>)>,
@@ -124,10 +155,10 @@ pub struct Session {
 const HELP: &[&str] = &[
     "commands (one per line; see protocol.md):",
     "  uci | isready | ucinewgame | quit | stop | help",
-    "  setoption name <name> [value <value>]   options: UCI_Variant Hash Algorithm Heuristic Solver + variant options",
+    "  setoption name <name> [value <value>]   options: UCI_Variant Hash Algorithm Heuristic Solver MultiPV + variant and weight options ('uci' lists them)",
     "  position startpos|fen <state>|<start name> [moves <m1> <m2> ...]",
-    "  go [depth N] [nodes N] [movetime MS] [infinite] [wtime MS btime MS winc MS binc MS movestogo N]",
-    "  perft N | moves | d | eval",
+    "  go [depth N] [nodes N] [movetime MS] [infinite] [wtime MS btime MS winc MS binc MS movestogo N] [searchmoves M1 M2 ...]",
+    "  perft N | moves | d | eval   (eval: the heuristic's terms, then every move's depth-1 score)",
     "  solve   (connect4, mancala: exact value of the current position)",
 ];
 
@@ -150,8 +181,10 @@ impl Session {
             hash_mib: DEFAULT_HASH_MIB.min(hash_limit() as usize),
             algorithm: Algorithm::AlphaBeta,
             heuristic: "default".to_string(),
+            multipv: 1,
             solver: crate::solver::exact::Mode::default(),
             variant_values: values,
+            weight_values: BTreeMap::new(),
             solve_position: None,
             job: None,
         }
@@ -317,7 +350,8 @@ impl Session {
             Command::Eval => {
                 let names = self.engine()?.heuristics();
                 let h = self.heuristic_index(names);
-                for l in self.engine()?.eval(h) {
+                let weights = self.weight_overrides();
+                for l in self.engine()?.eval(h, &weights) {
                     self.out.line(&l);
                 }
             }
@@ -384,11 +418,28 @@ impl Session {
         }
     }
 
+    /// The weights set for the current game, by index into its `Game::WEIGHTS`.
+    fn weight_overrides(&self) -> WeightOverrides {
+        let mut o = WeightOverrides::default();
+        for (i, w) in dispatch(self.kind, WeightsOf)
+            .unwrap_or(&[])
+            .iter()
+            .enumerate()
+        {
+            if let Some(&v) = self.weight_values.get(&w.name.to_ascii_lowercase()) {
+                o.set(i, v);
+            }
+        }
+        o
+    }
+
     fn go(&mut self, p: &GoParams) -> Result<(), String> {
         let names = self.engine()?.heuristics();
         let options = SearchOptions {
             algorithm: self.algorithm,
             heuristic: self.heuristic_index(names),
+            weights: self.weight_overrides(),
+            multipv: self.multipv,
         };
         let out = self.out.clone();
         let solver = self.solver;
@@ -422,10 +473,19 @@ impl Session {
             hv.join(" ")
         ));
         o.line("option name Solver type combo default auto var auto var off var always");
+        o.line(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
         for v in all_variant_options() {
             o.line(&format!(
                 "option name {} type spin default {} min {} max {}",
                 v.name, v.default, v.min, v.max
+            ));
+        }
+        for w in all_weight_options() {
+            o.line(&format!(
+                "option name {} type spin default {} min {} max {}",
+                w.name, w.default, w.min, w.max
             ));
         }
         o.line("uciok");
@@ -489,6 +549,9 @@ impl Session {
             "solver" => {
                 self.solver = crate::solver::exact::Mode::parse(value_of("Solver")?)?;
             }
+            "multipv" => {
+                self.multipv = int_in(value_of("MultiPV")?, "MultiPV", 1, MAX_MULTIPV)? as u32;
+            }
             "heuristic" => {
                 let v = value_of("Heuristic")?;
                 let names = dispatch(self.kind, HeuristicsOf).unwrap_or(&["default"]);
@@ -501,6 +564,19 @@ impl Session {
                     ));
                 }
                 self.heuristic = v.to_ascii_lowercase();
+            }
+            lower if is_weight_option(lower) => {
+                let spec = all_weight_options()
+                    .into_iter()
+                    .find(|w| w.name.eq_ignore_ascii_case(lower))
+                    .expect("checked by the guard");
+                let n = int_in(
+                    value_of(spec.name)?,
+                    spec.name,
+                    i64::from(spec.min),
+                    i64::from(spec.max),
+                )?;
+                self.weight_values.insert(lower.to_string(), n as i32);
             }
             lower => {
                 let Some(spec) = all_variant_options()

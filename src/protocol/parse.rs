@@ -208,6 +208,20 @@ fn parse_position(args: &[Token]) -> Result<Command, String> {
     Ok(Command::Position { start, moves })
 }
 
+/// The words of `go` (they end a `searchmoves` list).
+const GO_WORDS: &[&str] = &[
+    "depth",
+    "nodes",
+    "movetime",
+    "infinite",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "searchmoves",
+];
+
 fn parse_go(args: &[Token]) -> Result<Command, String> {
     let mut p = GoParams::default();
     let mut i = 0;
@@ -217,6 +231,22 @@ fn parse_go(args: &[Token]) -> Result<Command, String> {
             "infinite" => {
                 p.infinite = true;
                 i += 1;
+                continue;
+            }
+            "searchmoves" => {
+                // The moves run up to the next `go` word (no move of any game is one).
+                let n = args[i + 1..]
+                    .iter()
+                    .take_while(|a| !GO_WORDS.contains(&a.text.as_str()))
+                    .count();
+                if n == 0 {
+                    return Err(format!(
+                        "go: 'searchmoves' needs at least one move (column {})",
+                        t.column
+                    ));
+                }
+                p.searchmoves.extend_from_slice(&args[i + 1..i + 1 + n]);
+                i += 1 + n;
                 continue;
             }
             "depth" => &mut p.depth,
@@ -229,7 +259,7 @@ fn parse_go(args: &[Token]) -> Result<Command, String> {
             "movestogo" => &mut p.movestogo,
             other => {
                 return Err(format!(
-                    "go: unknown limit '{}' (column {}); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc or movestogo",
+                    "go: unknown limit '{}' (column {}); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo or searchmoves",
                     clip(other),
                     t.column
                 ));
@@ -308,6 +338,18 @@ mod tests {
             })
         );
         assert_eq!(parse_line("perft 3"), Ok(Command::Perft(3)));
+        match parse_line("go searchmoves 3 boom depth 4").unwrap() {
+            Command::Go(p) => {
+                let m: Vec<_> = p
+                    .searchmoves
+                    .iter()
+                    .map(|t| (t.text.as_str(), t.column))
+                    .collect();
+                assert_eq!(m, vec![("3", 16), ("boom", 18)]);
+                assert_eq!(p.depth, Some(4));
+            }
+            c => panic!("{c:?}"),
+        }
     }
 
     #[test]
@@ -324,6 +366,12 @@ mod tests {
         assert!(parse_line("position fen").is_err());
         assert!(parse_line("position startpos 3").is_err());
         assert!(parse_line("go depth 0").is_err());
+        let e = parse_line("go searchmoves depth 3").unwrap_err();
+        assert!(
+            e.contains("at least one move") && e.contains("column 4"),
+            "{e}"
+        );
+        assert!(parse_line("go depth 3 searchmoves").is_err());
         assert!(parse_line("perft -1").is_err());
         assert!(parse_line("setoption value 3").is_err());
         assert!(parse_line("setoption name Hash value").is_err());

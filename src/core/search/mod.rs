@@ -12,6 +12,18 @@
 //! remaining depth, so alpha-beta returns exactly the minimax value of the same depth; each
 //! search starts with an empty table in effect (see `tt`), so the same position, options and
 //! depth always give the same bestmove and node count.
+//!
+//! MultiPV (`SearchOptions::multipv` = K lines): one pass over the root moves per iteration,
+//! keeping the K best moves with exact values. A move is searched with the window
+//! (K-th best exact value so far, +∞) — a null window first once K moves have values, as the
+//! single-line search does with its best value — so it gets an exact value exactly when it
+//! enters the top K; moves that fail low are proven no better than the K-th line. While fewer
+//! than K moves have values, moves get the full window. Every reported score is therefore the
+//! exact minimax value of its move at the iteration's depth, independent of the other root
+//! moves (the table only cuts with same-depth entries whose bounds are true bounds), so it
+//! equals a search restricted to that move alone (`search_moves`). Cost: with K lines the
+//! first K moves are searched with open windows (≈ K single-line searches of a best move);
+//! with K = all moves, every root move is.
 
 pub mod reference;
 pub mod tt;
@@ -21,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
-use crate::core::game::{Game, Side};
+use crate::core::game::{Game, MoveList, Side, WeightOverrides};
 use crate::core::score::{INFINITY, from_tt, is_decisive, plies_to_end, to_tt};
 use reference::terminal_value;
 use tt::{Bound, TranspositionTable, TtEntry};
@@ -50,19 +62,31 @@ pub struct Limits {
     pub infinite: bool,
 }
 
+/// One reported root move of an iteration: its exact value and its principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine<M> {
+    /// Value from the root player's point of view.
+    pub score: i32,
+    /// Principal variation, starting with the root move.
+    pub pv: Vec<M>,
+}
+
 /// One finished iteration of iterative deepening.
 #[derive(Clone, Debug)]
 pub struct Iteration<M> {
     pub depth: u32,
-    /// Value from the root player's point of view.
+    /// Value from the root player's point of view (the first line's).
     pub score: i32,
     /// Nodes searched so far in this search (all iterations).
     pub nodes: u64,
     pub elapsed: Duration,
-    /// Principal variation, starting with the best move.
+    /// Principal variation, starting with the best move (the first line's).
     pub pv: Vec<M>,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
+    /// The best root moves, best first (ties in search order), as many as `multipv` asked
+    /// for and the root has; `lines[0]` is `score`/`pv`.
+    pub lines: Vec<PvLine<M>>,
 }
 
 /// The result of a search.
@@ -87,6 +111,10 @@ pub struct SearchOptions {
     pub algorithm: Algorithm,
     /// Index into `Game::HEURISTICS`.
     pub heuristic: usize,
+    /// Weights of the `default` heuristic set away from their defaults.
+    pub weights: WeightOverrides,
+    /// How many best root moves get exact scores and lines (MultiPV); 0 and 1 both mean one.
+    pub multipv: u32,
 }
 
 /// Keeps the transposition table between searches and runs them.
@@ -102,6 +130,8 @@ struct Run<'a, G: Game> {
     tt: &'a mut TranspositionTable,
     stop: &'a AtomicBool,
     heuristic: usize,
+    /// The weights of the `default` heuristic, resolved once per search.
+    weights: G::Weights,
     perspective: Side,
     /// XOR-ed into hashes: stored scores are from the root player's point of view.
     key_salt: u64,
@@ -145,6 +175,21 @@ impl<G: Game> Searcher<G> {
         options: SearchOptions,
         limits: Limits,
         stop: &AtomicBool,
+        on_iteration: impl FnMut(&Iteration<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.search_moves(root, None, options, limits, stop, on_iteration)
+    }
+
+    /// [`Searcher::search`] with the root restricted to `root_moves` (`go searchmoves`): only
+    /// these moves are searched at the root (each must be legal; generation order is kept).
+    /// `Some(&[])` is treated like `None`.
+    pub fn search_moves(
+        &mut self,
+        root: &G,
+        root_moves: Option<&[G::Move]>,
+        options: SearchOptions,
+        limits: Limits,
+        stop: &AtomicBool,
         mut on_iteration: impl FnMut(&Iteration<G::Move>),
     ) -> SearchResult<G::Move> {
         // Before the clock starts: this may wait for the table's background allocation.
@@ -155,6 +200,7 @@ impl<G: Game> Searcher<G> {
             tt: &mut self.tt,
             stop,
             heuristic: options.heuristic,
+            weights: options.weights.resolve::<G>(),
             perspective,
             key_salt: if perspective == Side::First {
                 0
@@ -172,6 +218,18 @@ impl<G: Game> Searcher<G> {
         };
         let mut moves = G::Moves::default();
         root.legal_moves(&mut moves);
+        // A restricted root is not the position's own value: it is not stored in the table.
+        let restricted = root_moves.is_some_and(|r| !r.is_empty());
+        if let Some(keep) = root_moves.filter(|r| !r.is_empty()) {
+            let all = moves.clone();
+            moves.clear_moves();
+            for &m in all.as_ref() {
+                if keep.contains(&m) {
+                    moves.push_move(m);
+                }
+            }
+        }
+        let multipv = (options.multipv.max(1) as usize).min(moves.as_ref().len().max(1));
         let mut result = SearchResult {
             best_move: moves.as_ref().first().copied(),
             score: 0,
@@ -206,21 +264,33 @@ impl<G: Game> Searcher<G> {
         for depth in schedule {
             run.horizon = false;
             let outcome = match options.algorithm {
-                Algorithm::AlphaBeta => run.root_alphabeta(root, moves.as_ref(), &order, depth),
-                Algorithm::Minimax => run.root_minimax(root, moves.as_ref(), depth),
+                Algorithm::AlphaBeta => {
+                    run.root_alphabeta(root, moves.as_ref(), &order, depth, multipv, !restricted)
+                }
+                Algorithm::Minimax => run.root_minimax(root, moves.as_ref(), depth, multipv),
             };
-            let Some((best_idx, score)) = outcome else {
+            let Some(ranked) = outcome else {
                 break;
             };
-            let pv = run.root_pv.clone();
+            let (best_idx, score) = (ranked[0].0, ranked[0].1.score);
+            let pv = ranked[0].1.pv.clone();
             result.best_move = Some(moves.as_ref()[best_idx]);
             result.score = score;
             result.depth = depth;
             result.pv = pv.clone();
             result.proven = !run.horizon;
-            if let Some(p) = order.iter().position(|&i| i == best_idx) {
-                order[..=p].rotate_right(1);
-            }
+            // The next iteration tries the lines first, in rank order, then the other moves in
+            // their previous order (for one line: the best move moved to the front).
+            let first: Vec<usize> = ranked.iter().map(|(i, _)| *i).collect();
+            order.retain(|i| !first.contains(i));
+            order.splice(0..0, first);
+            let lines: Vec<PvLine<G::Move>> = ranked.into_iter().map(|(_, l)| l).collect();
+            // Deeper iterations cannot change a value that no horizon touched, nor find a
+            // faster win than one proven within the current depth (for every line).
+            let settled = lines.iter().all(|l| {
+                is_decisive(l.score)
+                    && plies_to_end(l.score).is_some_and(|p| p.unsigned_abs() <= depth)
+            });
             on_iteration(&Iteration {
                 depth,
                 score,
@@ -228,13 +298,9 @@ impl<G: Game> Searcher<G> {
                 elapsed: start.elapsed(),
                 pv,
                 hashfull: run.tt.hashfull(),
+                lines,
             });
-            // Deeper iterations cannot change a value that no horizon touched, nor find a
-            // faster win than one proven within the current depth.
-            if result.proven
-                || (is_decisive(score)
-                    && plies_to_end(score).is_some_and(|p| p.unsigned_abs() <= depth))
-            {
+            if result.proven || settled {
                 break;
             }
             if run.node_limit <= run.nodes || run.time_up() || stop.load(Ordering::Relaxed) {
@@ -265,23 +331,28 @@ impl<G: Game> Run<'_, G> {
         self.aborted
     }
 
-    /// Root of one alpha-beta iteration; `None` if aborted before completion. Leaves the best
-    /// line in `self.root_pv`.
+    /// Root of one alpha-beta iteration: the `k` best moves (indices into `moves`) with their
+    /// exact values and lines, best first; `None` if aborted before completion. `store`: the
+    /// root's value is the position's own (no `searchmoves` restriction) and goes to the table.
     fn root_alphabeta(
         &mut self,
         root: &G,
         moves: &[G::Move],
         order: &[usize],
         depth: u32,
-    ) -> Option<(usize, i32)> {
+        k: usize,
+        store: bool,
+    ) -> Option<Vec<(usize, PvLine<G::Move>)>> {
         if self.tick() {
             return None;
         }
+        // The lines found so far, best first; `alpha` is the k-th one's value once there are
+        // k (a move must beat it to be reported), -∞ before.
+        let mut lines: Vec<(usize, PvLine<G::Move>)> = Vec::with_capacity(k + 1);
         let mut alpha = -INFINITY;
-        let mut best: Option<(usize, i32)> = None;
         for &i in order {
             let child = root.apply(moves[i]);
-            let v = if best.is_none() {
+            let v = if lines.len() < k {
                 self.alphabeta(&child, depth - 1, 1, alpha, INFINITY)
             } else {
                 // Null window first: most root moves are only proven no better.
@@ -295,23 +366,41 @@ impl<G: Game> Run<'_, G> {
             if self.aborted {
                 return None;
             }
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((i, v));
+            if v > alpha {
+                // Exact (fail-soft with an open upper bound): it enters the top k, after the
+                // lines of equal value found earlier.
                 self.set_root_pv(moves[i]);
+                let at = lines.partition_point(|(_, l)| l.score >= v);
+                lines.insert(
+                    at,
+                    (
+                        i,
+                        PvLine {
+                            score: v,
+                            pv: self.root_pv.clone(),
+                        },
+                    ),
+                );
+                lines.truncate(k);
+                if lines.len() == k {
+                    alpha = lines[k - 1].1.score;
+                }
             }
-            alpha = alpha.max(v);
         }
-        let (i, v) = best?;
-        self.tt.store(
-            self.key(root),
-            TtEntry {
-                score: to_tt(v, 0),
-                depth: depth as u8,
-                bound: Bound::Exact,
-                move_index: Some(i as u8),
-            },
-        );
-        Some((i, v))
+        let (i, best) = lines.first()?;
+        self.root_pv.clone_from(&best.pv);
+        if store {
+            self.tt.store(
+                self.key(root),
+                TtEntry {
+                    score: to_tt(best.score, 0),
+                    depth: depth as u8,
+                    bound: Bound::Exact,
+                    move_index: Some(*i as u8),
+                },
+            );
+        }
+        Some(lines)
     }
 
     fn set_root_pv(&mut self, m: G::Move) {
@@ -345,7 +434,7 @@ impl<G: Game> Run<'_, G> {
         }
         if depth == 0 {
             self.horizon = true;
-            return state.evaluate(self.heuristic, self.perspective);
+            return state.evaluate_with(self.heuristic, &self.weights, self.perspective);
         }
         let key = self.key(state);
         let mut tt_move = None;
@@ -565,7 +654,7 @@ impl<G: Game> Run<'_, G> {
                 return terminal_value(o, self.perspective, ply as i32 + 1);
             }
             self.horizon = true;
-            return child.evaluate(self.heuristic, self.perspective);
+            return child.evaluate_with(self.heuristic, &self.weights, self.perspective);
         }
         if searched == 0 || beta - alpha <= 1 {
             return self.alphabeta(&child, depth - 1, ply + 1, alpha, beta);
@@ -646,23 +735,38 @@ impl<G: Game> Run<'_, G> {
         );
     }
 
-    /// Root of one plain minimax iteration (no table, generation order, first best wins).
-    fn root_minimax(&mut self, root: &G, moves: &[G::Move], depth: u32) -> Option<(usize, i32)> {
+    /// Root of one plain minimax iteration (no table, generation order, first best wins): the
+    /// `k` best moves with their values and lines, best first.
+    fn root_minimax(
+        &mut self,
+        root: &G,
+        moves: &[G::Move],
+        depth: u32,
+        k: usize,
+    ) -> Option<Vec<(usize, PvLine<G::Move>)>> {
         if self.tick() {
             return None;
         }
-        let mut best: Option<(usize, i32)> = None;
+        let mut lines: Vec<(usize, PvLine<G::Move>)> = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
             let v = self.minimax(&root.apply(m), depth - 1, 1);
             if self.aborted {
                 return None;
             }
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((i, v));
-                self.set_root_pv(m);
-            }
+            self.set_root_pv(m);
+            lines.push((
+                i,
+                PvLine {
+                    score: v,
+                    pv: self.root_pv.clone(),
+                },
+            ));
         }
-        best
+        // Stable: equal values keep generation order.
+        lines.sort_by_key(|(_, l)| std::cmp::Reverse(l.score));
+        lines.truncate(k);
+        self.root_pv.clone_from(&lines.first()?.1.pv);
+        Some(lines)
     }
 
     fn minimax(&mut self, state: &G, depth: u32, ply: usize) -> i32 {
@@ -675,7 +779,7 @@ impl<G: Game> Run<'_, G> {
         }
         if depth == 0 {
             self.horizon = true;
-            return state.evaluate(self.heuristic, self.perspective);
+            return state.evaluate_with(self.heuristic, &self.weights, self.perspective);
         }
         let mut moves = G::Moves::default();
         state.legal_moves(&mut moves);

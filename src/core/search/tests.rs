@@ -25,9 +25,13 @@ impl Game for Toy {
     type Move = u8;
     type Moves = ArrayVec<u8, 3>;
     type Config = ();
+    type Weights = ();
     const NAME: &'static str = "toy";
     const OPTIONS: &'static [VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default"];
+    const WEIGHTS: &'static [crate::core::game::WeightSpec] = &[];
+    const DEFAULT_WEIGHTS: () = ();
+    fn weights(_: &[i32]) {}
     fn configure(_: &[i64]) -> Result<(), String> {
         Ok(())
     }
@@ -85,10 +89,10 @@ impl Game for Toy {
     fn display(&self) -> String {
         self.format_fen()
     }
-    fn evaluate(&self, _: usize, p: Side) -> i32 {
+    fn evaluate_with(&self, _: usize, _: &(), p: Side) -> i32 {
         (mix(self.hash() ^ ((p.index() as u64 + 1) * 0x1234_5678)) % 2001) as i32 - 1000
     }
-    fn eval_terms(&self, _: usize, _: Side) -> Vec<EvalTerm> {
+    fn eval_terms_with(&self, _: usize, _: &(), _: Side) -> Vec<EvalTerm> {
         Vec::new()
     }
     fn move_order_hint(&self, m: u8) -> i32 {
@@ -109,6 +113,7 @@ fn run(s: &Toy, algorithm: Algorithm, depth: u32) -> SearchResult<u8> {
         SearchOptions {
             algorithm,
             heuristic: 0,
+            ..SearchOptions::default()
         },
         limits,
         &stop,

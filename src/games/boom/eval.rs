@@ -8,7 +8,8 @@
 //! * `seed` (index 2): the student report's heuristic, bombs included (see
 //!   [`crate::games::connect4::eval::seed_terms`] for the exact formula and the typos fixed).
 //!   Doubled to stay in integers.
-//! * `default` (index 0), ours:
+//! * `default` (index 0), ours (each weight below is the default of a `BoomW_*` option, see
+//!   [`WEIGHTS`]):
 //!   - `windows`: open windows weighted 3 / 6 / 9 for 1 / 2 / 3 own pieces, own minus opp;
 //!   - `centre`: 3 per piece in column 4, 1 per piece in columns 3 and 5, own minus opp;
 //!   - `threats`: 20 per empty cell that would complete four (no odd/even rule here: two
@@ -25,20 +26,94 @@
 //!     movements left to block them.
 
 use super::{BOARD, BOTTOM, Boom, STRIDE};
-use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side};
+use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side, WeightSpec};
 use crate::games::connect4::bits;
 use crate::games::connect4::eval::{
-    SeedTerms, seed_mid_columns, seed_term_list, seed_terms, test_score, window_score,
+    SeedTerms, seed_mid_columns, seed_term_list, seed_terms, test_score, window_stones,
 };
 
 const STARTS: [u64; 4] = bits::window_starts(BOARD, STRIDE);
 const CENTRE: u64 = bits::column_mask(3, 7);
 const NEAR: u64 = bits::column_mask(2, 7) | bits::column_mask(4, 7);
-const THREAT: i32 = 20;
-const BOMB: i32 = 15;
-const BOMB_VICTIM: i32 = 8;
-const TEMPO: i32 = 3000;
-const HOT: i32 = 10;
+
+/// The weights of `default` (the `BoomW_*` options), in [`WEIGHTS`] order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per own piece in an open window.
+    pub window: i32,
+    /// Per piece in column 4.
+    pub centre: i32,
+    /// Per piece in columns 3 and 5.
+    pub near: i32,
+    /// Per empty cell that would complete four.
+    pub threat: i32,
+    /// A bomb on the board.
+    pub bomb: i32,
+    /// Per opponent piece in the bomb's row.
+    pub bomb_victim: i32,
+    /// Per open window of two own pieces whose empty cells one turn can fill.
+    pub hot: i32,
+    /// The side to move wins this turn / cannot block.
+    pub tempo: i32,
+}
+
+/// Ranges: symmetric around 0, with the worst case over every position and setting checked
+/// below to stay inside `EVAL_LIMIT` (and `i32`) before the final clamp, so no setting can
+/// reach the win scores (`core::score::WIN_BASE` is ten times `EVAL_LIMIT`).
+pub const WEIGHTS: &[WeightSpec] = &[
+    WeightSpec::symmetric("BoomW_window", 3, 10_000),
+    WeightSpec::symmetric("BoomW_centre", 3, 100_000),
+    WeightSpec::symmetric("BoomW_near", 1, 100_000),
+    WeightSpec::symmetric("BoomW_threat", 20, 100_000),
+    WeightSpec::symmetric("BoomW_bomb", 15, 100_000),
+    WeightSpec::symmetric("BoomW_bomb_victim", 8, 100_000),
+    WeightSpec::symmetric("BoomW_hot", 10, 100_000),
+    WeightSpec::symmetric("BoomW_tempo", 3000, 1_000_000),
+];
+
+const fn weights_of(v: [i32; 8]) -> Weights {
+    Weights {
+        window: v[0],
+        centre: v[1],
+        near: v[2],
+        threat: v[3],
+        bomb: v[4],
+        bomb_victim: v[5],
+        hot: v[6],
+        tempo: v[7],
+    }
+}
+
+/// The defaults of [`WEIGHTS`].
+pub const DEFAULT_WEIGHTS: Weights = weights_of([
+    WEIGHTS[0].default,
+    WEIGHTS[1].default,
+    WEIGHTS[2].default,
+    WEIGHTS[3].default,
+    WEIGHTS[4].default,
+    WEIGHTS[5].default,
+    WEIGHTS[6].default,
+    WEIGHTS[7].default,
+]);
+
+/// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
+pub fn weights(values: &[i32]) -> Weights {
+    weights_of(std::array::from_fn(|i| {
+        values.get(i).copied().unwrap_or(WEIGHTS[i].default)
+    }))
+}
+
+/// The worst case of `default` over every position and weight setting: per side at most 49
+/// cells × 16 windows of own pieces in open windows, 7 pieces in column 4 and 14 next to it, 49
+/// threat cells, one bomb with 7 pieces in its row, 88 hot windows; both sides, plus tempo.
+const WORST_CASE: i64 = {
+    const fn m(i: usize) -> i64 {
+        WEIGHTS[i].magnitude()
+    }
+    let side = 49 * 16 * m(0) + 7 * m(1) + 14 * m(2) + 49 * m(3) + m(4) + 7 * m(5) + 88 * m(6);
+    2 * side + m(7)
+};
+const _: () = assert!(WORST_CASE < EVAL_LIMIT as i64);
 
 #[derive(Clone, Copy, Debug, Default)]
 struct DefaultTerms {
@@ -89,22 +164,24 @@ fn wins_this_turn(own: u64, playable: u64, reach2: u64, left: u32, threats: u64)
 }
 
 #[inline]
-fn bomb_value(bomb: u64, opp: u64) -> i32 {
+fn bomb_value(bomb: u64, opp: u64, w: &Weights) -> i32 {
     if bomb == 0 {
         return 0;
     }
     let row = BOTTOM << (bomb.trailing_zeros() % STRIDE);
-    BOMB + BOMB_VICTIM * (opp & row).count_ones() as i32
+    w.bomb + w.bomb_victim * (opp & row).count_ones() as i32
 }
 
 #[inline]
-fn default_terms(s: &Boom, perspective: Side) -> DefaultTerms {
+fn default_terms(s: &Boom, w: &Weights, perspective: Side) -> DefaultTerms {
     let own = s.pieces(perspective);
     let opp = s.pieces(perspective.other());
     let occ = own | opp;
     let own_t = bits::winning_cells(own, occ, BOARD, STRIDE);
     let opp_t = bits::winning_cells(opp, occ, BOARD, STRIDE);
-    let centre = |p: u64| 3 * (p & CENTRE).count_ones() as i32 + (p & NEAR).count_ones() as i32;
+    let centre = |p: u64| {
+        w.centre * (p & CENTRE).count_ones() as i32 + w.near * (p & NEAR).count_ones() as i32
+    };
     let playable = s.playable();
     let left = s.movements_left();
     let mover = s.side_to_move();
@@ -122,29 +199,29 @@ fn default_terms(s: &Boom, perspective: Side) -> DefaultTerms {
         let n: u32 = (0..4)
             .map(|i| two_own(p, blocked, STARTS[i], bits::directions(STRIDE)[i]).count_ones())
             .sum();
-        HOT * n as i32
+        w.hot * n as i32
     };
     let tempo = if wins_this_turn(s.pieces(mover), playable, reach2, left, mover_t) {
-        TEMPO
+        w.tempo
     } else if (other_t & playable).count_ones() > left {
-        -TEMPO
+        -w.tempo
     } else {
         0
     };
     DefaultTerms {
         windows: (
-            window_score(own, opp, &STARTS, STRIDE),
-            window_score(opp, own, &STARTS, STRIDE),
+            w.window * window_stones(own, opp, &STARTS, STRIDE),
+            w.window * window_stones(opp, own, &STARTS, STRIDE),
         ),
         centre: (centre(own), centre(opp)),
         hot: (hot(own), hot(opp)),
         threats: (
-            THREAT * own_t.count_ones() as i32,
-            THREAT * opp_t.count_ones() as i32,
+            w.threat * own_t.count_ones() as i32,
+            w.threat * opp_t.count_ones() as i32,
         ),
         bomb: (
-            bomb_value(s.bomb(perspective), opp),
-            bomb_value(s.bomb(perspective.other()), own),
+            bomb_value(s.bomb(perspective), opp, w),
+            bomb_value(s.bomb(perspective.other()), own, w),
         ),
         tempo: if mover == perspective { tempo } else { -tempo },
     }
@@ -160,8 +237,8 @@ fn seed_pair(s: &Boom, perspective: Side) -> (SeedTerms, SeedTerms) {
     (one(perspective), one(perspective.other()))
 }
 
-/// `evaluate` of [`Boom`]; a `heuristic` out of range falls back to the default.
-pub fn evaluate(s: &Boom, heuristic: usize, perspective: Side) -> i32 {
+/// `evaluate_with` of [`Boom`]; a `heuristic` out of range falls back to the default.
+pub fn evaluate(s: &Boom, heuristic: usize, w: &Weights, perspective: Side) -> i32 {
     let v = match heuristic {
         1 => {
             let (a, b) = test_score(
@@ -177,7 +254,7 @@ pub fn evaluate(s: &Boom, heuristic: usize, perspective: Side) -> i32 {
             a.doubled() - b.doubled()
         }
         _ => {
-            let t = default_terms(s, perspective);
+            let t = default_terms(s, w, perspective);
             t.windows.0 - t.windows.1 + t.centre.0 - t.centre.1 + t.threats.0 - t.threats.1
                 + t.bomb.0
                 - t.bomb.1
@@ -196,8 +273,8 @@ fn term(name: &str, (own, opp): (i32, i32)) -> EvalTerm {
     }
 }
 
-/// `eval_terms` of [`Boom`].
-pub fn eval_terms(s: &Boom, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+/// `eval_terms_with` of [`Boom`].
+pub fn eval_terms(s: &Boom, heuristic: usize, w: &Weights, perspective: Side) -> Vec<EvalTerm> {
     let mut v = match heuristic {
         1 => vec![term(
             "open windows",
@@ -210,7 +287,7 @@ pub fn eval_terms(s: &Boom, heuristic: usize, perspective: Side) -> Vec<EvalTerm
         )],
         2 => seed_term_list(&seed_pair(s, perspective)),
         _ => {
-            let t = default_terms(s, perspective);
+            let t = default_terms(s, w, perspective);
             vec![
                 term("windows", t.windows),
                 term("centre", t.centre),
@@ -226,7 +303,7 @@ pub fn eval_terms(s: &Boom, heuristic: usize, perspective: Side) -> Vec<EvalTerm
     };
     v.push(EvalTerm {
         name: "total".into(),
-        value: s.evaluate(heuristic, perspective).to_string(),
+        value: evaluate(s, heuristic, w, perspective).to_string(),
     });
     v
 }

@@ -211,10 +211,13 @@ impl Game for Boom {
     type Move = BoomMove;
     type Moves = Moves;
     type Config = Config;
+    type Weights = eval::Weights;
 
     const NAME: &'static str = "connect4boom";
     const OPTIONS: &'static [VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
+    const WEIGHTS: &'static [crate::core::game::WeightSpec] = eval::WEIGHTS;
+    const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
 
     fn configure(values: &[i64]) -> Result<Config, String> {
         if values.is_empty() {
@@ -501,12 +504,21 @@ impl Game for Boom {
         s
     }
 
-    fn evaluate(&self, heuristic: usize, perspective: Side) -> i32 {
-        eval::evaluate(self, heuristic, perspective)
+    fn weights(values: &[i32]) -> eval::Weights {
+        eval::weights(values)
     }
 
-    fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
-        eval::eval_terms(self, heuristic, perspective)
+    fn evaluate_with(&self, heuristic: usize, w: &eval::Weights, perspective: Side) -> i32 {
+        eval::evaluate(self, heuristic, w, perspective)
+    }
+
+    fn eval_terms_with(
+        &self,
+        heuristic: usize,
+        w: &eval::Weights,
+        perspective: Side,
+    ) -> Vec<EvalTerm> {
+        eval::eval_terms(self, heuristic, w, perspective)
     }
 
     #[inline]

@@ -9,7 +9,8 @@
 //!   cancel out).
 //! * `seed` (index 2): the BOOM student report's heuristic (see [`seed_terms`]) with the bomb
 //!   term dropped (classic Connect Four has no bombs; everything else is the report's formula).
-//! * `default` (index 0), ours:
+//! * `default` (index 0), ours (each weight below is the default of a `Connect4W_*` option,
+//!   see [`WEIGHTS`]):
 //!   - `windows`: open windows weighted by own stones, 3 / 6 / 9 for 1 / 2 / 3 stones, own
 //!     minus opponent's;
 //!   - `centre`: 3 per stone in the centre column, 1 per stone in the two next to it, own minus
@@ -23,13 +24,85 @@
 
 use super::Connect4;
 use super::bits;
-use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side};
+use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side, WeightSpec};
 
-/// Weights of open windows by number of own stones (index = stones).
-pub const WINDOW_WEIGHTS: [i32; 4] = [0, 3, 6, 9];
-const GOOD_THREAT: i32 = 60;
-const OTHER_THREAT: i32 = 25;
-const TEMPO: i32 = 5000;
+/// The weights of `default` (the `Connect4W_*` options), in [`WEIGHTS`] order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per own stone in an open window (so 1 / 2 / 3 stones weigh 1× / 2× / 3× this).
+    pub window: i32,
+    /// Per stone in the centre column.
+    pub centre: i32,
+    /// Per stone in the two columns next to the centre.
+    pub near: i32,
+    /// Per threat on a row of the owner's parity.
+    pub good_threat: i32,
+    /// Per other threat.
+    pub threat: i32,
+    /// The side to move wins now / cannot stop a double threat.
+    pub tempo: i32,
+}
+
+/// Ranges: every weight is symmetric around 0 and the worst case over all boards (up to
+/// 8 × 7 = 56 cells) is checked below to stay inside `EVAL_LIMIT` (and inside `i32` before the
+/// final clamp), so no setting can make an evaluation look like a win score
+/// (`core::score::WIN_BASE` is ten times `EVAL_LIMIT`).
+pub const WEIGHTS: &[WeightSpec] = &[
+    spec("Connect4W_window", 3, 10_000),
+    spec("Connect4W_centre", 3, 100_000),
+    spec("Connect4W_near", 1, 100_000),
+    spec("Connect4W_good_threat", 60, 100_000),
+    spec("Connect4W_threat", 25, 100_000),
+    spec("Connect4W_tempo", 5000, 1_000_000),
+];
+
+const fn spec(name: &'static str, default: i32, bound: i32) -> WeightSpec {
+    WeightSpec::symmetric(name, default, bound)
+}
+
+/// The defaults of [`WEIGHTS`].
+pub const DEFAULT_WEIGHTS: Weights = weights_of([
+    WEIGHTS[0].default,
+    WEIGHTS[1].default,
+    WEIGHTS[2].default,
+    WEIGHTS[3].default,
+    WEIGHTS[4].default,
+    WEIGHTS[5].default,
+]);
+
+const fn weights_of(v: [i32; 6]) -> Weights {
+    Weights {
+        window: v[0],
+        centre: v[1],
+        near: v[2],
+        good_threat: v[3],
+        threat: v[4],
+        tempo: v[5],
+    }
+}
+
+/// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
+pub fn weights(values: &[i32]) -> Weights {
+    weights_of(std::array::from_fn(|i| {
+        values.get(i).copied().unwrap_or(WEIGHTS[i].default)
+    }))
+}
+
+/// The worst case of `default` over every board and every weight setting, before the clamp:
+/// per side at most 56 cells × 16 windows through a cell of own stones in open windows, 8
+/// stones in the centre column and 16 next to it, 56 threat cells; both sides, plus tempo.
+const WORST_CASE: i64 = {
+    let side = 56 * 16 * WEIGHTS[0].magnitude()
+        + 8 * WEIGHTS[1].magnitude()
+        + 16 * WEIGHTS[2].magnitude()
+        + 56 * max(WEIGHTS[3].magnitude(), WEIGHTS[4].magnitude());
+    2 * side + WEIGHTS[5].magnitude()
+};
+const _: () = assert!(WORST_CASE < EVAL_LIMIT as i64);
+
+const fn max(a: i64, b: i64) -> i64 {
+    if a > b { a } else { b }
+}
 
 /// The `test` heuristic: open windows of `own` minus open windows of `opp`.
 #[inline]
@@ -40,16 +113,13 @@ pub fn test_score(own: u64, opp: u64, starts: &[u64; 4], stride: u32) -> (i32, i
     )
 }
 
-/// Weighted open windows of `own` (see [`WINDOW_WEIGHTS`]). The weights are proportional to
-/// the number of own stones, so the sum is the weight of one stone times the number of own
-/// stones counted over all open windows: two population counts per direction (the bit-sliced
+/// Own stones in open windows of `own`, summed over the windows (a window with 2 own stones
+/// counts 2): `default` weighs open windows in proportion to their own stones, so the window
+/// term is this count times one weight. Two population counts per direction (the bit-sliced
 /// count's low bits) instead of three. Population counts are the cost here: the crate is built
 /// for baseline x86-64, where `count_ones` is a dozen instructions.
 #[inline]
-pub fn window_score(own: u64, opp: u64, starts: &[u64; 4], stride: u32) -> i32 {
-    const _: () = assert!(
-        WINDOW_WEIGHTS[2] == 2 * WINDOW_WEIGHTS[1] && WINDOW_WEIGHTS[3] == 3 * WINDOW_WEIGHTS[1]
-    );
+pub fn window_stones(own: u64, opp: u64, starts: &[u64; 4], stride: u32) -> i32 {
     let mut stones = 0;
     for (i, d) in bits::directions(stride).into_iter().enumerate() {
         let free = starts[i] & !(opp | (opp >> d) | (opp >> (2 * d)) | (opp >> (3 * d)));
@@ -59,7 +129,7 @@ pub fn window_score(own: u64, opp: u64, starts: &[u64; 4], stride: u32) -> i32 {
         // A window with four own stones (bit2) only exists once the game is over.
         stones += (free & bit0).count_ones() + 2 * (free & bit1).count_ones();
     }
-    WINDOW_WEIGHTS[1] * stones as i32
+    stones as i32
 }
 
 /// The terms of the student report's `eval(estado, jugador)` for one player, on any bitboard of
@@ -157,29 +227,32 @@ struct DefaultTerms {
     tempo: i32,
 }
 
-fn default_terms<const STRIDE: u32>(s: &Connect4, perspective: Side) -> DefaultTerms {
+#[inline]
+fn default_terms<const STRIDE: u32>(s: &Connect4, w: &Weights, perspective: Side) -> DefaultTerms {
     let stride = STRIDE;
-    let (h, w) = (s.height(), s.width());
+    let (h, width) = (s.height(), s.width());
     let own = s.stones(perspective);
     let opp = s.mask ^ own;
     let starts = bits::window_starts(s.board, stride);
-    let centre_col = (w - 1) / 2;
+    let centre_col = (width - 1) / 2;
     let centre = bits::column_mask(centre_col, h);
     let near = bits::column_mask(centre_col.saturating_sub(1), h)
-        | if centre_col + 1 < w {
+        | if centre_col + 1 < width {
             bits::column_mask(centre_col + 1, h)
         } else {
             0
         };
-    let centre_score =
-        |p: u64| 3 * (p & centre).count_ones() as i32 + (p & near & !centre).count_ones() as i32;
+    let centre_score = |p: u64| {
+        w.centre * (p & centre).count_ones() as i32
+            + w.near * (p & near & !centre).count_ones() as i32
+    };
     let own_threats = bits::winning_cells(own, s.mask, s.board, stride);
     let opp_threats = bits::winning_cells(opp, s.mask, s.board, stride);
     // First player (x) likes rows 1, 3, 5 (0-based even), the second player rows 2, 4, 6.
     let good = |side: Side| parity_rows(s.bottom, h, side.index() as u32);
     let threat_score = |t: u64, side: Side| {
         let g = good(side);
-        GOOD_THREAT * (t & g).count_ones() as i32 + OTHER_THREAT * (t & !g).count_ones() as i32
+        w.good_threat * (t & g).count_ones() as i32 + w.threat * (t & !g).count_ones() as i32
     };
     let playable = s.playable();
     let mover = s.side_to_move();
@@ -189,16 +262,16 @@ fn default_terms<const STRIDE: u32>(s: &Connect4, perspective: Side) -> DefaultT
         (opp_threats, own_threats)
     };
     let tempo_for_mover = if mover_t & playable != 0 {
-        TEMPO
+        w.tempo
     } else if (other_t & playable).count_ones() >= 2 {
-        -TEMPO
+        -w.tempo
     } else {
         0
     };
     DefaultTerms {
         windows: (
-            window_score(own, opp, &starts, stride),
-            window_score(opp, own, &starts, stride),
+            w.window * window_stones(own, opp, &starts, stride),
+            w.window * window_stones(opp, own, &starts, stride),
         ),
         centre: (centre_score(own), centre_score(opp)),
         threats: (
@@ -248,8 +321,8 @@ macro_rules! by_stride {
     };
 }
 
-/// `evaluate` of [`Connect4`]; `heuristic` out of range falls back to the default.
-pub fn evaluate(s: &Connect4, heuristic: usize, perspective: Side) -> i32 {
+/// `evaluate_with` of [`Connect4`]; `heuristic` out of range falls back to the default.
+pub fn evaluate(s: &Connect4, heuristic: usize, w: &Weights, perspective: Side) -> i32 {
     let v = match heuristic {
         1 => {
             let (a, b) = by_stride!(s, test_pair(s, perspective));
@@ -260,7 +333,7 @@ pub fn evaluate(s: &Connect4, heuristic: usize, perspective: Side) -> i32 {
             a.doubled() - b.doubled()
         }
         _ => {
-            let t = by_stride!(s, default_terms(s, perspective));
+            let t = by_stride!(s, default_terms(s, w, perspective));
             t.windows.0 - t.windows.1 + t.centre.0 - t.centre.1 + t.threats.0 - t.threats.1
                 + t.tempo
         }
@@ -275,11 +348,11 @@ fn term(name: &str, own: i32, opp: i32) -> EvalTerm {
     }
 }
 
-/// `eval_terms` of [`Connect4`].
-pub fn eval_terms(s: &Connect4, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+/// `eval_terms_with` of [`Connect4`].
+pub fn eval_terms(s: &Connect4, heuristic: usize, w: &Weights, perspective: Side) -> Vec<EvalTerm> {
     let total = EvalTerm {
         name: "total".into(),
-        value: s.evaluate(heuristic, perspective).to_string(),
+        value: evaluate(s, heuristic, w, perspective).to_string(),
     };
     let mut v = match heuristic {
         1 => {
@@ -288,7 +361,7 @@ pub fn eval_terms(s: &Connect4, heuristic: usize, perspective: Side) -> Vec<Eval
         }
         2 => seed_term_list(&by_stride!(s, seed_pair(s, perspective))),
         _ => {
-            let t = by_stride!(s, default_terms(s, perspective));
+            let t = by_stride!(s, default_terms(s, w, perspective));
             vec![
                 term("windows", t.windows.0, t.windows.1),
                 term("centre", t.centre.0, t.centre.1),

@@ -354,6 +354,7 @@ impl Game for Connect4 {
     type Move = u8;
     type Moves = Moves;
     type Config = Config;
+    type Weights = eval::Weights;
 
     const NAME: &'static str = "connect4";
     const OPTIONS: &'static [VariantOption] = &[
@@ -371,6 +372,8 @@ impl Game for Connect4 {
         },
     ];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
+    const WEIGHTS: &'static [crate::core::game::WeightSpec] = eval::WEIGHTS;
+    const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
 
     fn configure(values: &[i64]) -> Result<Config, String> {
         if values.len() != Self::OPTIONS.len() {
@@ -524,12 +527,21 @@ impl Game for Connect4 {
         s
     }
 
-    fn evaluate(&self, heuristic: usize, perspective: Side) -> i32 {
-        eval::evaluate(self, heuristic, perspective)
+    fn weights(values: &[i32]) -> eval::Weights {
+        eval::weights(values)
     }
 
-    fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
-        eval::eval_terms(self, heuristic, perspective)
+    fn evaluate_with(&self, heuristic: usize, w: &eval::Weights, perspective: Side) -> i32 {
+        eval::evaluate(self, heuristic, w, perspective)
+    }
+
+    fn eval_terms_with(
+        &self,
+        heuristic: usize,
+        w: &eval::Weights,
+        perspective: Side,
+    ) -> Vec<EvalTerm> {
+        eval::eval_terms(self, heuristic, w, perspective)
     }
 
     #[inline]

@@ -1,7 +1,8 @@
 //! Mancala heuristics. Index 0 `default` is ours; 1 `test` is the bare store difference; 2 `seed`
 //! is the heuristic of the course's student report (`mancala-student-report-heuristic.txt`).
 //!
-//! `default`, in centi-seeds (100 = one seed) from the perspective's point of view:
+//! `default`, in centi-seeds (100 = one seed) from the perspective's point of view (each weight
+//! below is the default of a `MancalaW_*` option, see [`WEIGHTS`]):
 //! - `store`: 100 per seed of store difference — the final score, so it dominates.
 //! - `decided`: ±1 000 000 once a store holds more than half of all seeds (the game is won
 //!   whatever follows), so the search stops trading a sure win for a few more seeds.
@@ -19,16 +20,75 @@
 //!
 //! Every term is a short loop over at most 12 pits per side; no allocation.
 
-use super::{Mancala, MoveKind};
-use crate::core::game::{EvalTerm, Game, Side};
+use super::{MAX_PITS, Mancala, MoveKind};
+use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side, WeightSpec};
 
-const STORE: i32 = 100;
-const DECIDED: i32 = 1_000_000;
-const SIDE: i32 = 10;
-const EXTRA_MOVER: i32 = 200;
-const EXTRA_WAITING: i32 = 60;
-const CAPTURE_MOVER: i32 = 150;
-const CAPTURE_WAITING: i32 = 60;
+/// The weights of `default` (the `MancalaW_*` options), in [`WEIGHTS`] order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub store: i32,
+    pub decided: i32,
+    pub side: i32,
+    pub extra_mover: i32,
+    pub extra_waiting: i32,
+    pub capture_mover: i32,
+    pub capture_waiting: i32,
+}
+
+/// Ranges: symmetric around 0, with the worst case over every position and setting checked
+/// below to stay inside `EVAL_LIMIT` (this heuristic has no clamp), so no setting can reach
+/// the win scores (`core::score::WIN_BASE` is ten times `EVAL_LIMIT`).
+pub const WEIGHTS: &[WeightSpec] = &[
+    WeightSpec::symmetric("MancalaW_store", 100, 100_000),
+    WeightSpec::symmetric("MancalaW_decided", 1_000_000, 10_000_000),
+    WeightSpec::symmetric("MancalaW_side", 10, 100_000),
+    WeightSpec::symmetric("MancalaW_extra_mover", 200, 100_000),
+    WeightSpec::symmetric("MancalaW_extra_waiting", 60, 100_000),
+    WeightSpec::symmetric("MancalaW_capture_mover", 150, 50_000),
+    WeightSpec::symmetric("MancalaW_capture_waiting", 60, 50_000),
+];
+
+const fn weights_of(v: [i32; 7]) -> Weights {
+    Weights {
+        store: v[0],
+        decided: v[1],
+        side: v[2],
+        extra_mover: v[3],
+        extra_waiting: v[4],
+        capture_mover: v[5],
+        capture_waiting: v[6],
+    }
+}
+
+/// The defaults of [`WEIGHTS`].
+pub const DEFAULT_WEIGHTS: Weights = weights_of([
+    WEIGHTS[0].default,
+    WEIGHTS[1].default,
+    WEIGHTS[2].default,
+    WEIGHTS[3].default,
+    WEIGHTS[4].default,
+    WEIGHTS[5].default,
+    WEIGHTS[6].default,
+]);
+
+/// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
+pub fn weights(values: &[i32]) -> Weights {
+    weights_of(std::array::from_fn(|i| {
+        values.get(i).copied().unwrap_or(WEIGHTS[i].default)
+    }))
+}
+
+/// The worst case of `default` over every position and setting: at most 255 seeds in all
+/// (the state's invariant), so store and pit differences are at most 255; at most `MAX_PITS`
+/// extra-turn pits per side; a capture takes at most 255 + 2 seeds' worth (the wrap-round
+/// bonus of the fast count included).
+const WORST_CASE: i64 = {
+    const fn m(i: usize) -> i64 {
+        WEIGHTS[i].magnitude()
+    }
+    255 * m(0) + m(1) + 255 * m(2) + MAX_PITS as i64 * (m(3) + m(4)) + 257 * (m(5) + m(6))
+};
+const _: () = assert!(WORST_CASE < EVAL_LIMIT as i64);
 
 /// Extra-turn moves and the largest capture available to `side` if it were to move.
 #[inline]
@@ -82,30 +142,31 @@ struct Terms {
     capture: i32,
 }
 
-fn default_terms(g: &Mancala, perspective: Side) -> Terms {
+#[inline]
+fn default_terms(g: &Mancala, w: &Weights, perspective: Side) -> Terms {
     let me = perspective;
     let op = me.other();
     let my_store = i32::from(g.store(me));
     let op_store = i32::from(g.store(op));
     let total = g.total_seeds() as i32;
     let decided = if 2 * my_store > total {
-        DECIDED
+        w.decided
     } else if 2 * op_store > total {
-        -DECIDED
+        -w.decided
     } else {
         0
     };
-    let side = SIDE * (g.pit_seeds(me) as i32 - g.pit_seeds(op) as i32);
+    let side = w.side * (g.pit_seeds(me) as i32 - g.pit_seeds(op) as i32);
     let mover = g.side_to_move();
     let (m_extra, m_cap) = threats(g, mover);
     let (w_extra, w_cap) = threats(g, mover.other());
     let sign = if mover == me { 1 } else { -1 };
     Terms {
-        store: STORE * (my_store - op_store),
+        store: w.store * (my_store - op_store),
         decided,
         side,
-        extra: sign * (EXTRA_MOVER * m_extra - EXTRA_WAITING * w_extra),
-        capture: sign * (CAPTURE_MOVER * m_cap - CAPTURE_WAITING * w_cap),
+        extra: sign * (w.extra_mover * m_extra - w.extra_waiting * w_extra),
+        capture: sign * (w.capture_mover * m_cap - w.capture_waiting * w_cap),
     }
 }
 
@@ -121,19 +182,24 @@ fn seed(g: &Mancala, perspective: Side) -> i32 {
     store_difference(g, perspective)
 }
 
-pub(super) fn evaluate(g: &Mancala, heuristic: usize, perspective: Side) -> i32 {
+pub(super) fn evaluate(g: &Mancala, heuristic: usize, w: &Weights, perspective: Side) -> i32 {
     match heuristic {
         1 => store_difference(g, perspective),
         2 => seed(g, perspective),
         // Index 0 and anything unknown: the default heuristic.
         _ => {
-            let t = default_terms(g, perspective);
+            let t = default_terms(g, w, perspective);
             t.store + t.decided + t.side + t.extra + t.capture
         }
     }
 }
 
-pub(super) fn eval_terms(g: &Mancala, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+pub(super) fn eval_terms(
+    g: &Mancala,
+    heuristic: usize,
+    w: &Weights,
+    perspective: Side,
+) -> Vec<EvalTerm> {
     let me = perspective;
     let op = me.other();
     let term = |name: &str, value: String| EvalTerm {
@@ -150,7 +216,7 @@ pub(super) fn eval_terms(g: &Mancala, heuristic: usize, perspective: Side) -> Ve
         1 => vec![term("store difference", stores)],
         2 => vec![term("seed: my store - their store", stores)],
         _ => {
-            let t = default_terms(g, me);
+            let t = default_terms(g, w, me);
             let (me_x, me_c) = threats(g, me);
             let (op_x, op_c) = threats(g, op);
             let mover = if g.side_to_move() == me {
@@ -159,12 +225,13 @@ pub(super) fn eval_terms(g: &Mancala, heuristic: usize, perspective: Side) -> Ve
                 "opponent"
             };
             vec![
-                term("store", format!("{STORE} * ({stores}) = {}", t.store)),
+                term("store", format!("{} * ({stores}) = {}", w.store, t.store)),
                 term("decided", t.decided.to_string()),
                 term(
                     "side",
                     format!(
-                        "{SIDE} * ({} - {}) = {}",
+                        "{} * ({} - {}) = {}",
+                        w.side,
                         g.pit_seeds(me),
                         g.pit_seeds(op),
                         t.side
@@ -181,7 +248,7 @@ pub(super) fn eval_terms(g: &Mancala, heuristic: usize, perspective: Side) -> Ve
                         t.capture
                     ),
                 ),
-                term("total", evaluate(g, heuristic, me).to_string()),
+                term("total", evaluate(g, heuristic, w, me).to_string()),
             ]
         }
     }

@@ -270,6 +270,7 @@ impl Game for Mancala {
     type Move = MancalaMove;
     type Moves = MancalaMoves;
     type Config = MancalaConfig;
+    type Weights = eval::Weights;
 
     const NAME: &'static str = "mancala";
     const OPTIONS: &'static [VariantOption] = &[
@@ -287,6 +288,8 @@ impl Game for Mancala {
         },
     ];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
+    const WEIGHTS: &'static [crate::core::game::WeightSpec] = eval::WEIGHTS;
+    const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
 
     fn configure(values: &[i64]) -> Result<MancalaConfig, String> {
         if values.len() != Self::OPTIONS.len() {
@@ -581,12 +584,21 @@ impl Game for Mancala {
         out
     }
 
-    fn evaluate(&self, heuristic: usize, perspective: Side) -> i32 {
-        eval::evaluate(self, heuristic, perspective)
+    fn weights(values: &[i32]) -> eval::Weights {
+        eval::weights(values)
     }
 
-    fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
-        eval::eval_terms(self, heuristic, perspective)
+    fn evaluate_with(&self, heuristic: usize, w: &eval::Weights, perspective: Side) -> i32 {
+        eval::evaluate(self, heuristic, w, perspective)
+    }
+
+    fn eval_terms_with(
+        &self,
+        heuristic: usize,
+        w: &eval::Weights,
+        perspective: Side,
+    ) -> Vec<EvalTerm> {
+        eval::eval_terms(self, heuristic, w, perspective)
     }
 
     fn move_order_hint(&self, m: MancalaMove) -> i32 {

@@ -10,7 +10,8 @@
 //!   piece the last move sent home otherwise (− own player's, + rival's). Per player: 1.8 × better
 //!   colour + 0.5 × other + item values (star 35, boo 30, bullet 40, red shell 25, blue shell 35,
 //!   mushroom 8, megamushroom 35, shock 30, horn 20, banana 5). Result: mine − opponent's.
-//! * `default` (index 0): per colour Σ 10·p with p = 74 − distance to goal (progress, linear),
+//! * `default` (index 0; each weight is the default of a `ParchisW_*` option, see [`WEIGHTS`]):
+//!   per colour Σ 10·p with p = 74 − distance to goal (progress, linear),
 //!   plus 250 per piece in the goal, minus 300 per piece at home, minus danger (each own piece
 //!   on a non-safe track box that an opponent piece can hit exactly with one of the opponent's
 //!   remaining dice or pending bonus: 10·p + 200, doubled when the opponent moves next), plus
@@ -50,22 +51,22 @@
 
 use super::rules::{ENTRANCE, SAFE_MASK, destination, distance_to_goal, is_track, player_of};
 use super::{
-    BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MEGAMUSHROOM, MUSHROOM, Move, Parchis,
-    REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MINI, T_STAR,
+    BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MAX_HAND, MEGAMUSHROOM, MUSHROOM, Move,
+    Parchis, REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_STAR,
 };
-use crate::core::game::{EVAL_LIMIT, EvalTerm};
+use crate::core::game::{EVAL_LIMIT, EvalTerm, WeightSpec};
 
 /// Value of a finished game (the search handles wins itself; this is only a bounded fallback).
 const DECIDED: i32 = EVAL_LIMIT - 1_000_000;
 
-pub fn evaluate(s: &Parchis, heuristic: usize, me: usize) -> i32 {
+pub fn evaluate(s: &Parchis, heuristic: usize, w: &Weights, me: usize) -> i32 {
     if let Some(v) = decided(s, me) {
         return v;
     }
     match heuristic {
         1 => test_difference(s, me),
         2 => seed_difference(s, me),
-        _ => default_difference(s, me),
+        _ => default_difference(s, w, me),
     }
 }
 
@@ -77,8 +78,8 @@ fn seed_difference(s: &Parchis, me: usize) -> i32 {
 }
 
 #[inline(never)]
-fn default_difference(s: &Parchis, me: usize) -> i32 {
-    default_player(s, me).total() - default_player(s, 1 - me).total()
+fn default_difference(s: &Parchis, w: &Weights, me: usize) -> i32 {
+    default_player(s, w, me).total(w) - default_player(s, w, 1 - me).total(w)
 }
 
 fn decided(s: &Parchis, me: usize) -> Option<i32> {
@@ -233,16 +234,174 @@ fn seed_player(s: &Parchis, pl: usize) -> SeedPlayer {
 // `default`: our own heuristic.
 // ------------------------------------------------------------------------------------------
 
-/// Value of holding each item (in the units of the player total, where a box of progress of the
-/// better colour is worth 18): shells, mega and star can swing a race, the bullet is a long
-/// free move. The first guesses (300, 250, 380, …) ×2.5: held items are worth more than an
-/// immediate small gain, which the search otherwise takes by spending them (×2 lifted the
-/// depth-6 score against `seed` from 55 % to 65 %, ×2.5 with linear progress to 78 %, see the
-/// module doc).
-const DEFAULT_ITEM: [i32; 10] = [750, 625, 950, 550, 750, 225, 700, 625, 450, 150];
+/// The weights of `default` (the `ParchisW_*` options), in the form the evaluation reads them:
+/// the tables it indexes per piece are derived from the weights once, when they are set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// The option values, in [`WEIGHTS`] order.
+    pub values: [i32; N_WEIGHTS],
+    /// `progress` × (74 − distance to goal) per colour and box code.
+    progress: [[i32; 128]; 4],
+    /// The goal bonus / home penalty by box code.
+    goal_home: [i32; 128],
+    /// Value of each piece type (normal, star, boo, mega, mini, bananed).
+    state: [i32; 8],
+    /// Value of holding each item, by item number.
+    item: [i32; 10],
+    danger: i32,
+    danger_next: i32,
+    danger_later: i32,
+    colour_best: i32,
+    colour_other: i32,
+    bonus20: i32,
+    bonus10: i32,
+}
+
+const N_WEIGHTS: usize = 25;
+
+/// The weights and their defaults. Held items are valued in the units of the player total,
+/// where a box of progress of the better colour is worth 18: shells, mega and star can swing a
+/// race, the bullet is a long free move; the first guesses (300, 250, 380, …) ×2.5, as held
+/// items are worth more than an immediate small gain, which the search otherwise takes by
+/// spending them (×2 lifted the depth-6 score against `seed` from 55 % to 65 %, ×2.5 with
+/// linear progress to 78 %, see the module doc). A pending +20 / +10 is a certain free move of
+/// 20 / 10 boxes (outside the colour weighting, so about 20 / 10 boxes at 20 units each).
+///
+/// Ranges: symmetric around 0, with the worst case over every position and setting checked
+/// below ([`WORST_CASE`]) to stay below the finished-game value `DECIDED` (so an evaluation
+/// never looks like a decided game, nor like a win score: `core::score::WIN_BASE` is ten times
+/// `EVAL_LIMIT`) and inside `i32` at every step.
+pub const WEIGHTS: &[WeightSpec] = &[
+    WeightSpec::symmetric("ParchisW_progress", 10, 1_000),
+    WeightSpec::symmetric("ParchisW_goal", 250, 100_000),
+    WeightSpec::symmetric("ParchisW_home", 300, 100_000),
+    WeightSpec::symmetric("ParchisW_danger", 200, 100_000),
+    WeightSpec::symmetric("ParchisW_danger_next", 2, 4),
+    WeightSpec::symmetric("ParchisW_danger_later", 1, 4),
+    WeightSpec::symmetric("ParchisW_colour_best", 18, 50),
+    WeightSpec::symmetric("ParchisW_colour_other", 5, 50),
+    WeightSpec::symmetric("ParchisW_state_star", 60, 10_000),
+    WeightSpec::symmetric("ParchisW_state_boo", 30, 10_000),
+    WeightSpec::symmetric("ParchisW_state_mega", 50, 10_000),
+    WeightSpec::symmetric("ParchisW_state_mini", -40, 10_000),
+    WeightSpec::symmetric("ParchisW_state_bananed", -30, 10_000),
+    WeightSpec::symmetric("ParchisW_item_star", 750, 100_000),
+    WeightSpec::symmetric("ParchisW_item_boo", 625, 100_000),
+    WeightSpec::symmetric("ParchisW_item_bullet", 950, 100_000),
+    WeightSpec::symmetric("ParchisW_item_redshell", 550, 100_000),
+    WeightSpec::symmetric("ParchisW_item_blueshell", 750, 100_000),
+    WeightSpec::symmetric("ParchisW_item_mushroom", 225, 100_000),
+    WeightSpec::symmetric("ParchisW_item_megamushroom", 700, 100_000),
+    WeightSpec::symmetric("ParchisW_item_shock", 625, 100_000),
+    WeightSpec::symmetric("ParchisW_item_horn", 450, 100_000),
+    WeightSpec::symmetric("ParchisW_item_banana", 150, 100_000),
+    WeightSpec::symmetric("ParchisW_bonus20", 400, 100_000),
+    WeightSpec::symmetric("ParchisW_bonus10", 200, 100_000),
+];
+
+const _: () = assert!(WEIGHTS.len() == N_WEIGHTS);
+// The item weights follow the item numbers.
+const _: () = assert!(STAR == 0 && BANANA == 9);
+
+/// Index of the first item weight in [`WEIGHTS`].
+const W_ITEM0: usize = 13;
+
+/// The worst case of `default` over every position and setting: per colour at most 4 pieces,
+/// each with |74 − distance| ≤ 75 boxes of progress, a goal/home value, a danger of
+/// urgency × (its progress + `danger`) and a state value; per player the colour weights over
+/// tenths of two colours, 5 held items and 16 pending bonus layers; mine minus theirs.
+const WORST_CASE: i64 = {
+    const fn m(i: usize) -> i64 {
+        WEIGHTS[i].magnitude()
+    }
+    const fn max(a: i64, b: i64) -> i64 {
+        if a > b { a } else { b }
+    }
+    let progress = 75 * m(0);
+    let mut states = 0;
+    let mut i = 8;
+    while i < 13 {
+        states = max(states, m(i));
+        i += 1;
+    }
+    let mut items = 0;
+    while i < 23 {
+        items = max(items, m(i));
+        i += 1;
+    }
+    let piece = progress + max(m(1), m(2)) + max(m(4), m(5)) * (progress + m(3)) + states;
+    let colour = 4 * piece;
+    // The numerator of the colour weighting must fit in `i32` too.
+    assert!((m(6) + m(7)) * colour < i32::MAX as i64);
+    let player = (m(6) + m(7)) * colour / 10 + MAX_HAND as i64 * items + 16 * max(m(23), m(24));
+    2 * player
+};
+const _: () = assert!(WORST_CASE < DECIDED as i64);
+
+/// The weights of the option values `v` (one per [`WEIGHTS`] entry).
+const fn weights_of(v: [i32; N_WEIGHTS]) -> Weights {
+    let mut progress = [[0; 128]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut p = 0;
+        // Every code up to GOAL is a box: home, track, queue, goal.
+        while p <= GOAL as usize {
+            progress[c][p] = v[0] * (74 - distance_to_goal(c, p as u8));
+            p += 1;
+        }
+        c += 1;
+    }
+    let mut goal_home = [0; 128];
+    goal_home[GOAL as usize] = v[1];
+    goal_home[HOME as usize] = -v[2];
+    let mut state = [0; 8];
+    state[T_STAR as usize] = v[8];
+    state[T_BOO as usize] = v[9];
+    state[T_MEGA as usize] = v[10];
+    state[T_MINI as usize] = v[11];
+    state[T_BANANED as usize] = v[12];
+    let mut item = [0; 10];
+    let mut i = 0;
+    while i < 10 {
+        item[i] = v[W_ITEM0 + i];
+        i += 1;
+    }
+    Weights {
+        values: v,
+        progress,
+        goal_home,
+        state,
+        item,
+        danger: v[3],
+        danger_next: v[4],
+        danger_later: v[5],
+        colour_best: v[6],
+        colour_other: v[7],
+        bonus20: v[23],
+        bonus10: v[24],
+    }
+}
+
+/// The defaults of [`WEIGHTS`].
+pub const DEFAULT_WEIGHTS: Weights = {
+    let mut v = [0; N_WEIGHTS];
+    let mut i = 0;
+    while i < N_WEIGHTS {
+        v[i] = WEIGHTS[i].default;
+        i += 1;
+    }
+    weights_of(v)
+};
+
+/// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
+pub fn weights(values: &[i32]) -> Weights {
+    weights_of(std::array::from_fn(|i| {
+        values.get(i).copied().unwrap_or(WEIGHTS[i].default)
+    }))
+}
 
 struct DefaultPlayer {
-    /// Per colour: progress (74 − distance to goal, ×10) of each piece, summed.
+    /// Per colour: progress (74 − distance to goal, × `progress`) of each piece, summed.
     progress: [i32; 2],
     /// Per colour: bonus per piece in the goal (completing a colour wins), penalty per piece at
     /// home (it needs a 5 to come out and has no progress).
@@ -264,24 +423,14 @@ impl DefaultPlayer {
         self.progress[k] + self.goal[k] - self.danger[k] + self.states[k]
     }
     /// The better colour decides the race (one complete colour wins), the other still helps.
-    fn total(&self) -> i32 {
+    fn total(&self, w: &Weights) -> i32 {
         let (a, b) = (self.colour(0), self.colour(1));
         let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
-        (W_HI * hi + W_LO * lo) / 10 + self.items + self.bonus
+        (w.colour_best * hi + w.colour_other * lo) / 10 + self.items + self.bonus
     }
 }
 
-/// Tunable weights of the default heuristic (progress units ×10).
-const W_GOAL: i32 = 250;
-const W_HOME: i32 = 300;
-const W_HI: i32 = 18;
-const W_LO: i32 = 5;
-/// A pending +20 / +10 is a certain free move of 20 / 10 boxes (outside the colour weighting,
-/// so about 20 / 10 boxes at 20 units each).
-const W_BONUS20: i32 = 400;
-const W_BONUS10: i32 = 200;
-
-fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
+fn default_player(s: &Parchis, w: &Weights, pl: usize) -> DefaultPlayer {
     let opp = 1 - pl;
     let mut v = DefaultPlayer {
         progress: [0; 2],
@@ -290,14 +439,14 @@ fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
         states: [0; 2],
         items: s.hand[pl][..s.hand_len[pl] as usize]
             .iter()
-            .map(|&i| DEFAULT_ITEM[i as usize])
+            .map(|&i| w.item[i as usize])
             .sum(),
         bonus: (0..s.forced_len[pl])
             .map(|k| {
                 if s.forced_bits[pl] >> k & 1 == 1 {
-                    W_BONUS20
+                    w.bonus20
                 } else {
-                    W_BONUS10
+                    w.bonus10
                 }
             })
             .sum(),
@@ -306,54 +455,30 @@ fn default_player(s: &Parchis, pl: usize) -> DefaultPlayer {
     let exposed = threat_mask(s, opp) & !SAFE_MASK;
     let exposed = [exposed as u64, (exposed >> 64) as u64];
     // Threats bite fully when the opponent moves next, half when we can still react.
-    let urgency = if s.player as usize == opp { 2 } else { 1 };
+    let urgency = if s.player as usize == opp {
+        w.danger_next
+    } else {
+        w.danger_later
+    };
     for (k, c) in [pl, pl + 2].into_iter().enumerate() {
         for i in 0..s.npieces as usize {
             let id = 4 * c + i;
             let p = s.pos[id];
             // Linear: with items ×2.5, adding p²/8 scored 71.9 % against `seed`, linear 78.1 %.
-            let prog10 = PROGRESS10[c][p as usize & 127];
+            let prog10 = w.progress[c][p as usize & 127];
             v.progress[k] += prog10;
-            v.goal[k] += GOAL_HOME[p as usize & 127];
+            v.goal[k] += w.goal_home[p as usize & 127];
             let t = s.typ(id);
-            v.states[k] += STATE_VALUE[t as usize];
+            v.states[k] += w.state[t as usize & 7];
             // Capturable: on a non-safe track box some opponent piece can land on exactly.
             if exposed[usize::from(p >> 6) & 1] >> (p & 63) & 1 == 1 && !matches!(t, T_BOO | T_STAR)
             {
-                v.danger[k] += urgency * (prog10 + 200);
+                v.danger[k] += urgency * (prog10 + w.danger);
             }
         }
     }
     v
 }
-
-/// 10 × progress (74 − distance to goal) of a piece of each colour on each box code: a table,
-/// as the default heuristic reads it for every piece at every leaf.
-const PROGRESS10: [[i32; 128]; 4] = {
-    let mut t = [[0; 128]; 4];
-    let mut c = 0;
-    while c < 4 {
-        let mut p = 0;
-        // Every code up to GOAL is a box: home, track, queue, goal.
-        while p <= GOAL as usize {
-            t[c][p] = 10 * (74 - distance_to_goal(c, p as u8));
-            p += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
-/// The goal bonus / home penalty by box code.
-const GOAL_HOME: [i32; 128] = {
-    let mut t = [0; 128];
-    t[GOAL as usize] = W_GOAL;
-    t[HOME as usize] = -W_HOME;
-    t
-};
-
-/// Value of each piece type (normal, star, boo, mega, mini, bananed).
-const STATE_VALUE: [i32; 8] = [0, 60, 30, 50, -40, -30, 0, 0];
 
 /// Track boxes (bit mask) that some piece of player `opp` can land on exactly with one of its
 /// next number dice, without turning into its own queue first. Boo, mini and bananed pieces
@@ -444,7 +569,7 @@ const REACH: [[u64; 128]; 4] = {
 /// Bits 1..=68.
 const TRACK_BITS: u128 = ((1u128 << 69) - 1) & !1;
 
-pub fn eval_terms(s: &Parchis, heuristic: usize, me: usize) -> Vec<EvalTerm> {
+pub fn eval_terms(s: &Parchis, heuristic: usize, w: &Weights, me: usize) -> Vec<EvalTerm> {
     let term = |name: &str, a: i32, b: i32| EvalTerm {
         name: name.to_string(),
         value: format!("{a} - {b} = {}", a - b),
@@ -500,24 +625,31 @@ pub fn eval_terms(s: &Parchis, heuristic: usize, me: usize) -> Vec<EvalTerm> {
             ));
         }
         _ => {
-            let (a, b) = (default_player(s, me), default_player(s, 1 - me));
+            let (a, b) = (default_player(s, w, me), default_player(s, w, 1 - me));
             let both = |x: [i32; 2]| x[0] + x[1];
             out.push(term("progress", both(a.progress), both(b.progress)));
-            out.push(term("goal +250 / home -300", both(a.goal), both(b.goal)));
+            out.push(term(
+                &format!("goal +{} / home -{}", w.values[1], w.values[2]),
+                both(a.goal),
+                both(b.goal),
+            ));
             out.push(term("danger", -both(a.danger), -both(b.danger)));
             out.push(term("piece states", both(a.states), both(b.states)));
             out.push(term("items", a.items, b.items));
             out.push(term("pending bonus", a.bonus, b.bonus));
             out.push(term(
-                "total (best colour x1.8 + other x0.5, items, bonus)",
-                a.total(),
-                b.total(),
+                &format!(
+                    "total (best colour x{} + other x{} tenths, items, bonus)",
+                    w.colour_best, w.colour_other
+                ),
+                a.total(w),
+                b.total(w),
             ));
         }
     }
     out.push(EvalTerm {
         name: "evaluation".into(),
-        value: evaluate(s, heuristic, me).to_string(),
+        value: evaluate(s, heuristic, w, me).to_string(),
     });
     out
 }

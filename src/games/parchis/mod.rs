@@ -239,10 +239,13 @@ impl Game for Parchis {
     type Move = Move;
     type Moves = Moves;
     type Config = ParchisConfig;
+    type Weights = eval::Weights;
 
     const NAME: &'static str = "parchis";
     const OPTIONS: &'static [crate::core::game::VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
+    const WEIGHTS: &'static [crate::core::game::WeightSpec] = eval::WEIGHTS;
+    const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
     const KILLERS_BEFORE_HINTS: bool = true;
     const HINT_MIN_DEPTH: u32 = 2;
 
@@ -379,12 +382,21 @@ impl Game for Parchis {
         text::display(self)
     }
 
-    fn evaluate(&self, heuristic: usize, perspective: Side) -> i32 {
-        eval::evaluate(self, heuristic, perspective.index())
+    fn weights(values: &[i32]) -> eval::Weights {
+        eval::weights(values)
     }
 
-    fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
-        eval::eval_terms(self, heuristic, perspective.index())
+    fn evaluate_with(&self, heuristic: usize, w: &eval::Weights, perspective: Side) -> i32 {
+        eval::evaluate(self, heuristic, w, perspective.index())
+    }
+
+    fn eval_terms_with(
+        &self,
+        heuristic: usize,
+        w: &eval::Weights,
+        perspective: Side,
+    ) -> Vec<EvalTerm> {
+        eval::eval_terms(self, heuristic, w, perspective.index())
     }
 
     fn move_order_hint(&self, m: Move) -> i32 {
