@@ -221,6 +221,16 @@ pub enum Command {
         /// Serve a built-in player instead of the full engine.
         #[arg(long)]
         player: Option<String>,
+        /// Sessions served at once; one more gets an error line and is closed.
+        #[arg(long, default_value_t = crate::referee::serve::DEFAULT_MAX_CONNECTIONS)]
+        max_connections: usize,
+        /// Largest `Hash` (MiB) a session may set; the memory bound is about
+        /// max-connections × (max-hash + 10 MiB).
+        #[arg(long, default_value_t = crate::protocol::DEFAULT_HASH_MIB as i64, value_parser = clap::value_parser!(i64).range(1..=crate::protocol::MAX_HASH_MIB))]
+        max_hash: i64,
+        /// Close a session that sent nothing for this many seconds (0: never).
+        #[arg(long, default_value_t = crate::referee::serve::DEFAULT_IDLE_SECS)]
+        idle_timeout: u64,
         /// Stop accepting after this many sessions (tests).
         #[arg(long, hide = true)]
         max_sessions: Option<usize>,
@@ -239,6 +249,9 @@ pub enum Command {
         /// offered engines).
         #[arg(long)]
         allow_remote: bool,
+        /// Connections served at once; more are answered 503 and closed.
+        #[arg(long, default_value_t = crate::gui::MAX_CONNECTIONS)]
+        max_connections: usize,
     },
     /// Reads referee records (`match --records`, several files are merged) and prints the
     /// result table, or with --html writes one self-contained page with plots and every game.

@@ -18,7 +18,7 @@ pub mod stats;
 pub mod tournament;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -470,27 +470,69 @@ pub(crate) fn opening_number<G: Game>(
     }
 }
 
-/// Reads the records of an interrupted match: the records of games 0, 1, 2, … in order, as long
-/// as they match these settings. Everything after the first bad or missing one is dropped.
+/// What `--resume` keeps of a records file.
+struct Kept {
+    /// The records of games 0, 1, 2, … in order, each with its line.
+    records: Vec<(GameRecord, String)>,
+    /// Length in bytes of the kept prefix (whole lines, newline included).
+    len: u64,
+    /// Why the bytes after `len` were dropped: a torn last line.
+    dropped: Option<String>,
+}
+
+/// Reads the records of an interrupted match: the records of games 0, 1, 2, … in order. Only a
+/// torn last line (no newline, or not a whole record: what a killed referee or a power cut
+/// leaves) is dropped; an unreadable or out-of-order line with more lines after it, or a
+/// record of other settings, is an error and the file is left as it is.
 fn read_records<G: Game>(
     cfg: &MatchConfig,
     gcfg: &G::Config,
     settings: &Settings,
     path: &PathBuf,
-) -> Result<Vec<(GameRecord, String)>, String> {
-    let f = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+) -> Result<Kept, String> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Kept {
+                records: vec![],
+                len: 0,
+                dropped: None,
+            });
+        }
         Err(e) => return Err(format!("--resume {}: {e}", path.display())),
     };
     let mut out = Vec::new();
-    for line in std::io::BufReader::new(f).lines() {
-        let Ok(line) = line else { break };
-        let Some((r, theirs)) = serde_json::from_str::<Value>(&line).ok().and_then(|v| {
+    let mut pos = 0usize;
+    let mut dropped = None;
+    let mut line_no = 0usize;
+    while pos < bytes.len() {
+        line_no += 1;
+        let (end, complete) = match bytes[pos..].iter().position(|&b| b == b'\n') {
+            Some(i) => (pos + i, true),
+            None => (bytes.len(), false),
+        };
+        let is_last = bytes[end..].iter().all(|b| b.is_ascii_whitespace());
+        let text = std::str::from_utf8(&bytes[pos..end]).ok();
+        let parsed = text.and_then(|line| {
+            let v = serde_json::from_str::<Value>(line).ok()?;
             (v.get("variant")?.as_str()? == cfg.kind.name()).then_some(())?;
-            Some((GameRecord::from_json(&v)?, record_settings(&v)))
-        }) else {
-            break;
+            Some((GameRecord::from_json(&v)?, record_settings(&v), line))
+        });
+        let Some((r, theirs, line)) = parsed.filter(|_| complete) else {
+            if is_last {
+                dropped = Some(format!(
+                    "dropped its torn last line {line_no} ({} bytes{}); game {} is played again",
+                    end - pos,
+                    if complete { "" } else { ", no newline" },
+                    out.len()
+                ));
+                break;
+            }
+            return Err(format!(
+                "--resume {}: line {line_no} is not a {} record of this referee, and more lines follow (not a torn last line); the file is left as it is",
+                path.display(),
+                cfg.kind.name()
+            ));
         };
         // Records of version 2 carry their settings; older ones are checked by their openings.
         if let Some(d) = theirs
@@ -504,7 +546,12 @@ fn read_records<G: Game>(
             ));
         }
         if r.index != out.len() || r.first != r.index % 2 {
-            break;
+            return Err(format!(
+                "--resume {}: line {line_no} holds game {} where game {} was expected; the file is left as it is",
+                path.display(),
+                r.index,
+                out.len()
+            ));
         }
         let op = opening::<G>(cfg, gcfg, r.index / 2)?;
         if op.base != r.opening_base || op.moves != r.opening_moves {
@@ -514,9 +561,64 @@ fn read_records<G: Game>(
                 r.index
             ));
         }
-        out.push((r, line));
+        out.push((r, line.to_string()));
+        pos = end + 1;
     }
-    Ok(out)
+    Ok(Kept {
+        records: out,
+        len: pos.min(bytes.len()) as u64,
+        dropped,
+    })
+}
+
+/// The records file being written. Each record is one `write` of the whole line (a killed
+/// referee leaves whole lines, or at worst one torn last line that `--resume` drops), and the
+/// data reaches the disk (`fdatasync`) at most every `SYNC_EVERY`, so a power cut loses at
+/// most the games of that last moment, which `--resume` plays again.
+struct RecordsFile {
+    file: std::fs::File,
+    path: PathBuf,
+    last_sync: std::time::Instant,
+    unsynced: bool,
+}
+
+/// How often written records are forced to the disk (an `fdatasync` costs milliseconds; once per
+/// game would cap fast matches at a few hundred games per second).
+const SYNC_EVERY: Duration = Duration::from_millis(100);
+
+impl RecordsFile {
+    fn new(file: std::fs::File, path: PathBuf) -> RecordsFile {
+        RecordsFile {
+            file,
+            path,
+            last_sync: std::time::Instant::now(),
+            unsynced: false,
+        }
+    }
+
+    fn append(&mut self, record: &Value) -> Result<(), String> {
+        let mut line = record.to_string();
+        line.push('\n');
+        self.file
+            .write_all(line.as_bytes())
+            .map_err(|e| format!("--records {}: cannot write: {e}", self.path.display()))?;
+        self.unsynced = true;
+        if self.last_sync.elapsed() >= SYNC_EVERY {
+            self.sync()?;
+        }
+        Ok(())
+    }
+
+    fn sync(&mut self) -> Result<(), String> {
+        if self.unsynced {
+            self.file
+                .sync_data()
+                .map_err(|e| format!("--records {}: cannot sync: {e}", self.path.display()))?;
+            self.unsynced = false;
+            self.last_sync = std::time::Instant::now();
+        }
+        Ok(())
+    }
 }
 
 /// The settings of a record line: `None` for records older than version 2 (no `settings`),
@@ -599,20 +701,30 @@ impl GameVisitor for Runner<'_> {
         let mut done = 0usize;
         let mut records = None;
         if let Some(path) = &cfg.records {
-            let kept = if cfg.resume {
-                read_records::<G>(cfg, &gcfg, &settings, path)?
+            let open_err = |e: std::io::Error| format!("--records {}: {e}", path.display());
+            let f = if cfg.resume {
+                let kept = read_records::<G>(cfg, &gcfg, &settings, path)?;
+                // The file is never rewritten: a kill at any moment leaves every whole
+                // record in place. Only a torn last line is cut off, in one truncation.
+                let f = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(open_err)?;
+                if let Some(why) = &kept.dropped {
+                    f.set_len(kept.len).map_err(open_err)?;
+                    f.sync_all().map_err(open_err)?;
+                    eprintln!("tablero match: --resume {}: {why}", path.display());
+                }
+                for (r, _) in &kept.records {
+                    tally.add(r);
+                }
+                done = kept.records.len();
+                f
             } else {
-                vec![]
+                std::fs::File::create(path).map_err(open_err)?
             };
-            // The file is rewritten with the kept prefix (a torn last line is dropped).
-            let mut f = std::fs::File::create(path)
-                .map_err(|e| format!("--records {}: {e}", path.display()))?;
-            for (r, line) in &kept {
-                tally.add(r);
-                let _ = writeln!(f, "{line}");
-            }
-            done = kept.len();
-            records = Some(f);
+            records = Some(RecordsFile::new(f, path.clone()));
         }
         let mut sprt_state = None;
         let check_sprt = |t: &Tally| cfg.sprt.map(|s| sprt_status(&s, t));
@@ -681,9 +793,12 @@ impl GameVisitor for Runner<'_> {
                     {
                         break;
                     }
-                    if let Some(f) = records.as_mut() {
-                        let _ = writeln!(f, "{}", r.to_json(cfg, &settings));
-                        let _ = f.flush();
+                    if let Some(f) = records.as_mut()
+                        && let Err(e) = f.append(&r.to_json(cfg, &settings))
+                    {
+                        first_error.get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                        break;
                     }
                     tally.add(&r);
                     done += 1;
@@ -713,6 +828,11 @@ impl GameVisitor for Runner<'_> {
             }
         });
         bar.finish_and_clear();
+        if let Some(f) = records.as_mut()
+            && let Err(e) = f.sync()
+        {
+            first_error.get_or_insert(e);
+        }
         if let Some(e) = first_error {
             return Err(e);
         }
