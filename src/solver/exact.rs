@@ -4,6 +4,8 @@
 //! solver's move is played.
 
 use std::any::Any;
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 use super::{Budget, connect4, kalah};
 use crate::core::game::{Game, Side};
@@ -81,16 +83,67 @@ pub struct Proof {
 /// help the next move's solve), each with `hash_mib` MiB.
 pub struct Exact {
     hash_mib: usize,
-    c4: Option<((u32, u32), connect4::Solver)>,
-    kalah: Option<((usize, u32), kalah::Solver)>,
+    c4: Built<(u32, u32), connect4::Solver>,
+    kalah: Built<(usize, u32), kalah::Solver>,
+}
+
+/// A solver for one board size, built on a thread of its own: building zeroes `Hash` MiB of
+/// table (hundreds of milliseconds on a loaded machine), and `stop` must not wait for that.
+struct Built<K, S> {
+    ready: Option<(K, S)>,
+    pending: Option<(K, JoinHandle<Option<S>>)>,
+}
+
+impl<K: PartialEq + Copy, S: Send + 'static> Built<K, S> {
+    fn new() -> Self {
+        Built {
+            ready: None,
+            pending: None,
+        }
+    }
+
+    /// The solver for `key`, building it with `make` if needed; `None` when `budget` expires
+    /// first (the build goes on and is picked up by the next call) or `make` fails.
+    fn get(
+        &mut self,
+        key: K,
+        budget: &Budget,
+        make: impl FnOnce() -> Option<S> + Send + 'static,
+    ) -> Option<&mut S> {
+        if self.ready.as_ref().is_some_and(|(k, _)| *k == key) {
+            return self.ready.as_mut().map(|(_, s)| s);
+        }
+        // Another size's solver is dropped first: its memory is needed for the new one.
+        self.ready = None;
+        if self.pending.as_ref().is_none_or(|(k, _)| *k != key) {
+            let handle = std::thread::Builder::new()
+                .name("solver-alloc".into())
+                .spawn(make)
+                .ok()?;
+            self.pending = Some((key, handle));
+        }
+        loop {
+            let (_, h) = self.pending.as_ref()?;
+            if h.is_finished() {
+                let (_, h) = self.pending.take()?;
+                let solver = h.join().ok()??;
+                self.ready = Some((key, solver));
+                return self.ready.as_mut().map(|(_, s)| s);
+            }
+            if budget.expired() {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
 }
 
 impl Exact {
     pub fn new(hash_mib: usize) -> Self {
         Exact {
             hash_mib,
-            c4: None,
-            kalah: None,
+            c4: Built::new(),
+            kalah: Built::new(),
         }
     }
 
@@ -123,15 +176,13 @@ impl Exact {
 
     fn prove_connect4(&mut self, s: &Connect4, budget: &Budget, fresh: bool) -> Option<Proof> {
         let size = (s.width(), s.height());
-        if self.c4.as_ref().is_none_or(|(sz, _)| *sz != size) {
-            self.c4 = None;
-            let settings = connect4::Settings {
-                hash_mib: self.hash_mib,
-                threads: 1,
-            };
-            self.c4 = Some((size, connect4::Solver::new(size.0, size.1, settings)));
-        }
-        let (_, solver) = self.c4.as_mut()?;
+        let settings = connect4::Settings {
+            hash_mib: self.hash_mib,
+            threads: 1,
+        };
+        let solver = self.c4.get(size, budget, move || {
+            Some(connect4::Solver::new(size.0, size.1, settings))
+        })?;
         if fresh {
             solver.clear();
         }
@@ -180,12 +231,10 @@ impl Exact {
 
     fn prove_kalah(&mut self, s: &Mancala, budget: &Budget, fresh: bool) -> Option<Proof> {
         let size = (s.pits(), s.total_seeds());
-        if self.kalah.as_ref().is_none_or(|(sz, _)| *sz != size) {
-            self.kalah = None;
-            let solver = kalah::Solver::new(size.0, size.1 as usize, self.hash_mib).ok()?;
-            self.kalah = Some((size, solver));
-        }
-        let (_, solver) = self.kalah.as_mut()?;
+        let mib = self.hash_mib;
+        let solver = self.kalah.get(size, budget, move || {
+            kalah::Solver::new(size.0, size.1 as usize, mib).ok()
+        })?;
         if fresh {
             solver.clear();
         }

@@ -471,6 +471,11 @@ struct Worker<'a> {
     filled: u64,
     /// Node count at which the budget is checked next.
     next_poll: u64,
+    /// Node count at which a database fill checks `stop`, the deadline and the other threads
+    /// next. Its own counter: the node budget is only checked by `search` (at the same node
+    /// counts as ever, so budgeted solves stay reproducible), but one fill of an empty
+    /// database can take seconds, and `stop` must not wait for it.
+    next_fill_poll: u64,
     aborted: bool,
     /// Best move of the root found by the last probe that failed high.
     root_best: Option<u8>,
@@ -497,6 +502,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             filled: 0,
             next_poll: POLL,
+            next_fill_poll: POLL,
             aborted: false,
             root_best: None,
         }
@@ -519,6 +525,16 @@ impl<'a> Worker<'a> {
             return v as i32 - 128;
         }
         self.nodes += 1;
+        if self.nodes >= self.next_fill_poll {
+            self.next_fill_poll = self.nodes + POLL;
+            if self.budget.expired() || self.done.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            // Nothing is stored: an aborted fill's value is not exact.
+            return 0;
+        }
         // Look all children up before recursing into any: the loads are independent, so their
         // cache misses overlap.
         let mut kids = [(Played::NONE, UNKNOWN); MAX_SOLVER_PITS];
@@ -544,7 +560,11 @@ impl<'a> Worker<'a> {
             } else if mv.next == Next::Over {
                 0
             } else {
-                self.db_value(&mv.board, mv.seeds)
+                let c = self.db_value(&mv.board, mv.seeds);
+                if self.aborted {
+                    return 0;
+                }
+                c
             };
             let v = match mv.next {
                 Next::Over => mv.gain,
