@@ -12,7 +12,7 @@
 #       --engine2 "target/release/tablero --player ninja1" --games 200 --depth 3 --concurrency 2
 #   The script appends `$RECORDS_FLAG DIR/<file>` to the first run and `$RESUME_FLAG DIR/<file>`
 #   to the resumed ones (defaults --records and --resume), so it wraps any command with those
-#   flags (a match today, a tournament shard later).
+#   flags (a match, a tournament or one shard of it: a tournament's header line is skipped).
 # Environment: TABLERO (for `report`, default target/release/tablero), SEED (of the kill
 #   moments, default 1), RECORDS_FLAG, RESUME_FLAG, MAXWAIT (longest wait before a kill, s;
 #   default: 4 × the reference run's time / KILLS, as a (re)start costs time too).
@@ -78,6 +78,8 @@ def load(p):
             v = json.loads(line)
         except ValueError as e:
             sys.exit(f"FAIL: {p} line {n} is not JSON: {e}")
+        if v.get("kind") == "tournament":
+            continue  # a tournament's header line: settings, no game
         g = v["game"]
         if g in games:
             dup += 1
