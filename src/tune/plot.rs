@@ -23,31 +23,22 @@ const COLOURS: [&str; 6] = [
     palette::SKY,
 ];
 
-/// Tick values covering [lo, hi]: 1, 2 or 5 times a power of ten apart, about five of them.
-fn ticks(lo: f64, hi: f64) -> Vec<f64> {
+/// Tick values covering [lo, hi] (1, 2 or 5 times a power of ten apart, about five of them)
+/// and the decimals they need.
+fn ticks(lo: f64, hi: f64) -> (Vec<f64>, usize) {
     let span = (hi - lo).max(1e-9);
-    let raw = span / 5.0;
-    let p = 10f64.powf(raw.log10().floor());
+    let e = (span / 5.0).log10().floor();
+    let p = 10f64.powf(e);
     let step = [1.0, 2.0, 5.0, 10.0]
         .into_iter()
         .map(|m| m * p)
         .find(|s| span / s <= 6.0)
         .unwrap_or(10.0 * p);
-    let mut v = Vec::new();
-    let mut t = (lo / step).ceil() * step;
-    while t <= hi + step * 1e-9 {
-        v.push(if t.abs() < step * 1e-9 { 0.0 } else { t });
-        t += step;
-    }
-    v
-}
-
-fn fmt_tick(t: f64) -> String {
-    if t == t.round() && t.abs() < 1e12 {
-        format!("{}", t as i64)
-    } else {
-        format!("{t:.3}").trim_end_matches('0').to_string()
-    }
+    let decimals = if e < 0.0 { (-e) as usize } else { 0 };
+    // Multiples of the step, not a running sum: no drift past `hi`.
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step + 1e-9).floor() as i64;
+    ((first..=last).map(|n| n as f64 * step).collect(), decimals)
 }
 
 /// The SVG document of a run's parameter paths.
@@ -120,7 +111,8 @@ pub fn svg(settings: &TuneSettings, steps: &[Step]) -> String {
             oy + TOP,
             palette::GREY
         );
-        for t in ticks(lo, hi) {
+        let (yt, yd) = ticks(lo, hi);
+        for t in yt {
             let _ = write!(
                 s,
                 r#"<line x1="{}" x2="{}" y1="{yy}" y2="{yy}" stroke="{}"/><text x="{}" y="{}" font-size="11" text-anchor="end" fill="{}">{}</text>"#,
@@ -130,11 +122,12 @@ pub fn svg(settings: &TuneSettings, steps: &[Step]) -> String {
                 ox + LEFT - 5.0,
                 y(t) + 4.0,
                 palette::INK,
-                fmt_tick(t),
+                format!("{t:.yd$}"),
                 yy = y(t)
             );
         }
-        for t in ticks(0.0, xmax) {
+        let (xt, xd) = ticks(0.0, xmax);
+        for t in xt {
             let _ = write!(
                 s,
                 r#"<line x1="{xx}" x2="{xx}" y1="{}" y2="{}" stroke="{}"/><text x="{xx}" y="{}" font-size="11" text-anchor="middle" fill="{}">{}</text>"#,
@@ -143,7 +136,7 @@ pub fn svg(settings: &TuneSettings, steps: &[Step]) -> String {
                 palette::GREY,
                 oy + TOP + ph + 16.0,
                 palette::INK,
-                fmt_tick(t),
+                format!("{t:.xd$}"),
                 xx = x(t)
             );
         }
@@ -186,11 +179,10 @@ mod tests {
 
     #[test]
     fn ticks_cover_the_range() {
-        assert_eq!(ticks(0.0, 20.0), vec![0.0, 5.0, 10.0, 15.0, 20.0]);
-        let t = ticks(2.7, 3.4);
-        assert!(
-            t.len() >= 3 && t[0] >= 2.7 && *t.last().unwrap() <= 3.4,
-            "{t:?}"
-        );
+        assert_eq!(ticks(0.0, 20.0), (vec![0.0, 5.0, 10.0, 15.0, 20.0], 0));
+        let (t, d) = ticks(2.7, 3.4);
+        assert_eq!(d, 1);
+        let shown: Vec<String> = t.iter().map(|x| format!("{x:.d$}")).collect();
+        assert_eq!(shown, ["2.8", "3.0", "3.2", "3.4"]);
     }
 }
