@@ -299,7 +299,33 @@ fn open_out(
                     f.seek(std::io::SeekFrom::End(0)).map(|_| f)
                 })
                 .map_err(|e| format!("--resume {}: {e}", path.display()))?;
-            let theta = log.steps.last().map_or(start, |s| s.theta_after.clone());
+            // θ is recomputed from the recorded results rather than parsed back: decimal
+            // floats do not always parse to the same bits, and a resumed run must continue
+            // from exactly the θ an uninterrupted run would have had.
+            let mut theta = start;
+            for s in &log.steps {
+                let r = spsa::step(
+                    &settings.params,
+                    settings.iterations,
+                    settings.seed,
+                    s.k,
+                    &theta,
+                    |_, _| Ok(s.result),
+                )?;
+                let near = r
+                    .theta_after
+                    .iter()
+                    .zip(&s.theta_after)
+                    .all(|(a, b)| (a - b).abs() <= 1e-9 * a.abs().max(1.0));
+                if r.delta != s.delta || r.plus != s.plus || r.minus != s.minus || !near {
+                    return Err(format!(
+                        "--resume {}: iteration {} does not follow from the settings",
+                        path.display(),
+                        s.k
+                    ));
+                }
+                theta = r.theta_after;
+            }
             Ok((path.clone(), theta, log.steps.len(), file))
         }
         (Some(path), None) => {

@@ -115,14 +115,13 @@ pub fn svg(settings: &TuneSettings, steps: &[Step]) -> String {
         for t in yt {
             let _ = write!(
                 s,
-                r#"<line x1="{}" x2="{}" y1="{yy}" y2="{yy}" stroke="{}"/><text x="{}" y="{}" font-size="11" text-anchor="end" fill="{}">{}</text>"#,
+                r#"<line x1="{}" x2="{}" y1="{yy}" y2="{yy}" stroke="{}"/><text x="{}" y="{}" font-size="11" text-anchor="end" fill="{}">{t:.yd$}</text>"#,
                 ox + LEFT,
                 ox + LEFT + pw,
                 palette::LIGHT,
                 ox + LEFT - 5.0,
                 y(t) + 4.0,
                 palette::INK,
-                format!("{t:.yd$}"),
                 yy = y(t)
             );
         }
@@ -130,13 +129,12 @@ pub fn svg(settings: &TuneSettings, steps: &[Step]) -> String {
         for t in xt {
             let _ = write!(
                 s,
-                r#"<line x1="{xx}" x2="{xx}" y1="{}" y2="{}" stroke="{}"/><text x="{xx}" y="{}" font-size="11" text-anchor="middle" fill="{}">{}</text>"#,
+                r#"<line x1="{xx}" x2="{xx}" y1="{}" y2="{}" stroke="{}"/><text x="{xx}" y="{}" font-size="11" text-anchor="middle" fill="{}">{t:.xd$}</text>"#,
                 oy + TOP + ph,
                 oy + TOP + ph + 4.0,
                 palette::GREY,
                 oy + TOP + ph + 16.0,
                 palette::INK,
-                format!("{t:.xd$}"),
                 xx = x(t)
             );
         }
