@@ -99,11 +99,11 @@ fn tune_writes_resumes_and_plots() {
     let o = tune("--resume", &out, &[]);
     assert!(o.status.success());
     assert_eq!(std::fs::read(&out).unwrap(), full);
-    let o = tune("--resume", &out, &["--depth", "2"]);
+    let o = tune("--resume", &out, &["--max-plies", "100"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("other settings") && err.contains("depth"),
+        err.contains("other settings") && err.contains("max_plies"),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
