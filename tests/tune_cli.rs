@@ -133,6 +133,35 @@ fn tune_writes_resumes_and_plots() {
 }
 
 #[test]
+fn tune_refuses_options_the_engine_lacks() {
+    let d = dir("lacks");
+    for (param, want) in [
+        ("Connect4W_centr=3,0,40,2,0.05", "no spin option"),
+        ("Connect4W_centre=3,0,200000,2,0.05", "exceeds the engine's"),
+    ] {
+        let o = Command::new(BIN)
+            .args([
+                "tune", "--game", "connect4", "--engine", BIN, "--param", param,
+            ])
+            .args(["--iterations", "2", "--depth", "1", "--out"])
+            .arg(d.join("x.jsonl"))
+            .output()
+            .unwrap();
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(want) && err.lines().count() == 1,
+            "{param}: {err}"
+        );
+        assert!(
+            !d.join("x.jsonl").exists(),
+            "nothing written before the check"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
 fn tune_bad_input_is_one_line() {
     let d = dir("bad");
     for (args, want) in [

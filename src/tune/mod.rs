@@ -8,6 +8,7 @@ pub mod spsa;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -15,6 +16,7 @@ use serde_json::{Value, json};
 use crate::cli::{MatchArgs, TuneArgs};
 use crate::games::GameKind;
 use crate::players::splitmix64;
+use crate::referee::engine::{Conn, Recv, deadline_after};
 use crate::referee::{MatchConfig, config_from_args, run_match};
 use spsa::{Gains, Param, Step, Wdl};
 
@@ -225,6 +227,7 @@ pub fn run(kind: GameKind, a: &TuneArgs) -> Result<(), String> {
     let engine = a.engine.as_deref().ok_or("--engine: required")?;
     let settings = settings_of(kind, a, engine)?;
     let cfg = match_config(kind, &settings, a)?;
+    check_params(&cfg, &settings.params)?;
     let (path, mut theta, mut done, file) = open_out(a, &settings)?;
     let mut out = std::io::BufWriter::new(file);
     let n = settings.iterations;
@@ -256,6 +259,68 @@ pub fn run(kind: GameKind, a: &TuneArgs) -> Result<(), String> {
         done = k;
     }
     println!("{}", fmt_theta(&names, &theta));
+    Ok(())
+}
+
+/// Asks the engine for its options (`uci`) and refuses a parameter it does not declare as a
+/// `spin` option or whose range exceeds the engine's: a misspelt name would otherwise be tuned
+/// with no effect at all.
+fn check_params(cfg: &MatchConfig, params: &[Param]) -> Result<(), String> {
+    let e = &cfg.engines[0];
+    let mut conn = Conn::start(&e.spec, cfg.kind).map_err(|err| format!("--engine: {err}"))?;
+    let deadline = deadline_after(Duration::from_millis(cfg.limits.timeout_ms));
+    let mut spins: Vec<(String, Option<f64>, Option<f64>)> = Vec::new();
+    let answered = conn.send("uci")
+        && loop {
+            match conn.recv(deadline) {
+                Recv::Line(l) if l.trim() == "uciok" => break true,
+                Recv::Line(l) => {
+                    let w: Vec<&str> = l.split_whitespace().collect();
+                    if w.len() > 4 && w[0] == "option" && w[1] == "name" {
+                        let Some(t) = w.iter().position(|&x| x == "type") else {
+                            continue;
+                        };
+                        if w.get(t + 1) != Some(&"spin") {
+                            continue;
+                        }
+                        let after = |key: &str| {
+                            w.iter()
+                                .position(|&x| x == key)
+                                .and_then(|i| w.get(i + 1))
+                                .and_then(|v| v.parse::<f64>().ok())
+                        };
+                        spins.push((w[2..t].join(" "), after("min"), after("max")));
+                    }
+                }
+                _ => break false,
+            }
+        };
+    conn.close();
+    if !answered {
+        return Err(format!("--engine {}: no `uciok` answer to `uci`", e.name));
+    }
+    for p in params {
+        match spins.iter().find(|(n, _, _)| *n == p.name) {
+            None => {
+                return Err(format!(
+                    "--param {}: the engine has no spin option of that name",
+                    p.name
+                ));
+            }
+            Some((_, lo, hi)) => {
+                if lo.is_some_and(|lo| p.min < lo) || hi.is_some_and(|hi| p.max > hi) {
+                    return Err(format!(
+                        "--param {}: range {}..{} exceeds the engine's {}..{}",
+                        p.name,
+                        p.min,
+                        p.max,
+                        lo.unwrap_or(f64::NEG_INFINITY),
+                        hi.unwrap_or(f64::INFINITY)
+                    ));
+                }
+            }
+        }
+    }
     Ok(())
 }
 
