@@ -9,13 +9,15 @@ command -v cargo >/dev/null || { echo "cargo is required (rustup toolchain)" >&2
 need=()
 command -v chromium >/dev/null || command -v chromium-browser >/dev/null || need+=(chromium)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+# tests/bridge_parchis.rs compiles the course-simulator bridge (C++) against its mock API.
+command -v g++ >/dev/null || need+=(g++)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null; then
     echo "scripts/test.sh: missing ${need[*]}; install them (apt-get install ${need[*]}) and rerun" >&2
     exit 1
   fi
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
-  echo "scripts/test.sh: installing ${need[*]} (Debian packages) for the browser tests" >&2
+  echo "scripts/test.sh: installing ${need[*]} (Debian packages) for the browser and bridge tests" >&2
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi

@@ -97,6 +97,81 @@ pub struct MatchArgs {
     pub json: bool,
 }
 
+/// `tablero tournament`: many engines, one schedule, standings from all games.
+#[derive(clap::Args, Debug)]
+pub struct TournamentArgs {
+    /// NAME=SPEC, repeatable: SPEC as --engine1 of `match` (a command line split like a shell,
+    /// builtin:<player>, tcp:HOST:PORT); words option.NAME=VALUE are this engine's setoptions.
+    #[arg(long)]
+    pub engine: Vec<String>,
+    /// FILE with one engine per line: `NAME SPEC… [option.NAME=VALUE…]`; `#` comment lines.
+    #[arg(long)]
+    pub engines: Option<std::path::PathBuf>,
+    /// round-robin (every pair) or gauntlet (the first engine against each other one).
+    #[arg(long, default_value = "round-robin")]
+    pub format: String,
+    /// Rounds: each plays every pairing once as a colour-swapped pair of games from opening
+    /// number `round`.
+    #[arg(long, default_value_t = 1)]
+    pub rounds: usize,
+    /// K/N: play only shard K of N of the schedule (the pairs p with p mod N = K-1).
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Print the games of the shard (game, round, first, second, opening) and exit.
+    #[arg(long)]
+    pub schedule: bool,
+    /// NAME=ELO: this engine's rating is fixed (default: the mean rating is 0).
+    #[arg(long)]
+    pub anchor: Option<String>,
+    /// NAME=VALUE sent to every engine; variant options (Pits, Seeds, Rows, Columns) also set
+    /// the referee's rules (repeatable).
+    #[arg(long)]
+    pub option: Vec<String>,
+    /// Games played in parallel (each with its own engine processes).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of everything random (openings).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// random:P (P seeded random plies) or a FILE with one opening per line
+    /// (`fen <state> [moves …]` or a move list).
+    #[arg(long)]
+    pub openings: Option<String>,
+    /// go depth D for every move.
+    #[arg(long)]
+    pub depth: Option<u64>,
+    /// go nodes N for every move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// go movetime MS for every move.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Clock per player, BASE+INC in seconds (e.g. 10+0.1).
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Lateness tolerated beyond a time limit, ms.
+    #[arg(long, default_value_t = 200)]
+    pub margin: u64,
+    /// Longest wait for a reply when no time limit applies (depth/nodes, handshake), ms.
+    #[arg(long, default_value_t = 30000)]
+    pub timeout: u64,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 2000)]
+    pub max_plies: usize,
+    /// Write the records (a header line, then one JSON line per game) to FILE.
+    #[arg(long)]
+    pub records: Option<std::path::PathBuf>,
+    /// Continue an interrupted tournament (or shard) from its records FILE.
+    #[arg(long, conflicts_with = "records")]
+    pub resume: Option<std::path::PathBuf>,
+    /// Keep every engine's raw I/O per game in DIR.
+    #[arg(long)]
+    pub log: Option<std::path::PathBuf>,
+    /// Print the standings as one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// `tablero tune`: SPSA over an engine's integer spin options (see README "Tuning").
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
@@ -188,6 +263,9 @@ pub enum Command {
     Match(Box<MatchArgs>),
     /// Tunes an engine's spin options by SPSA over self-play matches (fishtest's schedules).
     Tune(Box<TuneArgs>),
+    /// Plays a tournament of many engines (or one shard of it) and prints the standings:
+    /// maximum-likelihood ratings with 95 % intervals, points, W/D/L and a crosstable.
+    Tournament(Box<TournamentArgs>),
     /// Play against a built-in player at the terminal (moves in protocol notation).
     Play {
         /// The opponent: random, greedy, ninja1, ninja2, ninja3.
@@ -208,6 +286,16 @@ pub enum Command {
         /// Serve a built-in player instead of the full engine.
         #[arg(long)]
         player: Option<String>,
+        /// Sessions served at once; one more gets an error line and is closed.
+        #[arg(long, default_value_t = crate::referee::serve::DEFAULT_MAX_CONNECTIONS)]
+        max_connections: usize,
+        /// Largest `Hash` (MiB) a session may set; the memory bound is about
+        /// max-connections × (max-hash + 10 MiB).
+        #[arg(long, default_value_t = crate::protocol::DEFAULT_HASH_MIB as i64, value_parser = clap::value_parser!(i64).range(1..=crate::protocol::MAX_HASH_MIB))]
+        max_hash: i64,
+        /// Close a session that sent nothing for this many seconds (0: never).
+        #[arg(long, default_value_t = crate::referee::serve::DEFAULT_IDLE_SECS)]
+        idle_timeout: u64,
         /// Stop accepting after this many sessions (tests).
         #[arg(long, hide = true)]
         max_sessions: Option<usize>,
@@ -226,6 +314,9 @@ pub enum Command {
         /// offered engines).
         #[arg(long)]
         allow_remote: bool,
+        /// Connections served at once; more are answered 503 and closed.
+        #[arg(long, default_value_t = crate::gui::MAX_CONNECTIONS)]
+        max_connections: usize,
     },
     /// Reads referee records (`match --records`, several files are merged) and prints the
     /// result table, or with --html writes one self-contained page with plots and every game.
@@ -236,6 +327,12 @@ pub enum Command {
         /// Write the HTML report to FILE (opens from disk, nothing fetched).
         #[arg(long, value_name = "FILE")]
         html: Option<std::path::PathBuf>,
+        /// Tournament records: print the standings as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Tournament records: NAME=ELO fixes this engine's rating (default: mean 0).
+        #[arg(long)]
+        anchor: Option<String>,
     },
     /// Draws a position as SVG (the start, or --fen, after --moves; the last move highlighted).
     Render {

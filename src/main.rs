@@ -87,8 +87,19 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Serve {
             listen,
             player,
+            max_connections,
+            max_hash,
+            idle_timeout,
             max_sessions,
         }) => {
+            tablero::protocol::limit_hash(max_hash);
+            if max_connections == 0 {
+                return Err("--max-connections: at least 1".into());
+            }
+            let limits = tablero::referee::serve::Limits {
+                max_connections,
+                idle: (idle_timeout > 0).then(|| std::time::Duration::from_secs(idle_timeout)),
+            };
             let player = player
                 .as_deref()
                 .map(tablero::players::Player::from_name)
@@ -100,7 +111,7 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("listening {addr}");
             use std::io::Write;
             let _ = std::io::stdout().flush();
-            tablero::referee::serve::serve(l, kind, player, max_sessions);
+            tablero::referee::serve::serve(l, kind, player, max_sessions, limits);
             Ok(())
         }
         None => {
@@ -112,16 +123,36 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Gui {
+            max_connections: 0, ..
+        }) => Err("--max-connections: at least 1".into()),
+        Some(Command::Gui {
             listen,
             engine,
             allow_remote,
+            max_connections,
         }) => tablero::gui::run(&tablero::gui::GuiOptions {
             listen,
             engines: engine,
             allow_remote,
             game: kind,
+            max_connections,
         }),
-        Some(Command::Report { records, html }) => tablero::report::run(&records, html.as_deref()),
+        Some(Command::Report {
+            records,
+            html,
+            json,
+            anchor,
+        }) => tablero::report::run_any(&records, html.as_deref(), json, anchor.as_deref()),
+        Some(Command::Tournament(args)) => {
+            let cfg = tablero::referee::tournament::config_from_args(kind, &args)?;
+            if args.schedule {
+                return tablero::referee::tournament::write_stdout(
+                    &tablero::referee::tournament::schedule_text(&cfg),
+                );
+            }
+            let played = tablero::referee::tournament::run_tournament(&cfg)?;
+            tablero::referee::tournament::print_played(&played, &cfg, args.json)
+        }
         Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
         Some(Command::Render {
             fen,

@@ -408,7 +408,10 @@ pub fn run(player: Player, kind: GameKind, input: impl BufRead + Send + 'static,
     // is set again whenever the game changes (it may differ per game).
     // A small table is plenty for these shallow searches and makes start-up and game changes
     // (which reallocate the table) fast.
-    send("setoption name Hash value 16");
+    send(&format!(
+        "setoption name Hash value {}",
+        protocol::hash_limit().min(16)
+    ));
     let pin = |kind: GameKind| {
         if let Some((_, h)) = player.recipe(kind) {
             send(&format!("setoption name Heuristic value {h}"));
@@ -419,12 +422,14 @@ pub fn run(player: Player, kind: GameKind, input: impl BufRead + Send + 'static,
     let mut input = input;
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let line = String::from_utf8_lossy(&buf);
+        let line = match protocol::input::read_line(&mut input, &mut buf) {
+            protocol::input::Line::End => break,
+            protocol::input::Line::TooLong(n) => {
+                out.error(&protocol::input::too_long(n));
+                continue;
+            }
+            protocol::input::Line::Text(t) => t,
+        };
         let line = line.trim_end_matches(['\n', '\r']);
         let parsed = parse::parse_line(line);
         let quit = matches!(parsed, Ok(Command::Quit));

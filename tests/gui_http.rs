@@ -324,9 +324,9 @@ fn engine_vs_engine_game_is_saved_as_a_record() {
 
 #[test]
 fn connections_are_capped() {
-    let s = Server::start("connect4", &[]);
+    let s = Server::start("connect4", &["--max-connections", "8"]);
     // Idle connections hold their slots (until they send or the 10 s read timeout)…
-    let idle: Vec<std::net::TcpStream> = (0..tablero::gui::MAX_CONNECTIONS)
+    let idle: Vec<std::net::TcpStream> = (0..8)
         .map(|_| std::net::TcpStream::connect(&s.addr).unwrap())
         .collect();
     std::thread::sleep(std::time::Duration::from_millis(300));

@@ -4,7 +4,8 @@
 //! that hands worker events to the session).
 //!
 //! HTTP: requests are parsed by `httparse` (hyper's parser); the connection handling is ours so
-//! that every cap is exact: at most [`MAX_CONNECTIONS`] connections at once (more get `503`),
+//! that every cap is exact: at most `--max-connections` ([`MAX_CONNECTIONS`]) connections at
+//! once (more get `503`),
 //! [`MAX_HEADER`] bytes of request head, [`MAX_BODY`] bytes of body (`Content-Length` only),
 //! 10 s to send a request, one request per connection (`Connection: close`). Engine output
 //! reaches the page by long-polling `GET /api/state?since=V`, which returns as soon as the
@@ -35,8 +36,10 @@ use crate::referee::engine::EngineSpec;
 use api::{Offered, Session};
 use engines::{Event, Job, SEATS_AND_ANALYSIS};
 
-/// Connections served at once; more are answered `503` and closed.
-pub const MAX_CONNECTIONS: usize = 32;
+/// Default of `--max-connections`: connections served at once; more are answered `503` and
+/// closed. A connection costs a thread and at most a request's caps in memory, so the default
+/// is generous enough that 200 hostile connections leave room for the page.
+pub const MAX_CONNECTIONS: usize = 256;
 /// Largest request line plus headers.
 pub const MAX_HEADER: usize = 16 * 1024;
 /// Largest request body.
@@ -60,6 +63,8 @@ pub struct GuiOptions {
     pub allow_remote: bool,
     /// The game shown first.
     pub game: GameKind,
+    /// Connections served at once (`--max-connections`).
+    pub max_connections: usize,
 }
 
 /// The engines the page may pick: the full engine (this binary), the built-in players, then the
@@ -129,6 +134,7 @@ pub struct Shared {
     pub port: u16,
     pub allow_remote: bool,
     conns: AtomicUsize,
+    max_conns: AtomicUsize,
 }
 
 /// Starts the engine workers and the event thread; returns the shared state.
@@ -159,6 +165,7 @@ pub fn start(
         port,
         allow_remote,
         conns: AtomicUsize::new(0),
+        max_conns: AtomicUsize::new(MAX_CONNECTIONS),
     });
     let s = shared.clone();
     std::thread::Builder::new()
@@ -181,18 +188,21 @@ pub fn run(opts: &GuiOptions) -> Result<(), String> {
     let listener = bind(&opts.listen, opts.allow_remote)?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let shared = start(offered, opts.game, addr.port(), opts.allow_remote)?;
+    shared
+        .max_conns
+        .store(opts.max_connections.max(1), Ordering::SeqCst);
     println!("listening http://{addr}/");
     let _ = std::io::stdout().flush();
     serve(listener, shared);
     Ok(())
 }
 
-/// Accepts connections forever, one thread each, at most [`MAX_CONNECTIONS`] at once.
+/// Accepts connections forever, one thread each, at most `--max-connections` at once.
 pub fn serve(listener: TcpListener, shared: Arc<Shared>) {
     for stream in listener.incoming() {
         let Ok(mut stream) = stream else { continue };
         let _ = stream.set_write_timeout(Some(Duration::from_secs(10)));
-        if shared.conns.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+        if shared.conns.fetch_add(1, Ordering::SeqCst) >= shared.max_conns.load(Ordering::SeqCst) {
             shared.conns.fetch_sub(1, Ordering::SeqCst);
             let _ = stream.write_all(&response(503, "text/plain", b"too many connections\n", &[]));
             continue;
@@ -297,9 +307,15 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
         if buf.len() > MAX_HEADER {
             return Err((431, format!("request head larger than {MAX_HEADER} bytes")));
         }
-        if t0.elapsed() > READ_TIMEOUT {
+        // Each read waits only for what is left of the request's time, so a client dripping
+        // bytes cannot stretch it.
+        let Some(left) = READ_TIMEOUT
+            .checked_sub(t0.elapsed())
+            .filter(|l| !l.is_zero())
+        else {
             return Err((408, "request not received in time".into()));
-        }
+        };
+        let _ = stream.set_read_timeout(Some(left));
         match stream.read(&mut chunk) {
             Ok(0) => return Err((400, "connection closed before the request ended".into())),
             Ok(n) => buf.extend_from_slice(&chunk[..n]),
@@ -359,9 +375,13 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
     }
     let mut body = buf[head_end..].to_vec();
     while body.len() < len {
-        if t0.elapsed() > READ_TIMEOUT {
+        let Some(left) = READ_TIMEOUT
+            .checked_sub(t0.elapsed())
+            .filter(|l| !l.is_zero())
+        else {
             return Err((408, "request body not received in time".into()));
-        }
+        };
+        let _ = stream.set_read_timeout(Some(left));
         match stream.read(&mut chunk) {
             Ok(0) => return Err((400, "connection closed before the body ended".into())),
             Ok(n) => body.extend_from_slice(&chunk[..n]),

@@ -5,6 +5,7 @@
 
 pub mod command;
 pub mod engine;
+pub mod input;
 pub mod output;
 pub mod parse;
 
@@ -29,6 +30,22 @@ pub const MAX_HASH_MIB: i64 = 16384;
 /// Largest accepted `MultiPV`: more than any position of any game has moves (the search's
 /// move lists hold at most 256), so "every move" is always reachable.
 pub const MAX_MULTIPV: i64 = 256;
+
+/// The largest `Hash` a session of this process accepts: [`MAX_HASH_MIB`], or less when a
+/// server lets strangers open sessions (`serve --max-hash`) and must bound its memory.
+static HASH_LIMIT: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(MAX_HASH_MIB);
+
+/// Lowers the largest `Hash` sessions accept (clamped to 1..=[`MAX_HASH_MIB`]).
+pub fn limit_hash(mib: i64) {
+    HASH_LIMIT.store(mib.clamp(1, MAX_HASH_MIB), Ordering::Relaxed);
+}
+
+pub fn hash_limit() -> i64 {
+    HASH_LIMIT.load(Ordering::Relaxed)
+}
+
+/// Most commands that may wait behind a running finite search (see protocol.md).
+pub const MAX_PENDING: usize = 1024;
 
 /// What the loop does after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +170,7 @@ impl Session {
             kind,
             MakeEngine {
                 values: &values,
-                hash_mib: DEFAULT_HASH_MIB,
+                hash_mib: DEFAULT_HASH_MIB.min(hash_limit() as usize),
             },
         )
         .and_then(|e| e);
@@ -161,7 +178,7 @@ impl Session {
             out,
             kind,
             engine,
-            hash_mib: DEFAULT_HASH_MIB,
+            hash_mib: DEFAULT_HASH_MIB.min(hash_limit() as usize),
             algorithm: Algorithm::AlphaBeta,
             heuristic: "default".to_string(),
             multipv: 1,
@@ -443,7 +460,9 @@ impl Session {
             vars.join(" ")
         ));
         o.line(&format!(
-            "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
+            "option name Hash type spin default {} min 1 max {}",
+            (DEFAULT_HASH_MIB as i64).min(hash_limit()),
+            hash_limit()
         ));
         o.line("option name Algorithm type combo default alphabeta var alphabeta var minimax");
         let heur = dispatch(self.kind, HeuristicsOf).unwrap_or(&["default"]);
@@ -509,7 +528,7 @@ impl Session {
                 }
             }
             "hash" => {
-                let n = int_in(value_of("Hash")?, "Hash", 1, MAX_HASH_MIB)?;
+                let n = int_in(value_of("Hash")?, "Hash", 1, hash_limit())?;
                 self.hash_mib = n as usize;
                 if let Ok(e) = self.engine.as_mut() {
                     e.set_hash(self.hash_mib)?;
@@ -594,20 +613,19 @@ impl Session {
 /// Runs the protocol loop until `quit` or end of input. Reads `input` on its own thread so that
 /// `stop` and `isready` are seen while a search runs.
 pub fn run(kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
-    let (tx, rx) = mpsc::channel::<Option<String>>();
+    let (tx, rx) = mpsc::channel::<Option<input::Line>>();
     let reader = std::thread::spawn(move || {
         let mut input = input;
         let mut buf = Vec::new();
         loop {
-            buf.clear();
-            match input.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => {
+            // Invalid UTF-8 becomes U+FFFD and then a normal parse error; an over-long line
+            // is skipped without being kept.
+            match input::read_line(&mut input, &mut buf) {
+                input::Line::End => {
                     let _ = tx.send(None);
                     break;
                 }
-                Ok(_) => {
-                    // Invalid UTF-8 becomes U+FFFD and then a normal parse error.
-                    let line = String::from_utf8_lossy(&buf).into_owned();
+                line => {
                     if tx.send(Some(line)).is_err() {
                         break;
                     }
@@ -660,7 +678,9 @@ pub fn run(kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
             }
         };
         match msg {
-            Ok(Some(line)) => match parse::parse_line(&line) {
+            Ok(Some(input::Line::TooLong(n))) => out.error(&input::too_long(n)),
+            Ok(Some(input::Line::End)) => eof = true,
+            Ok(Some(input::Line::Text(line))) => match parse::parse_line(&line) {
                 Err(e) => out.error(&e),
                 Ok(cmd) => {
                     let immediate = matches!(
@@ -668,7 +688,16 @@ pub fn run(kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
                         Command::IsReady | Command::Stop | Command::Quit | Command::Empty
                     );
                     if !immediate && (session.busy_finite() || !pending.is_empty()) {
-                        pending.push_back(cmd);
+                        // The queue is capped so that a peer streaming commands behind a long
+                        // search cannot grow the memory without bound.
+                        if pending.len() >= MAX_PENDING {
+                            out.error(&format!(
+                                "'{}' ignored: {MAX_PENDING} commands are already waiting for the search to finish",
+                                cmd.keyword()
+                            ));
+                        } else {
+                            pending.push_back(cmd);
+                        }
                     } else if session.apply(cmd) == Flow::Quit {
                         drop_pending(&mut pending);
                         break;

@@ -12,11 +12,13 @@
 pub mod engine;
 pub mod game;
 pub mod play;
+pub mod ratings;
 pub mod serve;
 pub mod stats;
+pub mod tournament;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -50,6 +52,67 @@ pub enum Openings {
     Random(usize),
     /// Lines of a file (`fen <state> [moves …]` or a move list), used in order, cycling.
     Lines(Vec<String>),
+}
+
+impl Openings {
+    /// `start`, `random:P` or `lines:<count>:<fingerprint>`: how records name the openings.
+    pub fn label(&self) -> String {
+        match self {
+            Openings::Start => "start".to_string(),
+            Openings::Random(p) => format!("random:{p}"),
+            Openings::Lines(lines) => {
+                format!(
+                    "lines:{}:{:016x}",
+                    lines.len(),
+                    fnv1a(lines.join("\n").as_bytes())
+                )
+            }
+        }
+    }
+
+    /// Parses `--openings`: `random:P` or a file of opening lines (`#` comments).
+    pub fn from_arg(o: Option<&str>) -> Result<Openings, String> {
+        let Some(o) = o else {
+            return Ok(Openings::Start);
+        };
+        if let Some(p) = o.strip_prefix("random:") {
+            return Ok(Openings::Random(p.parse().map_err(|_| {
+                format!("--openings: random:P needs a number of plies, got '{p}'")
+            })?));
+        }
+        let text = std::fs::read_to_string(o).map_err(|e| format!("--openings {o}: {e}"))?;
+        let lines: Vec<String> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+        if lines.is_empty() {
+            return Err(format!("--openings {o}: no openings in the file"));
+        }
+        Ok(Openings::Lines(lines))
+    }
+}
+
+/// FNV-1a: a stable fingerprint (std's hasher is seeded per process).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+/// The first top-level field in which two settings (any serialisable struct) differ, as
+/// `name A vs B`.
+pub fn first_difference<T: Serialize>(a: &T, b: &T) -> Option<String> {
+    let (a, b) = (json!(a), json!(b));
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+        return None;
+    };
+    a.iter()
+        .find(|(k, v)| b.get(*k) != Some(*v))
+        .map(|(k, v)| format!("{k} {v} vs {}", b.get(k).unwrap_or(&Value::Null)))
 }
 
 /// Everything a match needs.
@@ -110,18 +173,7 @@ pub struct EngineSettings {
 impl Settings {
     /// The settings of `cfg` with the resolved variant option values `options`.
     fn of(cfg: &MatchConfig, options: Vec<(String, i64)>) -> Settings {
-        let openings = match &cfg.openings {
-            Openings::Start => "start".to_string(),
-            Openings::Random(p) => format!("random:{p}"),
-            Openings::Lines(lines) => {
-                // FNV-1a: a stable fingerprint of the file's openings (std's hasher is seeded).
-                let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-                for b in lines.join("\n").bytes() {
-                    h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-                }
-                format!("lines:{}:{h:016x}", lines.len())
-            }
-        };
+        let openings = cfg.openings.label();
         let eng = |e: &EngineConf| EngineSettings {
             name: e.name.clone(),
             options: e.options.clone(),
@@ -143,13 +195,7 @@ impl Settings {
 
     /// The first setting in which `other` differs from `self`, as `name A vs B` (A `self`'s).
     pub fn difference(&self, other: &Settings) -> Option<String> {
-        let (a, b) = (json!(self), json!(other));
-        let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
-            return None;
-        };
-        a.iter()
-            .find(|(k, v)| b.get(*k) != Some(*v))
-            .map(|(k, v)| format!("{k} {v} vs {}", b.get(k).unwrap_or(&Value::Null)))
+        first_difference(self, other)
     }
 }
 
@@ -335,7 +381,7 @@ pub struct Summary {
 
 /// Parses one opening line into (base, moves) and checks it with the rules: `fen <state>
 /// [moves …]`, `[startpos] [moves] m1 m2 …`, or a bare state string.
-fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, String> {
+pub(crate) fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, String> {
     let line = line.trim();
     let play = |state: G, base: String, rest: &str| -> Result<Start<G>, String> {
         let mut s = state;
@@ -373,7 +419,17 @@ fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, Strin
 
 /// The opening of pair `k`.
 fn opening<G: Game>(cfg: &MatchConfig, gcfg: &G::Config, k: usize) -> Result<Start<G>, String> {
-    match &cfg.openings {
+    opening_number(&cfg.openings, cfg.seed, gcfg, k)
+}
+
+/// Opening number `k` of `openings` under `seed` (a pure function of the three).
+pub(crate) fn opening_number<G: Game>(
+    openings: &Openings,
+    seed: u64,
+    gcfg: &G::Config,
+    k: usize,
+) -> Result<Start<G>, String> {
+    match openings {
         Openings::Start => Ok(Start {
             state: G::start(gcfg),
             base: "startpos".into(),
@@ -381,7 +437,7 @@ fn opening<G: Game>(cfg: &MatchConfig, gcfg: &G::Config, k: usize) -> Result<Sta
         }),
         Openings::Lines(lines) => parse_opening(&lines[k % lines.len()], gcfg),
         Openings::Random(plies) => {
-            let mut rng = splitmix64(cfg.seed ^ splitmix64(k as u64 + 1));
+            let mut rng = splitmix64(seed ^ splitmix64(k as u64 + 1));
             let mut best = None;
             // A random walk may end the game early; a few retries find an open position.
             for _ in 0..64 {
@@ -414,27 +470,69 @@ fn opening<G: Game>(cfg: &MatchConfig, gcfg: &G::Config, k: usize) -> Result<Sta
     }
 }
 
-/// Reads the records of an interrupted match: the records of games 0, 1, 2, … in order, as long
-/// as they match these settings. Everything after the first bad or missing one is dropped.
+/// What `--resume` keeps of a records file.
+struct Kept {
+    /// The records of games 0, 1, 2, … in order, each with its line.
+    records: Vec<(GameRecord, String)>,
+    /// Length in bytes of the kept prefix (whole lines, newline included).
+    len: u64,
+    /// Why the bytes after `len` were dropped: a torn last line.
+    dropped: Option<String>,
+}
+
+/// Reads the records of an interrupted match: the records of games 0, 1, 2, … in order. Only a
+/// torn last line (no newline, or not a whole record: what a killed referee or a power cut
+/// leaves) is dropped; an unreadable or out-of-order line with more lines after it, or a
+/// record of other settings, is an error and the file is left as it is.
 fn read_records<G: Game>(
     cfg: &MatchConfig,
     gcfg: &G::Config,
     settings: &Settings,
     path: &PathBuf,
-) -> Result<Vec<(GameRecord, String)>, String> {
-    let f = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+) -> Result<Kept, String> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Kept {
+                records: vec![],
+                len: 0,
+                dropped: None,
+            });
+        }
         Err(e) => return Err(format!("--resume {}: {e}", path.display())),
     };
     let mut out = Vec::new();
-    for line in std::io::BufReader::new(f).lines() {
-        let Ok(line) = line else { break };
-        let Some((r, theirs)) = serde_json::from_str::<Value>(&line).ok().and_then(|v| {
+    let mut pos = 0usize;
+    let mut dropped = None;
+    let mut line_no = 0usize;
+    while pos < bytes.len() {
+        line_no += 1;
+        let (end, complete) = match bytes[pos..].iter().position(|&b| b == b'\n') {
+            Some(i) => (pos + i, true),
+            None => (bytes.len(), false),
+        };
+        let is_last = bytes[end..].iter().all(|b| b.is_ascii_whitespace());
+        let text = std::str::from_utf8(&bytes[pos..end]).ok();
+        let parsed = text.and_then(|line| {
+            let v = serde_json::from_str::<Value>(line).ok()?;
             (v.get("variant")?.as_str()? == cfg.kind.name()).then_some(())?;
-            Some((GameRecord::from_json(&v)?, record_settings(&v)))
-        }) else {
-            break;
+            Some((GameRecord::from_json(&v)?, record_settings(&v), line))
+        });
+        let Some((r, theirs, line)) = parsed.filter(|_| complete) else {
+            if is_last {
+                dropped = Some(format!(
+                    "dropped its torn last line {line_no} ({} bytes{}); game {} is played again",
+                    end - pos,
+                    if complete { "" } else { ", no newline" },
+                    out.len()
+                ));
+                break;
+            }
+            return Err(format!(
+                "--resume {}: line {line_no} is not a {} record of this referee, and more lines follow (not a torn last line); the file is left as it is",
+                path.display(),
+                cfg.kind.name()
+            ));
         };
         // Records of version 2 carry their settings; older ones are checked by their openings.
         if let Some(d) = theirs
@@ -448,7 +546,12 @@ fn read_records<G: Game>(
             ));
         }
         if r.index != out.len() || r.first != r.index % 2 {
-            break;
+            return Err(format!(
+                "--resume {}: line {line_no} holds game {} where game {} was expected; the file is left as it is",
+                path.display(),
+                r.index,
+                out.len()
+            ));
         }
         let op = opening::<G>(cfg, gcfg, r.index / 2)?;
         if op.base != r.opening_base || op.moves != r.opening_moves {
@@ -458,9 +561,64 @@ fn read_records<G: Game>(
                 r.index
             ));
         }
-        out.push((r, line));
+        out.push((r, line.to_string()));
+        pos = end + 1;
     }
-    Ok(out)
+    Ok(Kept {
+        records: out,
+        len: pos.min(bytes.len()) as u64,
+        dropped,
+    })
+}
+
+/// The records file being written. Each record is one `write` of the whole line (a killed
+/// referee leaves whole lines, or at worst one torn last line that `--resume` drops), and the
+/// data reaches the disk (`fdatasync`) at most every `SYNC_EVERY`, so a power cut loses at
+/// most the games of that last moment, which `--resume` plays again.
+struct RecordsFile {
+    file: std::fs::File,
+    path: PathBuf,
+    last_sync: std::time::Instant,
+    unsynced: bool,
+}
+
+/// How often written records are forced to the disk (an `fdatasync` costs milliseconds; once per
+/// game would cap fast matches at a few hundred games per second).
+const SYNC_EVERY: Duration = Duration::from_millis(100);
+
+impl RecordsFile {
+    fn new(file: std::fs::File, path: PathBuf) -> RecordsFile {
+        RecordsFile {
+            file,
+            path,
+            last_sync: std::time::Instant::now(),
+            unsynced: false,
+        }
+    }
+
+    fn append(&mut self, record: &Value) -> Result<(), String> {
+        let mut line = record.to_string();
+        line.push('\n');
+        self.file
+            .write_all(line.as_bytes())
+            .map_err(|e| format!("--records {}: cannot write: {e}", self.path.display()))?;
+        self.unsynced = true;
+        if self.last_sync.elapsed() >= SYNC_EVERY {
+            self.sync()?;
+        }
+        Ok(())
+    }
+
+    fn sync(&mut self) -> Result<(), String> {
+        if self.unsynced {
+            self.file
+                .sync_data()
+                .map_err(|e| format!("--records {}: cannot sync: {e}", self.path.display()))?;
+            self.unsynced = false;
+            self.last_sync = std::time::Instant::now();
+        }
+        Ok(())
+    }
 }
 
 /// The settings of a record line: `None` for records older than version 2 (no `settings`),
@@ -481,40 +639,54 @@ pub fn sprt_status(s: &Sprt, t: &Tally) -> (f64, (f64, f64), SprtDecision) {
     (llr, s.bounds(), s.decide(llr))
 }
 
+/// The rules' configuration and every variant option with its value.
+pub(crate) type VariantConfig<C> = (C, Vec<(String, i64)>);
+
+/// The rules' configuration from the variant options (`--option`; the others are ignored here)
+/// and every variant option with its value, defaults included, in the game's order.
+pub(crate) fn variant_config<G: Game>(
+    variant: &[(String, String)],
+) -> Result<VariantConfig<G::Config>, String> {
+    let vals: Vec<i64> = G::OPTIONS
+        .iter()
+        .map(|o| {
+            variant
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(o.name))
+                .map_or(Ok(o.default), |(n, v)| {
+                    v.parse::<i64>()
+                        .map_err(|_| format!("--option {n}: '{v}' is not an integer"))
+                })
+        })
+        .collect::<Result<_, _>>()?;
+    let gcfg = G::configure(&vals).map_err(|e| format!("--option: {e}"))?;
+    let options = G::OPTIONS
+        .iter()
+        .zip(&vals)
+        .map(|(o, v)| (o.name.to_string(), *v))
+        .collect();
+    Ok((gcfg, options))
+}
+
+/// Bad opening lines are a usage error, found before any game is played.
+pub(crate) fn check_openings<G: Game>(openings: &Openings, gcfg: &G::Config) -> Result<(), String> {
+    if let Openings::Lines(lines) = openings {
+        for (i, l) in lines.iter().enumerate() {
+            parse_opening::<G>(l, gcfg).map_err(|e| format!("--openings line {}: {e}", i + 1))?;
+        }
+    }
+    Ok(())
+}
+
 struct Runner<'a>(&'a MatchConfig);
 
 impl GameVisitor for Runner<'_> {
     type Output = Result<Summary, String>;
     fn visit<G: Game>(self) -> Self::Output {
         let cfg = self.0;
-        let vals: Vec<i64> = G::OPTIONS
-            .iter()
-            .map(|o| {
-                cfg.variant
-                    .iter()
-                    .find(|(n, _)| n.eq_ignore_ascii_case(o.name))
-                    .map_or(Ok(o.default), |(n, v)| {
-                        v.parse::<i64>()
-                            .map_err(|_| format!("--option {n}: '{v}' is not an integer"))
-                    })
-            })
-            .collect::<Result<_, _>>()?;
-        let gcfg = G::configure(&vals).map_err(|e| format!("--option: {e}"))?;
-        let settings = Settings::of(
-            cfg,
-            G::OPTIONS
-                .iter()
-                .zip(&vals)
-                .map(|(o, v)| (o.name.to_string(), *v))
-                .collect(),
-        );
-        // Bad opening lines are a usage error, found before any game is played.
-        if let Openings::Lines(lines) = &cfg.openings {
-            for (i, l) in lines.iter().enumerate() {
-                parse_opening::<G>(l, &gcfg)
-                    .map_err(|e| format!("--openings line {}: {e}", i + 1))?;
-            }
-        }
+        let (gcfg, options) = variant_config::<G>(&cfg.variant)?;
+        let settings = Settings::of(cfg, options);
+        check_openings::<G>(&cfg.openings, &gcfg)?;
         // Pre-flight: an engine that cannot even be started is a usage error, not a game loss
         // (later failures to restart it are crashes that lose games).
         for e in &cfg.engines {
@@ -529,20 +701,30 @@ impl GameVisitor for Runner<'_> {
         let mut done = 0usize;
         let mut records = None;
         if let Some(path) = &cfg.records {
-            let kept = if cfg.resume {
-                read_records::<G>(cfg, &gcfg, &settings, path)?
+            let open_err = |e: std::io::Error| format!("--records {}: {e}", path.display());
+            let f = if cfg.resume {
+                let kept = read_records::<G>(cfg, &gcfg, &settings, path)?;
+                // The file is never rewritten: a kill at any moment leaves every whole
+                // record in place. Only a torn last line is cut off, in one truncation.
+                let f = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(open_err)?;
+                if let Some(why) = &kept.dropped {
+                    f.set_len(kept.len).map_err(open_err)?;
+                    f.sync_all().map_err(open_err)?;
+                    eprintln!("tablero match: --resume {}: {why}", path.display());
+                }
+                for (r, _) in &kept.records {
+                    tally.add(r);
+                }
+                done = kept.records.len();
+                f
             } else {
-                vec![]
+                std::fs::File::create(path).map_err(open_err)?
             };
-            // The file is rewritten with the kept prefix (a torn last line is dropped).
-            let mut f = std::fs::File::create(path)
-                .map_err(|e| format!("--records {}: {e}", path.display()))?;
-            for (r, line) in &kept {
-                tally.add(r);
-                let _ = writeln!(f, "{line}");
-            }
-            done = kept.len();
-            records = Some(f);
+            records = Some(RecordsFile::new(f, path.clone()));
         }
         let mut sprt_state = None;
         let check_sprt = |t: &Tally| cfg.sprt.map(|s| sprt_status(&s, t));
@@ -611,9 +793,12 @@ impl GameVisitor for Runner<'_> {
                     {
                         break;
                     }
-                    if let Some(f) = records.as_mut() {
-                        let _ = writeln!(f, "{}", r.to_json(cfg, &settings));
-                        let _ = f.flush();
+                    if let Some(f) = records.as_mut()
+                        && let Err(e) = f.append(&r.to_json(cfg, &settings))
+                    {
+                        first_error.get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                        break;
                     }
                     tally.add(&r);
                     done += 1;
@@ -643,6 +828,11 @@ impl GameVisitor for Runner<'_> {
             }
         });
         bar.finish_and_clear();
+        if let Some(f) = records.as_mut()
+            && let Err(e) = f.sync()
+        {
+            first_error.get_or_insert(e);
+        }
         if let Some(e) = first_error {
             return Err(e);
         }
@@ -661,14 +851,44 @@ fn play_one<G: Game>(
     slots: &mut [Slot; 2],
 ) -> Result<GameRecord, String> {
     let start = opening::<G>(cfg, gcfg, i / 2)?;
-    let first = i % 2;
-    let timeout = Duration::from_millis(cfg.limits.timeout_ms);
+    let ctx = GameContext {
+        kind: cfg.kind,
+        variant: &cfg.variant,
+        limits: &cfg.limits,
+        max_plies: cfg.max_plies,
+        log_dir: cfg.log_dir.as_deref(),
+    };
+    let [a, b] = slots;
+    let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
+    play_game(&ctx, names, i, i % 2, start, [a, b])
+}
+
+/// What every game of a match or tournament shares.
+pub(crate) struct GameContext<'a> {
+    pub kind: GameKind,
+    pub variant: &'a [(String, String)],
+    pub limits: &'a MoveLimits,
+    pub max_plies: usize,
+    pub log_dir: Option<&'a std::path::Path>,
+}
+
+/// Plays game number `i` from `start` between the engines of `slots` (engine 1, engine 2,
+/// named `names`); engine `first` (0 or 1) moves first. An engine that cannot be made ready
+/// loses the game (`crash` or `time`) without a move played.
+pub(crate) fn play_game<G: Game>(
+    ctx: &GameContext,
+    names: [&str; 2],
+    i: usize,
+    first: usize,
+    start: Start<G>,
+    slots: [&mut Slot; 2],
+) -> Result<GameRecord, String> {
+    let timeout = Duration::from_millis(ctx.limits.timeout_ms);
     let mut outcome = None;
     for (seat, e) in [(Side::First, first), (Side::Second, 1 - first)] {
-        let log = match &cfg.log_dir {
+        let log = match ctx.log_dir {
             Some(d) => {
-                let name: String = cfg.engines[e]
-                    .name
+                let name: String = names[e]
                     .chars()
                     .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
                     .collect();
@@ -680,12 +900,12 @@ fn play_one<G: Game>(
             }
             None => None,
         };
-        if let Err((reason, detail)) = slots[e].prepare(cfg.kind, &cfg.variant, timeout, log) {
+        if let Err((reason, detail)) = slots[e].prepare(ctx.kind, ctx.variant, timeout, log) {
             slots[e].reset();
             outcome.get_or_insert(GameOutcome {
                 winner: Some(seat.other()),
                 reason,
-                detail: format!("{}: {detail}", cfg.engines[e].name),
+                detail: format!("{}: {detail}", names[e]),
                 moves: vec![],
                 junk: 0,
             });
@@ -696,7 +916,7 @@ fn play_one<G: Game>(
         None => {
             let [a, b] = slots;
             let seats = if first == 0 { [a, b] } else { [b, a] };
-            game::play(&start, seats, &cfg.limits, cfg.max_plies)
+            game::play(&start, seats, ctx.limits, ctx.max_plies)
         }
     };
     Ok(GameRecord {
@@ -855,7 +1075,7 @@ pub fn report_json(cfg: &MatchConfig, s: &Summary) -> Value {
     v
 }
 
-fn name_value(flag: &str, s: &str) -> Result<(String, String), String> {
+pub(crate) fn name_value(flag: &str, s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
         _ => Err(format!("{flag}: expected NAME=VALUE, got '{s}'")),
@@ -905,29 +1125,7 @@ pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<Mat
     if a.concurrency == 0 {
         return Err("--concurrency: at least 1".into());
     }
-    let openings =
-        match a.openings.as_deref() {
-            None => Openings::Start,
-            Some(o) => match o.strip_prefix("random:") {
-                Some(p) => Openings::Random(p.parse().map_err(|_| {
-                    format!("--openings: random:P needs a number of plies, got '{p}'")
-                })?),
-                None => {
-                    let text =
-                        std::fs::read_to_string(o).map_err(|e| format!("--openings {o}: {e}"))?;
-                    let lines: Vec<String> = text
-                        .lines()
-                        .map(str::trim)
-                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                        .map(str::to_string)
-                        .collect();
-                    if lines.is_empty() {
-                        return Err(format!("--openings {o}: no openings in the file"));
-                    }
-                    Openings::Lines(lines)
-                }
-            },
-        };
+    let openings = Openings::from_arg(a.openings.as_deref())?;
     if a.depth == Some(0) {
         return Err("--depth: at least 1".into());
     }

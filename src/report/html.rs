@@ -456,6 +456,45 @@ fn nums(v: &[f64]) -> Value {
     )
 }
 
+/// The page for tournament records: the standings and the crosstable (the text the command
+/// prints, as a table), self-contained.
+pub fn standings_page(s: &crate::referee::tournament::Standings) -> String {
+    use crate::view::svg::escape;
+    let v = s.json();
+    let title = format!(
+        "Tournament {} of {} engines ({}), {} games",
+        s.settings.format,
+        s.settings.engines.len(),
+        s.settings.variant,
+        s.games
+    );
+    let mut rows = String::new();
+    for e in v["standings"].as_array().into_iter().flatten() {
+        let num = |k: &str| e[k].as_f64().unwrap_or(0.0);
+        rows += &format!(
+            "<tr><td>{}</td><td>{}</td><td>{:+.1}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            e["rank"],
+            escape(e["name"].as_str().unwrap_or("")),
+            num("elo"),
+            if e["anchor"].as_bool() == Some(true) {
+                "anchor".to_string()
+            } else {
+                format!("±{:.1}", num("error"))
+            },
+            num("points"),
+            e["games"],
+            e["wins"],
+            e["draws"],
+            e["losses"],
+        );
+    }
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n{REPORT_CSS}</style>\n</head>\n<body>\n<h1>{t}</h1>\n<table class=\"standings\">\n<tr><th>rank</th><th>engine</th><th>elo</th><th>95%</th><th>points</th><th>games</th><th>wins</th><th>draws</th><th>losses</th></tr>\n{rows}</table>\n<pre>{text}</pre>\n</body>\n</html>\n",
+        t = escape(&title),
+        text = escape(&s.text()),
+    )
+}
+
 /// The whole page for `records`.
 pub fn page(records: &Records) -> Result<String, String> {
     let games = dispatch(records.kind, Build(records)).map_err(|e| format!("--html: {e}"))??;

@@ -87,6 +87,11 @@ pub fn load(paths: &[PathBuf]) -> Result<Records, String> {
             let v: Value = serde_json::from_str(&line)
                 .map_err(|e| format!("{source}: not a JSON record ({e}); a torn last line?"))?;
             let bad = |what: &str| format!("{source}: not a game record ({what})");
+            if v.get("kind").is_some() {
+                return Err(format!(
+                    "{source}: a tournament record among match records (list a tournament's files first, and only them)"
+                ));
+            }
             let record = GameRecord::from_json(&v).ok_or_else(|| bad("missing fields"))?;
             let variant = v
                 .get("variant")
@@ -304,6 +309,53 @@ pub fn ranges(v: &[usize]) -> String {
         i = j + 1;
     }
     out.join(", ")
+}
+
+/// `tablero report`: match records as [`run`] does; tournament records (their files start with
+/// a tournament header) merged into the standings the unsharded `tablero tournament` prints, on
+/// stdout (text or `--json`), with the notes about the files (duplicates, missing games) on
+/// stderr so that stdout is byte for byte what the tournament printed.
+pub fn run_any(
+    paths: &[PathBuf],
+    html_out: Option<&Path>,
+    json_out: bool,
+    anchor: Option<&str>,
+) -> Result<(), String> {
+    use crate::referee::tournament;
+    if !paths
+        .first()
+        .is_some_and(|p| tournament::is_tournament_file(p))
+    {
+        if json_out || anchor.is_some() {
+            return Err("--json and --anchor are for tournament records".into());
+        }
+        return run(paths, html_out);
+    }
+    let merged = tournament::merge(paths)?;
+    let anchor = anchor
+        .map(|a| {
+            tournament::parse_anchor(a, merged.settings.engines.iter().map(|e| e.name.as_str()))
+        })
+        .transpose()?;
+    let standings = tournament::standings(&merged.settings, &merged.games, anchor)?;
+    for n in merged.notes() {
+        eprintln!("{n}");
+    }
+    if let Some(out) = html_out {
+        let page = html::standings_page(&standings);
+        std::fs::write(out, &page).map_err(|e| format!("--html {}: {e}", out.display()))?;
+        eprintln!(
+            "wrote {} ({} games, {:.1} MB)",
+            out.display(),
+            merged.games.len(),
+            page.len() as f64 / 1e6
+        );
+    } else if json_out {
+        tournament::write_stdout(&format!("{}\n", standings.json()))?;
+    } else {
+        tournament::write_stdout(&standings.text())?;
+    }
+    Ok(())
 }
 
 /// `tablero report`: the table on stdout, or the page written to `html`.

@@ -116,6 +116,10 @@ pub struct TranspositionTable {
     /// The table being allocated and touched by a background thread (see `new`).
     pending: Option<JoinHandle<Vec<[u64; 2]>>>,
     generation: u16,
+    /// Whether anything may have been written since the table was made or cleared: `clear`
+    /// (every `ucinewgame`) skips zeroing an untouched table, which for a player that never
+    /// searches (the random player) cost two 64 MiB fills per refereed game.
+    dirty: bool,
 }
 
 impl TranspositionTable {
@@ -146,12 +150,14 @@ impl TranspositionTable {
                 slots: Vec::new(),
                 pending: Some(handle),
                 generation: 1,
+                dirty: false,
             },
             // No thread available: do it here.
             Err(_) => TranspositionTable {
                 slots: prefault(),
                 pending: None,
                 generation: 1,
+                dirty: false,
             },
         }
     }
@@ -177,6 +183,7 @@ impl TranspositionTable {
     /// Starts a new search: every entry written before becomes invisible.
     pub fn new_search(&mut self) {
         self.ready();
+        self.dirty = true;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // The counter wrapped: old generations could match again, so clear for real.
@@ -187,9 +194,13 @@ impl TranspositionTable {
 
     /// Forgets everything (`ucinewgame`).
     pub fn clear(&mut self) {
+        self.generation = 1;
+        if !self.dirty {
+            return;
+        }
         self.ready();
         self.slots.fill([0; 2]);
-        self.generation = 1;
+        self.dirty = false;
     }
 
     #[inline]
@@ -221,6 +232,7 @@ impl TranspositionTable {
     /// or exact result replaces a shallower one.
     #[inline]
     pub fn store(&mut self, key: u64, entry: TtEntry) {
+        self.dirty = true;
         let i = self.index(key);
         let generation = self.generation;
         let s = Slot(self.slots[i]);

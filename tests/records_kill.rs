@@ -1,0 +1,172 @@
+//! Crash consistency of the referee's records: a match killed with SIGKILL and continued with
+//! `--resume` (after a torn last line, as a power cut leaves) ends with every game exactly once
+//! and the same moves, results and table as an uninterrupted run; a records file damaged
+//! anywhere but its last line is refused and left untouched. (`scripts/killtest.sh` does the
+//! same with 20 kills.)
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_tablero");
+
+/// Deterministic engines (fixed depths), so two runs play the same games.
+const MATCH: &[&str] = &[
+    "match",
+    "--json",
+    "--game",
+    "mancala",
+    "--engine1",
+    "builtin:ninja2",
+    "--engine2",
+    "builtin:ninja1",
+    "--games",
+    "60",
+    "--openings",
+    "random:4",
+    "--seed",
+    "7",
+    "--concurrency",
+    "2",
+];
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tablero-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let p = d.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn lines(p: &Path) -> usize {
+    std::fs::read_to_string(p).map_or(0, |s| s.lines().count())
+}
+
+/// Per game: number, moves (without their times), result and how it ended.
+fn games(p: &Path) -> Vec<(u64, Vec<Value>, Value, Value)> {
+    let text = std::fs::read_to_string(p).unwrap();
+    assert!(text.ends_with('\n'), "the records end with a whole line");
+    text.lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).expect("every line is a whole record");
+            let moves = v["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["move"].clone())
+                .collect();
+            (
+                v["game"].as_u64().unwrap(),
+                moves,
+                v["result"].clone(),
+                v["reason"].clone(),
+            )
+        })
+        .collect()
+}
+
+fn report(p: &Path) -> String {
+    let out = Command::new(BIN).arg("report").arg(p).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_killed_match_resumes_without_losing_or_repeating_games() {
+    let reference = tmp("reference.jsonl");
+    let st = Command::new(BIN)
+        .args(MATCH)
+        .arg("--records")
+        .arg(&reference)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(st.success());
+    assert_eq!(lines(&reference), 60);
+
+    let rec = tmp("killed.jsonl");
+    let mut child = Command::new(BIN)
+        .args(MATCH)
+        .arg("--records")
+        .arg(&rec)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it (SIGKILL) as soon as a few games are recorded.
+    let t0 = Instant::now();
+    while lines(&rec) < 3 && t0.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = lines(&rec);
+    assert!(kept >= 3, "the match recorded nothing in a minute");
+    // What a power cut can leave on top: half a line.
+    let mut bytes = std::fs::read(&rec).unwrap();
+    bytes.extend_from_slice(b"{\"game\":99,\"pai");
+    std::fs::write(&rec, bytes).unwrap();
+
+    let out = Command::new(BIN)
+        .args(MATCH)
+        .arg("--resume")
+        .arg(&rec)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("dropped its torn last line"),
+        "a clear notice about the torn line: {err}"
+    );
+    let report_json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report_json["games"], 60);
+    let got = games(&rec);
+    assert_eq!(got.len(), 60, "killed after {kept} games");
+    for (i, g) in got.iter().enumerate() {
+        assert_eq!(g.0, i as u64, "each game once, in order");
+    }
+    assert_eq!(got, games(&reference));
+    assert_eq!(report(&rec), report(&reference));
+}
+
+#[test]
+fn a_damaged_line_before_the_last_is_refused_and_the_file_kept() {
+    let rec = tmp("damaged.jsonl");
+    let mut args = MATCH.to_vec();
+    args[9] = "6";
+    let st = Command::new(BIN)
+        .args(&args)
+        .arg("--records")
+        .arg(&rec)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let mut ls: Vec<&str> = text.lines().collect();
+    ls[2] = "{\"game\":2,";
+    let damaged = ls.join("\n") + "\n";
+    std::fs::write(&rec, &damaged).unwrap();
+    args[9] = "8";
+    let out = Command::new(BIN)
+        .args(&args)
+        .arg("--resume")
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 3") && err.contains("left as it is"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read_to_string(&rec).unwrap(), damaged);
+}
