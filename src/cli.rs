@@ -172,6 +172,69 @@ pub struct TournamentArgs {
     pub json: bool,
 }
 
+/// `tablero tune`: SPSA over an engine's integer spin options (see README "Tuning").
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// The engine tuned: a command line (split like a shell), builtin:<player> or
+    /// tcp:HOST:PORT; it plays against itself, θ+ against θ−.
+    #[arg(long)]
+    pub engine: Option<String>,
+    /// NAME=START,MIN,MAX,C_END,R_END: a spin option to tune (repeatable).
+    #[arg(long)]
+    pub param: Vec<String>,
+    /// Number of SPSA iterations N.
+    #[arg(long)]
+    pub iterations: Option<usize>,
+    /// Colour-swapped pairs of θ+ against θ− per iteration.
+    #[arg(long, default_value_t = 1)]
+    pub pairs_per_iteration: usize,
+    /// NAME=VALUE sent to both sides as setoption (fixed, not tuned; repeatable).
+    #[arg(long)]
+    pub option: Vec<String>,
+    /// Games played in parallel.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of the perturbation signs and the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// random:P or a FILE with one opening per line (as `match`).
+    #[arg(long)]
+    pub openings: Option<String>,
+    /// go depth D for every move.
+    #[arg(long)]
+    pub depth: Option<u64>,
+    /// go nodes N for every move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// go movetime MS for every move.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Clock per player, BASE+INC in seconds.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Lateness tolerated beyond a time limit, ms.
+    #[arg(long, default_value_t = 200)]
+    pub margin: u64,
+    /// Longest wait for a reply when no time limit applies, ms.
+    #[arg(long, default_value_t = 30000)]
+    pub timeout: u64,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 2000)]
+    pub max_plies: usize,
+    /// Write the header and one JSON line per iteration to FILE (must not exist yet).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Continue the run of FILE (same settings) after its last complete iteration.
+    #[arg(long, conflicts_with = "out")]
+    pub resume: Option<std::path::PathBuf>,
+    /// Draw the parameter paths of a tune FILE as SVG (with -o) instead of tuning.
+    #[arg(long, conflicts_with_all = ["out", "resume"])]
+    pub plot: Option<std::path::PathBuf>,
+    /// The SVG written by --plot.
+    #[arg(short = 'o', long = "output", requires = "plot")]
+    pub output: Option<std::path::PathBuf>,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Counts the leaves of the legal-move tree, split by root move.
@@ -198,6 +261,8 @@ pub enum Command {
     },
     /// Plays a match between two engines and reports W/D/L, Elo, LOS and optional SPRT.
     Match(Box<MatchArgs>),
+    /// Tunes an engine's spin options by SPSA over self-play matches (fishtest's schedules).
+    Tune(Box<TuneArgs>),
     /// Plays a tournament of many engines (or one shard of it) and prints the standings:
     /// maximum-likelihood ratings with 95 % intervals, points, W/D/L and a crosstable.
     Tournament(Box<TournamentArgs>),

@@ -12,4 +12,5 @@ pub mod protocol;
 pub mod referee;
 pub mod report;
 pub mod solver;
+pub mod tune;
 pub mod view;

@@ -65,6 +65,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
+        Some(Command::Tune(args)) => tablero::tune::run(kind, &args),
         Some(Command::Play {
             vs,
             first: _,

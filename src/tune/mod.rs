@@ -1,0 +1,449 @@
+//! `tablero tune`: SPSA over an engine's integer `spin` options, the fishtest way. Each
+//! iteration plays colour-swapped pairs of θ+ against θ− through the referee (the same engine
+//! twice, the parameters sent as `setoption`), updates θ ([`spsa::step`]) and appends one JSON
+//! line to the `--out` file, which `--resume` continues after a crash. `--plot` draws the paths.
+
+pub mod plot;
+pub mod spsa;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::cli::{MatchArgs, TuneArgs};
+use crate::games::GameKind;
+use crate::players::splitmix64;
+use crate::referee::engine::{Conn, Recv, deadline_after};
+use crate::referee::{MatchConfig, config_from_args, run_match};
+use spsa::{Gains, Param, Step, Wdl};
+
+/// Version of the `--out` format.
+pub const TUNE_VERSION: u64 = 1;
+
+/// What a tuning run is played under: the header of the `--out` file. A file is continued only
+/// under equal settings. `--concurrency` and the referee's patience are not settings (they do
+/// not change the games of deterministic engines).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TuneSettings {
+    pub game: String,
+    pub engine: String,
+    pub params: Vec<Param>,
+    pub iterations: usize,
+    pub pairs_per_iteration: usize,
+    pub seed: u64,
+    /// Fixed `setoption`s sent to both sides (`--option`).
+    pub options: Vec<String>,
+    pub openings: Option<String>,
+    pub depth: Option<u64>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    pub tc: Option<String>,
+    pub max_plies: usize,
+}
+
+impl TuneSettings {
+    /// The first setting that differs from `other`, as `name: ours vs theirs`.
+    fn difference(&self, other: &TuneSettings) -> Option<String> {
+        let (a, b) = (json!(self), json!(other));
+        let (Value::Object(a), Value::Object(b)) = (a, b) else {
+            return Some("settings".into());
+        };
+        a.iter()
+            .find(|(k, v)| b.get(*k) != Some(v))
+            .map(|(k, v)| format!("{k}: {v} vs {}", b.get(k).unwrap_or(&Value::Null)))
+    }
+}
+
+/// The header line of the `--out` file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Header {
+    tune_version: u64,
+    settings: TuneSettings,
+    /// Schedule constants per parameter (derived from the settings; for readers).
+    gains: Vec<Gains>,
+}
+
+/// A run read back from an `--out` file.
+#[derive(Clone, Debug)]
+pub struct TuneLog {
+    pub settings: TuneSettings,
+    pub steps: Vec<Step>,
+    /// Byte length of the complete lines (a torn last line lies beyond it).
+    good_len: u64,
+    /// Whether a torn last line was dropped.
+    pub torn: bool,
+}
+
+/// Reads an `--out` file: the header, then iterations 1, 2, … in order. A last line without
+/// its newline or that does not parse is a torn write and is dropped; anything else malformed
+/// is an error.
+pub fn read_log(path: &Path) -> Result<TuneLog, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = path.display();
+    let mut lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
+    let mut torn = false;
+    let parse_last =
+        |l: &[u8]| -> bool { l.ends_with(b"\n") && serde_json::from_slice::<Value>(l).is_ok() };
+    if let Some(last) = lines.last()
+        && !parse_last(last)
+    {
+        lines.pop();
+        torn = true;
+    }
+    let good_len: usize = lines.iter().map(|l| l.len()).sum();
+    let mut it = lines.into_iter().enumerate();
+    let header: Header = match it.next() {
+        Some((_, l)) => serde_json::from_slice(l)
+            .map_err(|e| format!("{name}: line 1 is not a tune header: {e}"))?,
+        None => {
+            return Err(format!(
+                "{name}: no header line (not a `tablero tune` file)"
+            ));
+        }
+    };
+    if header.tune_version != TUNE_VERSION {
+        return Err(format!(
+            "{name}: format version {} (this tablero writes {TUNE_VERSION})",
+            header.tune_version
+        ));
+    }
+    let np = header.settings.params.len();
+    let mut steps: Vec<Step> = Vec::new();
+    for (i, l) in it {
+        let s: Step = serde_json::from_slice(l)
+            .map_err(|e| format!("{name}: line {}: not an iteration: {e}", i + 1))?;
+        if s.k != steps.len() + 1 {
+            return Err(format!(
+                "{name}: line {}: iteration {} where {} was expected",
+                i + 1,
+                s.k,
+                steps.len() + 1
+            ));
+        }
+        if [
+            s.theta_before.len(),
+            s.theta_after.len(),
+            s.delta.len(),
+            s.plus.len(),
+            s.minus.len(),
+        ]
+        .iter()
+        .any(|&n| n != np)
+        {
+            return Err(format!("{name}: line {}: expected {np} parameters", i + 1));
+        }
+        steps.push(s);
+    }
+    Ok(TuneLog {
+        settings: header.settings,
+        steps,
+        good_len: good_len as u64,
+        torn,
+    })
+}
+
+fn settings_of(kind: GameKind, a: &TuneArgs, engine: &str) -> Result<TuneSettings, String> {
+    let params: Vec<Param> = a
+        .param
+        .iter()
+        .map(|p| Param::parse(p))
+        .collect::<Result<_, _>>()?;
+    if params.is_empty() {
+        return Err("--param: at least one parameter to tune".into());
+    }
+    for (i, p) in params.iter().enumerate() {
+        if params[..i].iter().any(|q| q.name == p.name) {
+            return Err(format!("--param: {} given twice", p.name));
+        }
+    }
+    let iterations = a.iterations.ok_or("--iterations: required")?;
+    if iterations == 0 {
+        return Err("--iterations: at least 1".into());
+    }
+    if a.pairs_per_iteration == 0 {
+        return Err("--pairs-per-iteration: at least 1".into());
+    }
+    Ok(TuneSettings {
+        game: kind.name().to_string(),
+        engine: engine.to_string(),
+        params,
+        iterations,
+        pairs_per_iteration: a.pairs_per_iteration,
+        seed: a.seed,
+        options: a.option.clone(),
+        openings: a.openings.clone(),
+        depth: a.depth,
+        nodes: a.nodes,
+        movetime: a.movetime,
+        tc: a.tc.clone(),
+        max_plies: a.max_plies,
+    })
+}
+
+/// The referee's configuration for every iteration (the options are set per iteration).
+fn match_config(kind: GameKind, s: &TuneSettings, a: &TuneArgs) -> Result<MatchConfig, String> {
+    let m = MatchArgs {
+        engine1: s.engine.clone(),
+        engine2: s.engine.clone(),
+        name1: Some("plus".into()),
+        name2: Some("minus".into()),
+        option1: Vec::new(),
+        option2: Vec::new(),
+        option: s.options.clone(),
+        games: Some(2 * s.pairs_per_iteration),
+        rounds: None,
+        concurrency: a.concurrency,
+        seed: s.seed,
+        openings: s.openings.clone(),
+        depth: s.depth,
+        nodes: s.nodes,
+        movetime: s.movetime,
+        tc: s.tc.clone(),
+        margin: a.margin,
+        timeout: a.timeout,
+        max_plies: s.max_plies,
+        sprt: Vec::new(),
+        records: None,
+        resume: None,
+        log: None,
+        json: false,
+    };
+    let mut cfg = config_from_args(kind, &m)?;
+    cfg.progress = false;
+    Ok(cfg)
+}
+
+/// Runs `tablero tune` (or `--plot`).
+pub fn run(kind: GameKind, a: &TuneArgs) -> Result<(), String> {
+    if let Some(plot_in) = &a.plot {
+        let out = a.output.as_ref().ok_or("--plot needs -o OUT.svg")?;
+        let log = read_log(plot_in)?;
+        let svg = plot::svg(&log.settings, &log.steps);
+        return std::fs::write(out, svg).map_err(|e| format!("-o {}: {e}", out.display()));
+    }
+    let engine = a.engine.as_deref().ok_or("--engine: required")?;
+    let settings = settings_of(kind, a, engine)?;
+    let cfg = match_config(kind, &settings, a)?;
+    check_params(&cfg, &settings.params)?;
+    let (path, mut theta, mut done, file) = open_out(a, &settings)?;
+    let mut out = std::io::BufWriter::new(file);
+    let n = settings.iterations;
+    let names: Vec<String> = settings.params.iter().map(|p| p.name.clone()).collect();
+    let started = std::time::Instant::now();
+    while done < n {
+        let k = done + 1;
+        let step = spsa::step(
+            &settings.params,
+            n,
+            settings.seed,
+            k,
+            &theta,
+            |plus, minus| play_iteration(&cfg, &names, k, plus, minus),
+        )?;
+        let line = serde_json::to_string(&step).map_err(|e| e.to_string())?;
+        writeln!(out, "{line}")
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!(
+            "tune {k}/{n}: +{}-{}={} θ {} ({:.0} s)",
+            step.result.wins,
+            step.result.losses,
+            step.result.draws,
+            fmt_theta(&names, &step.theta_after),
+            started.elapsed().as_secs_f64()
+        );
+        theta = step.theta_after;
+        done = k;
+    }
+    println!("{}", fmt_theta(&names, &theta));
+    Ok(())
+}
+
+/// Asks the engine for its options (`uci`) and refuses a parameter it does not declare as a
+/// `spin` option or whose range exceeds the engine's: a misspelt name would otherwise be tuned
+/// with no effect at all.
+fn check_params(cfg: &MatchConfig, params: &[Param]) -> Result<(), String> {
+    let e = &cfg.engines[0];
+    let mut conn = Conn::start(&e.spec, cfg.kind).map_err(|err| format!("--engine: {err}"))?;
+    let deadline = deadline_after(Duration::from_millis(cfg.limits.timeout_ms));
+    let mut spins: Vec<(String, Option<f64>, Option<f64>)> = Vec::new();
+    let answered = conn.send("uci")
+        && loop {
+            match conn.recv(deadline) {
+                Recv::Line(l) if l.trim() == "uciok" => break true,
+                Recv::Line(l) => {
+                    let w: Vec<&str> = l.split_whitespace().collect();
+                    if w.len() > 4 && w[0] == "option" && w[1] == "name" {
+                        let Some(t) = w.iter().position(|&x| x == "type") else {
+                            continue;
+                        };
+                        if w.get(t + 1) != Some(&"spin") {
+                            continue;
+                        }
+                        let after = |key: &str| {
+                            w.iter()
+                                .position(|&x| x == key)
+                                .and_then(|i| w.get(i + 1))
+                                .and_then(|v| v.parse::<f64>().ok())
+                        };
+                        spins.push((w[2..t].join(" "), after("min"), after("max")));
+                    }
+                }
+                _ => break false,
+            }
+        };
+    conn.close();
+    if !answered {
+        return Err(format!("--engine {}: no `uciok` answer to `uci`", e.name));
+    }
+    for p in params {
+        match spins.iter().find(|(n, _, _)| *n == p.name) {
+            None => {
+                return Err(format!(
+                    "--param {}: the engine has no spin option of that name",
+                    p.name
+                ));
+            }
+            Some((_, lo, hi)) => {
+                if lo.is_some_and(|lo| p.min < lo) || hi.is_some_and(|hi| p.max > hi) {
+                    return Err(format!(
+                        "--param {}: range {}..{} exceeds the engine's {}..{}",
+                        p.name,
+                        p.min,
+                        p.max,
+                        lo.unwrap_or(f64::NEG_INFINITY),
+                        hi.unwrap_or(f64::INFINITY)
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn fmt_theta(names: &[String], theta: &[f64]) -> String {
+    names
+        .iter()
+        .zip(theta)
+        .map(|(n, t)| format!("{n}={t:.2}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Opens (or continues) the `--out` file: its path, the current θ, the iterations done and the
+/// file positioned for appending.
+fn open_out(
+    a: &TuneArgs,
+    settings: &TuneSettings,
+) -> Result<(PathBuf, Vec<f64>, usize, std::fs::File), String> {
+    let start: Vec<f64> = settings.params.iter().map(|p| p.start).collect();
+    match (&a.out, &a.resume) {
+        (_, Some(path)) => {
+            let log = read_log(path)?;
+            if let Some(d) = log.settings.difference(settings) {
+                return Err(format!(
+                    "--resume {}: the file was written under other settings ({d})",
+                    path.display()
+                ));
+            }
+            if log.torn {
+                eprintln!(
+                    "tablero: notice: {}: dropped a torn last line (partial write)",
+                    path.display()
+                );
+            }
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|f| f.set_len(log.good_len).map(|()| f))
+                .and_then(|mut f| {
+                    use std::io::Seek;
+                    f.seek(std::io::SeekFrom::End(0)).map(|_| f)
+                })
+                .map_err(|e| format!("--resume {}: {e}", path.display()))?;
+            // θ is recomputed from the recorded results rather than parsed back: decimal
+            // floats do not always parse to the same bits, and a resumed run must continue
+            // from exactly the θ an uninterrupted run would have had.
+            let mut theta = start;
+            for s in &log.steps {
+                let r = spsa::step(
+                    &settings.params,
+                    settings.iterations,
+                    settings.seed,
+                    s.k,
+                    &theta,
+                    |_, _| Ok(s.result),
+                )?;
+                let near = r
+                    .theta_after
+                    .iter()
+                    .zip(&s.theta_after)
+                    .all(|(a, b)| (a - b).abs() <= 1e-9 * a.abs().max(1.0));
+                if r.delta != s.delta || r.plus != s.plus || r.minus != s.minus || !near {
+                    return Err(format!(
+                        "--resume {}: iteration {} does not follow from the settings",
+                        path.display(),
+                        s.k
+                    ));
+                }
+                theta = r.theta_after;
+            }
+            Ok((path.clone(), theta, log.steps.len(), file))
+        }
+        (Some(path), None) => {
+            if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+                return Err(format!(
+                    "--out {}: the file exists (continue it with --resume, or remove it)",
+                    path.display()
+                ));
+            }
+            let mut file = std::fs::File::create(path)
+                .map_err(|e| format!("--out {}: {e}", path.display()))?;
+            let header = Header {
+                tune_version: TUNE_VERSION,
+                settings: settings.clone(),
+                gains: settings
+                    .params
+                    .iter()
+                    .map(|p| p.gains(settings.iterations))
+                    .collect(),
+            };
+            let line = serde_json::to_string(&header).map_err(|e| e.to_string())?;
+            writeln!(file, "{line}").map_err(|e| format!("--out {}: {e}", path.display()))?;
+            Ok((path.clone(), start, 0, file))
+        }
+        (None, None) => Err("--out FILE (or --resume FILE) is required".into()),
+    }
+}
+
+/// Plays iteration `k`'s pairs: engine 1 is θ+, engine 2 θ−; the openings are seeded by the
+/// run's seed and `k`, so every iteration sees fresh openings and a rerun the same ones.
+fn play_iteration(
+    base: &MatchConfig,
+    names: &[String],
+    k: usize,
+    plus: &[i64],
+    minus: &[i64],
+) -> Result<Wdl, String> {
+    let mut cfg = base.clone();
+    cfg.seed = splitmix64(base.seed ^ (k as u64).wrapping_mul(0xa076_1d64_78bd_642f));
+    let opts = |v: &[i64]| -> Vec<(String, String)> {
+        names
+            .iter()
+            .zip(v)
+            .map(|(n, x)| (n.clone(), x.to_string()))
+            .collect()
+    };
+    let (p, m) = (opts(plus), opts(minus));
+    cfg.engines[0].options.extend(p);
+    cfg.engines[1].options.extend(m);
+    let s = run_match(&cfg).map_err(|e| format!("iteration {k}: {e}"))?;
+    Ok(Wdl {
+        wins: s.tally.wins,
+        draws: s.tally.draws,
+        losses: s.tally.losses,
+    })
+}
