@@ -322,12 +322,37 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
             Err(_) => return Err((408, "request not received in time".into())),
         }
     };
-    if head_end > MAX_HEADER {
+    let (mut r, len) = parse_head(&buf[..head_end])?;
+    let mut body = buf[head_end..].to_vec();
+    while body.len() < len {
+        let Some(left) = READ_TIMEOUT
+            .checked_sub(t0.elapsed())
+            .filter(|l| !l.is_zero())
+        else {
+            return Err((408, "request body not received in time".into()));
+        };
+        let _ = stream.set_read_timeout(Some(left));
+        match stream.read(&mut chunk) {
+            Ok(0) => return Err((400, "connection closed before the body ended".into())),
+            Ok(n) => body.extend_from_slice(&chunk[..n]),
+            Err(_) => return Err((408, "request body not received in time".into())),
+        }
+    }
+    body.truncate(len);
+    r.body = body;
+    Ok(r)
+}
+
+/// Parses a request head (everything up to and including the blank line) within the caps:
+/// the request without its body, and the body length it announces. Pure (no socket), so that
+/// the fuzz target (fuzz/fuzz_targets/gui_http.rs) runs exactly what a connection runs.
+pub fn parse_head(head: &[u8]) -> Result<(Request, usize), (u16, String)> {
+    if head.len() > MAX_HEADER {
         return Err((431, format!("request head larger than {MAX_HEADER} bytes")));
     }
     let mut hs = [httparse::EMPTY_HEADER; 48];
     let mut req = httparse::Request::new(&mut hs);
-    match req.parse(&buf[..head_end]) {
+    match req.parse(head) {
         Ok(httparse::Status::Complete(_)) => {}
         Ok(httparse::Status::Partial) => return Err((400, "incomplete request head".into())),
         Err(httparse::Error::TooManyHeaders) => {
@@ -348,7 +373,7 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
             )
         })
         .collect();
-    let mut r = Request {
+    let r = Request {
         method,
         path: path.to_string(),
         query: query.to_string(),
@@ -373,24 +398,7 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
     if len > MAX_BODY {
         return Err((413, format!("body of {len} bytes; the limit is {MAX_BODY}")));
     }
-    let mut body = buf[head_end..].to_vec();
-    while body.len() < len {
-        let Some(left) = READ_TIMEOUT
-            .checked_sub(t0.elapsed())
-            .filter(|l| !l.is_zero())
-        else {
-            return Err((408, "request body not received in time".into()));
-        };
-        let _ = stream.set_read_timeout(Some(left));
-        match stream.read(&mut chunk) {
-            Ok(0) => return Err((400, "connection closed before the body ended".into())),
-            Ok(n) => body.extend_from_slice(&chunk[..n]),
-            Err(_) => return Err((408, "request body not received in time".into())),
-        }
-    }
-    body.truncate(len);
-    r.body = body;
-    Ok(r)
+    Ok((r, len))
 }
 
 /// Is `host` (a `Host` header) this server? `localhost` or a loopback literal with our port; any

@@ -165,12 +165,18 @@ const HELP: &[&str] = &[
 impl Session {
     /// A session playing `kind`, writing to `out`.
     pub fn new(kind: GameKind, out: Out) -> Self {
+        Self::with_hash(kind, out, DEFAULT_HASH_MIB)
+    }
+
+    /// A session whose tables start at `hash_mib` MiB instead of [`DEFAULT_HASH_MIB`] (the fuzz
+    /// targets use 1 MiB: a 64 MiB table per run would cost more than the run itself).
+    pub fn with_hash(kind: GameKind, out: Out, hash_mib: usize) -> Self {
         let values = BTreeMap::new();
         let engine = dispatch(
             kind,
             MakeEngine {
                 values: &values,
-                hash_mib: DEFAULT_HASH_MIB.min(hash_limit() as usize),
+                hash_mib: hash_mib.min(hash_limit() as usize),
             },
         )
         .and_then(|e| e);
@@ -178,7 +184,7 @@ impl Session {
             out,
             kind,
             engine,
-            hash_mib: DEFAULT_HASH_MIB.min(hash_limit() as usize),
+            hash_mib: hash_mib.min(hash_limit() as usize),
             algorithm: Algorithm::AlphaBeta,
             heuristic: "default".to_string(),
             multipv: 1,
@@ -613,6 +619,17 @@ impl Session {
 /// Runs the protocol loop until `quit` or end of input. Reads `input` on its own thread so that
 /// `stop` and `isready` are seen while a search runs.
 pub fn run(kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
+    run_with_hash(kind, input, out, DEFAULT_HASH_MIB);
+}
+
+/// [`run`] with tables of `hash_mib` MiB at the start; exists for the fuzz targets (fuzz/),
+/// which run thousands of sessions a second.
+pub fn run_with_hash(
+    kind: GameKind,
+    input: impl BufRead + Send + 'static,
+    out: Out,
+    hash_mib: usize,
+) {
     let (tx, rx) = mpsc::channel::<Option<input::Line>>();
     let reader = std::thread::spawn(move || {
         let mut input = input;
@@ -633,7 +650,7 @@ pub fn run(kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
             }
         }
     });
-    let mut session = Session::new(kind, out.clone());
+    let mut session = Session::with_hash(kind, out.clone(), hash_mib);
     if let Err(e) = &session.engine {
         log::warn!("{e}");
     }

@@ -262,7 +262,12 @@ impl GameRecord {
     /// `None` when a field the statistics need is missing or mistyped.
     pub fn from_json(v: &Value) -> Option<GameRecord> {
         let index = v.get("game")?.as_u64()? as usize;
-        let first = v.get("first_engine")?.as_u64()?.checked_sub(1)? as usize;
+        // Engines are 1 and 2: anything else would index past the two names.
+        let engine = |n: u64| match n {
+            1 | 2 => Some(n as usize - 1),
+            _ => None,
+        };
+        let first = engine(v.get("first_engine")?.as_u64()?)?;
         let op = v.get("opening")?;
         let base = op.get("base")?.as_str()?.to_string();
         let om: Vec<String> = op
@@ -273,7 +278,7 @@ impl GameRecord {
             .collect();
         let winner = match v.get("winner")? {
             Value::Null => None,
-            w => Some(w.as_u64()?.checked_sub(1)? as usize),
+            w => Some(engine(w.as_u64()?)?),
         };
         let reason = Reason::from_name(v.get("reason")?.as_str()?)?;
         let moves = v

@@ -43,8 +43,9 @@ pub struct Records {
     pub duplicates: usize,
     /// Of those, the ones whose moves or result differ from the game kept (the first read).
     pub conflicting: usize,
-    /// Game numbers below the highest one read that no file holds.
-    pub missing: Vec<usize>,
+    /// Game numbers below the highest one read that no file holds, as inclusive ranges: a
+    /// record may carry any game number, so the gaps are counted, never listed one by one.
+    pub missing: Vec<(usize, usize)>,
     pub files: Vec<PathBuf>,
 }
 
@@ -92,7 +93,7 @@ pub fn load(paths: &[PathBuf]) -> Result<Records, String> {
                     "{source}: a tournament record among match records (list a tournament's files first, and only them)"
                 ));
             }
-            let record = GameRecord::from_json(&v).ok_or_else(|| bad("missing fields"))?;
+            let record = GameRecord::from_json(&v).ok_or_else(|| bad("missing or mistyped fields"))?;
             let variant = v
                 .get("variant")
                 .and_then(Value::as_str)
@@ -163,8 +164,14 @@ pub fn load(paths: &[PathBuf]) -> Result<Records, String> {
         }
     }
     let id = id.ok_or("no records")?;
-    let last = by_index.keys().next_back().copied().unwrap_or(0);
-    let missing = (0..last).filter(|i| !by_index.contains_key(i)).collect();
+    let mut missing = Vec::new();
+    let mut next = 0usize;
+    for &i in by_index.keys() {
+        if i > next {
+            missing.push((next, i - 1));
+        }
+        next = i.saturating_add(1);
+    }
     Ok(Records {
         kind: id.kind,
         names: id.names,
@@ -269,7 +276,9 @@ impl Records {
             out.push(format!(
                 "missing games: {} ({})",
                 ranges(&self.missing),
-                self.missing.len()
+                self.missing.iter().fold(0usize, |n, (a, b)| n
+                    .saturating_add(b - a)
+                    .saturating_add(1))
             ));
         }
         out
@@ -292,22 +301,18 @@ impl Records {
     }
 }
 
-/// `3, 7-9, 12` for sorted numbers.
-pub fn ranges(v: &[usize]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < v.len() {
-        let mut j = i;
-        while j + 1 < v.len() && v[j + 1] == v[j] + 1 {
-            j += 1;
-        }
-        out.push(if i == j {
-            v[i].to_string()
-        } else {
-            format!("{}-{}", v[i], v[j])
-        });
-        i = j + 1;
-    }
+/// `3, 7-9, 12` for sorted, disjoint inclusive ranges.
+pub fn ranges(v: &[(usize, usize)]) -> String {
+    let out: Vec<String> = v
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
     out.join(", ")
 }
 
@@ -398,7 +403,7 @@ mod tests {
     #[test]
     fn ranges_are_compact() {
         assert_eq!(ranges(&[]), "");
-        assert_eq!(ranges(&[3]), "3");
-        assert_eq!(ranges(&[3, 7, 8, 9, 12]), "3, 7-9, 12");
+        assert_eq!(ranges(&[(3, 3)]), "3");
+        assert_eq!(ranges(&[(3, 3), (7, 9), (12, 12)]), "3, 7-9, 12");
     }
 }

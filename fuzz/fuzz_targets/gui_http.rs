@@ -1,0 +1,68 @@
+//! Fuzz target: the HTTP request handling of `tablero gui` without sockets: the request head
+//! parser (`gui::parse_head`: httparse, the caps, Content-Length) and the router with every API
+//! handler (`gui::route`) on one shared GUI session whose engine workers are the built-in
+//! players.
+//!
+//! Input: the bytes a client sends (head, blank line, body). A `since=` long-poll parameter is
+//! dropped before routing so that `/api/state` answers at once instead of waiting 25 s for a
+//! change. Every answer must be a well-formed HTTP/1.1 response with a known status.
+
+#![no_main]
+
+use std::sync::{Arc, OnceLock};
+
+use libfuzzer_sys::fuzz_target;
+use tablero::games::GameKind;
+use tablero::gui::{self, Shared};
+
+const PORT: u16 = 8080;
+
+fn shared() -> &'static Arc<Shared> {
+    static S: OnceLock<Arc<Shared>> = OnceLock::new();
+    S.get_or_init(|| {
+        let offered = gui::offered_engines(&[]).expect("built-in engines");
+        gui::start(offered, GameKind::Connect4, PORT, false).expect("gui session")
+    })
+}
+
+fn check(answer: &[u8]) {
+    let text = String::from_utf8_lossy(answer);
+    let status: u16 = text
+        .strip_prefix("HTTP/1.1 ")
+        .and_then(|s| s.get(..3))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("not an HTTP answer: {text:.200}"));
+    assert!((200..600).contains(&status), "status {status}");
+    assert!(text.contains("\r\n\r\n"), "answer without a head end");
+}
+
+fuzz_target!(|data: &[u8]| {
+    let shared = shared();
+    let Some(end) = data
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map(|i| i + 4)
+    else {
+        return;
+    };
+    match gui::parse_head(&data[..end]) {
+        Ok((mut r, len)) => {
+            let body = &data[end..];
+            if body.len() < len {
+                return;
+            }
+            r.body = body[..len].to_vec();
+            r.query = r
+                .query
+                .split('&')
+                .filter(|kv| !kv.starts_with("since=") || kv[6..].parse::<u64>().is_err())
+                .collect::<Vec<_>>()
+                .join("&");
+            check(&gui::route(&r, shared));
+        }
+        Err((code, reason)) => {
+            assert!((400..600).contains(&code), "error status {code}");
+            assert!(!reason.contains('\n'), "multi-line error: {reason}");
+        }
+    }
+});

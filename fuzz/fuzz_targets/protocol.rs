@@ -1,0 +1,167 @@
+//! Fuzz target: a whole protocol session (`tablero` on stdin/stdout, and each `tablero serve`
+//! connection) fed arbitrary command sequences through the real loop (`protocol::run`, with its
+//! reader thread, command queue and search thread), or through a built-in player's filter
+//! (`players::run`, what `tablero serve --player` runs).
+//!
+//! Input: byte 0 picks the game (bits 0-1) and, when bit 2 is set, a built-in player (bits
+//! 3-4); the rest is split into lines. To keep a run short, lines are tamed before they are sent:
+//! `go` limits are clamped (depth ≤ 3, nodes ≤ 4000, times ≤ 20 ms) and a `go` without any
+//! limit gets `nodes 2000`; `perft` depth ≤ 3; `Hash` ≤ 2 MiB. A script holding `solve` ends
+//! with `quit` (a solve of a large position is long; `quit` must end it at once).
+//!
+//! Invariants checked on the output, beyond "no panic, no hang":
+//! - every `isready` (before the first `quit`) is answered by exactly one `readyok`;
+//! - no `go` gets two `bestmove`s, and every `go` gets its `bestmove` unless it was refused
+//!   with an error line (busy) or named as not carried out at `quit`;
+//! - no `perft` gets two results (a total or a `perft stopped` line).
+
+#![no_main]
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use libfuzzer_sys::fuzz_target;
+use tablero::games::GameKind;
+use tablero::players::Player;
+use tablero::protocol::command::Command;
+use tablero::protocol::{self, Out, parse};
+
+const MAX_LINES: usize = 64;
+
+fn clamp(tok: &str, max: u64) -> String {
+    match tok.parse::<u64>() {
+        Ok(n) if n > max => max.to_string(),
+        _ => tok.to_string(),
+    }
+}
+
+/// The line as sent: limits made small, everything else untouched.
+fn tame(line: &str) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return line.to_string();
+    };
+    match first.to_ascii_lowercase().as_str() {
+        "go" => {
+            let mut out = vec![words[0].to_string()];
+            let mut limited = false;
+            let mut i = 1;
+            while i < words.len() {
+                let w = words[i].to_ascii_lowercase();
+                let max = match w.as_str() {
+                    "depth" => Some(3),
+                    "nodes" => Some(4000),
+                    "movetime" | "wtime" | "btime" | "winc" | "binc" => Some(20),
+                    _ => None,
+                };
+                if matches!(
+                    w.as_str(),
+                    "depth" | "nodes" | "movetime" | "wtime" | "btime" | "infinite"
+                ) {
+                    limited = true;
+                }
+                out.push(words[i].to_string());
+                if let (Some(max), Some(v)) = (max, words.get(i + 1)) {
+                    out.push(clamp(v, max));
+                    i += 1;
+                }
+                i += 1;
+            }
+            if !limited {
+                out.push("nodes 2000".into());
+            }
+            out.join(" ")
+        }
+        "perft" if words.len() == 2 => format!("{} {}", words[0], clamp(words[1], 3)),
+        "setoption" if line.to_ascii_lowercase().contains("hash") => {
+            let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            if let Some(last) = out.last_mut() {
+                *last = clamp(last, 2);
+            }
+            out.join(" ")
+        }
+        _ => line.to_string(),
+    }
+}
+
+#[derive(Clone)]
+struct Sink(Arc<Mutex<Vec<u8>>>);
+impl Write for Sink {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&sel, rest)) = data.split_first() else {
+        return;
+    };
+    let kind = GameKind::ALL[(sel & 3) as usize];
+    let player = (sel & 4 != 0).then(|| Player::ALL[((sel >> 3) as usize) % Player::ALL.len()]);
+    let text = String::from_utf8_lossy(rest);
+    let mut script = String::new();
+    let (mut isready, mut go, mut perft, mut solve) = (0usize, 0usize, 0usize, false);
+    let mut quit = false;
+    for line in text.split('\n').take(MAX_LINES) {
+        let line = tame(line);
+        // What the session will see, counted up to the first `quit` (nothing after it is read).
+        if !quit {
+            match parse::parse_line(&line) {
+                Ok(Command::IsReady) => isready += 1,
+                Ok(Command::Go(_)) => go += 1,
+                Ok(Command::Perft(_)) => perft += 1,
+                Ok(Command::Solve) => solve = true,
+                Ok(Command::Quit) => quit = true,
+                _ => {}
+            }
+        }
+        script.push_str(&line);
+        script.push('\n');
+    }
+    if solve && !quit {
+        script.push_str("quit\n");
+    }
+    let buf = Arc::new(Mutex::new(Vec::new()));
+    let out = Out::new(Box::new(Sink(buf.clone())));
+    let input = std::io::Cursor::new(script.into_bytes());
+    match player {
+        None => protocol::run_with_hash(kind, input, out, 1),
+        Some(p) => tablero::players::run(p, kind, input, out),
+    }
+    let bytes = buf.lock().unwrap().clone();
+    let output = String::from_utf8_lossy(&bytes);
+    let lines: Vec<&str> = output.lines().collect();
+    let count = |f: &dyn Fn(&str) -> bool| lines.iter().filter(|l| f(l)).count();
+    let readyok = count(&|l| l == "readyok");
+    let bestmove = count(&|l| l.starts_with("bestmove"));
+    let errors = count(&|l| l.starts_with("info string error:"));
+    let perft_done = count(&|l| {
+        l.starts_with("info string perft stopped")
+            || l.strip_prefix("nodes ")
+                .is_some_and(|n| n.parse::<u64>().is_ok())
+    });
+    if player.is_none() {
+        assert_eq!(readyok, isready, "isready/readyok\n{output}");
+        assert!(bestmove <= go, "{bestmove} bestmove for {go} go\n{output}");
+        assert!(
+            bestmove + errors >= go,
+            "a go vanished: {bestmove} bestmove, {errors} errors, {go} go\n{output}"
+        );
+        assert!(
+            perft_done <= perft,
+            "{perft_done} perft results for {perft} perft\n{output}"
+        );
+    } else {
+        // A player answers the same questions (its filter may add its own `isready` to the
+        // engine behind it, but the client sees one `readyok` per `isready`).
+        assert_eq!(readyok, isready, "isready/readyok (player)\n{output}");
+        assert!(
+            bestmove <= go,
+            "{bestmove} bestmove for {go} go (player)\n{output}"
+        );
+    }
+});

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Seed corpora for the fuzz targets (fuzz/fuzz_targets/), written into fuzz/corpus/<target>/.
+
+Usage: fuzz_seeds.py TABLERO GOLDEN_DIR CORPUS_DIR
+
+State strings come from the golden data replayed by the engine itself (`position … moves …` then
+`d`): Parchís traces, Connect Four lines, Kalah positions. Records come from quick
+`tablero match` runs. Nothing here is committed: the golden data stays in ../shared/golden/.
+"""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+TABLERO, GOLDEN, CORPUS = sys.argv[1:4]
+GAME_BYTE = {"parchis": 0, "connect4boom": 1, "connect4": 2, "mancala": 3}
+
+
+def put(target, data):
+    if isinstance(data, str):
+        data = data.encode()
+    d = os.path.join(CORPUS, target)
+    os.makedirs(d, exist_ok=True)
+    name = hashlib.sha1(data).hexdigest()
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+
+def session(game, script):
+    """Runs a protocol script; returns the output lines."""
+    r = subprocess.run([TABLERO, "--game", game], input=script, capture_output=True,
+                       text=True, timeout=120)
+    return r.stdout.splitlines()
+
+
+def fens_after(game, move_lists):
+    """The state string after each move list (one `d` per list)."""
+    script = "".join(f"position startpos moves {' '.join(ms)}\nd\n" if ms else "position startpos\nd\n"
+                     for ms in move_lists)
+    return [l[5:] for l in session(game, script) if l.startswith("fen: ")]
+
+
+def notation_seed(game, fen, moves):
+    return bytes([GAME_BYTE[game], 0, 0, 0, 0]) + (fen + "\n" + "\n".join(moves)).encode()
+
+
+def protocol_seed(game, lines):
+    return bytes([GAME_BYTE[game]]) + ("\n".join(lines) + "\n").encode()
+
+
+def parchis():
+    lists, games, cur = [], [], None
+    with open(os.path.join(GOLDEN, "parchis", "traces.jsonl")) as f:
+        for line in f:
+            v = json.loads(line)
+            if v["ply"] == 0:
+                if len(games) >= 24:
+                    break
+                cur = []
+                games.append(cur)
+            else:
+                cur.append(v["move"])
+    for g in games:
+        for k in (0, 1, 5, 20, 60, len(g) // 2, len(g) - 1):
+            lists.append(g[:max(0, min(k, len(g)))])
+    fens = fens_after("parchis", lists)
+    for ms, fen in zip(lists, fens):
+        nxt = []
+        put("notation", notation_seed("parchis", fen, [m for m in ms[-3:]]))
+        put("protocol", protocol_seed("parchis", [
+            f"position fen {fen}", "isready", "go depth 2", "isready", "moves", "d", "eval",
+            "perft 2", "stop"]))
+        put("protocol", protocol_seed("parchis", [
+            "position startpos moves " + " ".join(ms), "go nodes 500", "stop", "isready",
+            "go infinite", "isready", "stop", "ucinewgame", "go movetime 10"]))
+    put("notation", notation_seed("parchis", "", ["y1:2", "r0:6", "b2:1", "pass", "y0:star"]))
+
+
+def connect4():
+    lists = []
+    for name in sorted(os.listdir(os.path.join(GOLDEN, "connect4"))):
+        if name.endswith(".md"):
+            continue
+        with open(os.path.join(GOLDEN, "connect4", name)) as f:
+            for i, line in enumerate(f):
+                if i >= 12:
+                    break
+                lists.append(list(line.split()[0]))
+    fens = fens_after("connect4", lists)
+    for ms, fen in zip(lists, fens):
+        put("notation", notation_seed("connect4", fen, ms[:3]))
+        put("protocol", protocol_seed("connect4", [
+            f"position fen {fen}", "isready", "go depth 3", "solve", "stop", "isready", "moves"]))
+    put("protocol", protocol_seed("connect4", [
+        "setoption name Rows value 4", "setoption name Columns value 4", "position startpos moves 1 2 1",
+        "solve", "isready", "go depth 2", "perft 3", "setoption name Solver value always", "go nodes 300"]))
+    # BOOM: the start and a few moves in.
+    bl = [[], ["4"], ["4", "4", "3"], ["1", "2", "3", "4", "5"]]
+    for ms, fen in zip(bl, fens_after("connect4boom", bl)):
+        put("notation", notation_seed("connect4boom", fen, ms))
+        put("protocol", protocol_seed("connect4boom", [
+            f"position fen {fen}", "go depth 2", "isready", "d", "eval", "perft 2"]))
+
+
+def mancala():
+    with open(os.path.join(GOLDEN, "kalah", "kalah64_positions.txt")) as f:
+        rows = [l.split() for l in f if l.strip()][:40]
+    for r in rows:
+        if len(r) < 15:
+            continue
+        s, n = r[0:7], r[7:14]
+        fen = f"{','.join(s[:6])}:{s[6]}/{','.join(n[:6])}:{n[6]} {r[14]}"
+        put("notation", notation_seed("mancala", fen, ["1", "3", "6"]))
+        put("protocol", protocol_seed("mancala", [
+            f"position fen {fen}", "isready", "solve", "isready", "go depth 3", "moves"]))
+    put("protocol", protocol_seed("mancala", [
+        "setoption name Pits value 3", "setoption name Seeds value 2", "position startpos",
+        "solve", "go nodes 200", "perft 3", "uci"]))
+
+
+def records():
+    with tempfile.TemporaryDirectory() as d:
+        made = []
+        for game, e1, e2, extra in [
+            ("connect4", "builtin:random", "builtin:greedy", []),
+            ("mancala", "builtin:greedy", "builtin:random", ["--option", "Pits=4"]),
+            ("connect4boom", "builtin:random", "builtin:random", []),
+            ("parchis", "builtin:random", "builtin:greedy", ["--max-plies", "60"]),
+        ]:
+            p = os.path.join(d, f"{game}.jsonl")
+            subprocess.run([TABLERO, "match", "--game", game, "--engine1", e1, "--engine2", e2,
+                            "--games", "4", "--records", p] + extra,
+                           capture_output=True, timeout=300, check=False)
+            if os.path.exists(p):
+                data = open(p, "rb").read()
+                made.append(data)
+                put("records", data)
+                lines = data.splitlines(keepends=True)
+                put("records", b"".join(lines[:2]) + b"\xff" + b"".join(lines[1:]))
+                put("records", data[: len(data) * 2 // 3])
+    if not made:
+        sys.exit("fuzz_seeds.py: tablero match wrote no records")
+
+
+def gui():
+    h = "Host: 127.0.0.1:8080\r\n"
+    post = lambda path, body: (f"POST {path} HTTP/1.1\r\n{h}Content-Type: application/json\r\n"
+                               f"Sec-Fetch-Site: same-origin\r\nContent-Length: {len(body)}\r\n\r\n{body}")
+    for req in [
+        f"GET / HTTP/1.1\r\n{h}\r\n",
+        f"GET /api/state?since=0&board=1 HTTP/1.1\r\n{h}\r\n",
+        f"GET /api/record HTTP/1.1\r\n{h}\r\n",
+        f"GET /page.js HTTP/1.1\r\nHost: localhost:8080\r\n\r\n",
+        post("/api/new", '{"game":"connect4"}'),
+        post("/api/new", '{"game":"mancala","position":"startpos moves 1 2"}'),
+        post("/api/position", '{"position":"fen 7/7/7/7/3o3/2xx3 o"}'),
+        post("/api/move", '{"move":"4"}'),
+        post("/api/undo", ""),
+        post("/api/settings", '{"seats":[null,0],"limit":{"depth":2},"pace":0,"paused":true}'),
+        post("/api/analysis", '{"on":true}'),
+        post("/api/stop", "{}"),
+    ]:
+        put("gui_http", req)
+
+
+if __name__ == "__main__":
+    parchis()
+    connect4()
+    mancala()
+    records()
+    gui()
+    for t in sorted(os.listdir(CORPUS)):
+        print(f"seeds: {t}: {len(os.listdir(os.path.join(CORPUS, t)))} files")
