@@ -247,7 +247,9 @@ pub fn run(kind: GameKind, a: &TuneArgs) -> Result<(), String> {
         writeln!(out, "{line}")
             .and_then(|()| out.flush())
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        eprintln!(
+        // Progress only: a closed stderr must not end a run whose iterations are on disk.
+        let _ = writeln!(
+            std::io::stderr(),
             "tune {k}/{n}: +{}-{}={} θ {} ({:.0} s)",
             step.result.wins,
             step.result.losses,
@@ -258,7 +260,7 @@ pub fn run(kind: GameKind, a: &TuneArgs) -> Result<(), String> {
         theta = step.theta_after;
         done = k;
     }
-    println!("{}", fmt_theta(&names, &theta));
+    let _ = writeln!(std::io::stdout(), "{}", fmt_theta(&names, &theta));
     Ok(())
 }
 
