@@ -24,9 +24,9 @@ fi
 cargo test "$@"
 # A short coverage-guided fuzz run of every target (scripts/fuzz.sh; README "Fuzzing"): cargo-fuzz
 # installed when absent, an unoptimised fuzz build (about half the cold build time of an optimised
-# one), then FUZZ_SECONDS (default 25) per target, two targets at a time. Any crash, hang or
+# one), then FUZZ_SECONDS (default 15) per target, two targets at a time. Any crash, hang or
 # memory blow-up fails the run and names the input. TABLERO_SKIP_FUZZ=1 skips it locally (CI
 # never sets it).
 if [ "${TABLERO_SKIP_FUZZ:-}" != 1 ]; then
-  FUZZ_BUILD="${FUZZ_BUILD:---dev}" FUZZ_INSTALL_DEBUG=1 scripts/fuzz.sh "${FUZZ_SECONDS:-25}"
+  FUZZ_BUILD="${FUZZ_BUILD:---dev}" FUZZ_INSTALL_DEBUG=1 scripts/fuzz.sh "${FUZZ_SECONDS:-15}"
 fi

@@ -45,6 +45,9 @@ pub trait Engine: Send {
     fn wait(&mut self);
     /// Is a search running?
     fn searching(&mut self) -> bool;
+    /// Waits, when idle, for the search table being prepared in the background (`isready`'s
+    /// promise: after it, a `go`/`stop` never waits for set-up).
+    fn prepare(&mut self);
     /// Is a `go infinite` search running (it only ends on `stop`)?
     fn searching_infinite(&mut self) -> bool;
     /// Is a search without any depth, node or time limit running (`go infinite` or a bare
@@ -383,6 +386,15 @@ impl<G: Game> Engine for GameEngine<G> {
 
     fn wait(&mut self) {
         self.join();
+    }
+
+    fn prepare(&mut self) {
+        self.reap();
+        if self.worker.is_none()
+            && let Some(s) = self.searcher.as_mut()
+        {
+            s.ready();
+        }
     }
 
     fn searching(&mut self) -> bool {

@@ -320,7 +320,12 @@ impl Session {
         match cmd {
             Command::Empty => {}
             Command::Uci => self.uci(),
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                if let Ok(e) = self.engine.as_mut() {
+                    e.prepare();
+                }
+                self.out.line("readyok")
+            }
             Command::UciNewGame => self.engine()?.new_game()?,
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::Position { start, moves } => {

@@ -1251,7 +1251,7 @@ impl Merged {
         if !self.missing.is_empty() {
             let mut line = format!(
                 "missing games: {} ({})",
-                crate::report::ranges(&self.missing),
+                crate::report::ranges(&runs(&self.missing)),
                 self.missing.len()
             );
             if let Some(n) = self.shards.filter(|&n| n > 1) {
@@ -1293,6 +1293,18 @@ pub fn write_stdout(text: &str) -> Result<(), String> {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
         _ => Ok(()),
     }
+}
+
+/// Sorted numbers as inclusive runs `(first, last)` (for [`crate::report::ranges`]).
+fn runs(v: &[usize]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for &x in v {
+        match out.last_mut() {
+            Some((_, b)) if *b + 1 == x => *b = x,
+            _ => out.push((x, x)),
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -93,7 +93,8 @@ pub fn load(paths: &[PathBuf]) -> Result<Records, String> {
                     "{source}: a tournament record among match records (list a tournament's files first, and only them)"
                 ));
             }
-            let record = GameRecord::from_json(&v).ok_or_else(|| bad("missing or mistyped fields"))?;
+            let record =
+                GameRecord::from_json(&v).ok_or_else(|| bad("missing or mistyped fields"))?;
             let variant = v
                 .get("variant")
                 .and_then(Value::as_str)

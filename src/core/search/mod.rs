@@ -157,6 +157,11 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// Waits for the table's background allocation (a no-op once done).
+    pub fn ready(&mut self) {
+        self.tt.ready();
+    }
+
     /// Reallocates the table.
     pub fn resize(&mut self, hash_mib: usize) {
         self.tt = TranspositionTable::new(hash_mib);
