@@ -18,41 +18,18 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// `tablero match`: the referee.
-#[derive(clap::Args, Debug)]
-pub struct MatchArgs {
-    /// Engine 1: a command line (split like a shell), builtin:<player> or tcp:HOST:PORT.
-    #[arg(long)]
-    pub engine1: String,
-    /// Engine 2 (same forms as --engine1).
-    #[arg(long)]
-    pub engine2: String,
-    /// Display name of engine 1.
-    #[arg(long)]
-    pub name1: Option<String>,
-    /// Display name of engine 2.
-    #[arg(long)]
-    pub name2: Option<String>,
-    /// NAME=VALUE sent to engine 1 as setoption (repeatable).
-    #[arg(long)]
-    pub option1: Vec<String>,
-    /// NAME=VALUE sent to engine 2 as setoption (repeatable).
-    #[arg(long)]
-    pub option2: Vec<String>,
-    /// NAME=VALUE sent to both engines; variant options (Pits, Seeds, Rows, Columns) also set
-    /// the referee's rules (repeatable).
+/// The flags every refereed command shares (`match`, `tournament`, `tune`): options sent to
+/// the engines, limits, clock, openings, seed, concurrency and adjudication.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GameFlags {
+    /// NAME=VALUE sent to every engine as setoption; variant options (Pits, Seeds, Rows,
+    /// Columns) also set the referee's rules (repeatable; `tune`: fixed, not tuned).
     #[arg(long)]
     pub option: Vec<String>,
-    /// Number of games (default 2).
-    #[arg(long, conflicts_with = "rounds")]
-    pub games: Option<usize>,
-    /// Number of colour-swapped pairs (2 games each).
-    #[arg(long)]
-    pub rounds: Option<usize>,
     /// Games played in parallel (each with its own engine processes).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Seed of everything random (openings).
+    /// Seed of everything random (openings; `tune`: also the perturbation signs).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// random:P (P seeded random plies) or a FILE with one opening per line
@@ -80,6 +57,38 @@ pub struct MatchArgs {
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 2000)]
     pub max_plies: usize,
+}
+
+/// `tablero match`: the referee.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// Engine 1: a command line (split like a shell), builtin:<player> or tcp:HOST:PORT.
+    #[arg(long)]
+    pub engine1: String,
+    /// Engine 2 (same forms as --engine1).
+    #[arg(long)]
+    pub engine2: String,
+    /// Display name of engine 1.
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Display name of engine 2.
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// NAME=VALUE sent to engine 1 as setoption (repeatable).
+    #[arg(long)]
+    pub option1: Vec<String>,
+    /// NAME=VALUE sent to engine 2 as setoption (repeatable).
+    #[arg(long)]
+    pub option2: Vec<String>,
+    /// Engines' limits, clock, openings and the rest shared with `match`/`tournament`/`tune`.
+    #[command(flatten)]
+    pub play: GameFlags,
+    /// Number of games (default 2).
+    #[arg(long, conflicts_with = "rounds")]
+    pub games: Option<usize>,
+    /// Number of colour-swapped pairs (2 games each).
+    #[arg(long)]
+    pub rounds: Option<usize>,
     /// SPRT: elo0=0 elo1=10 alpha=0.05 beta=0.05; the match stops on a decision.
     #[arg(long, num_args = 1..)]
     pub sprt: Vec<String>,
@@ -123,41 +132,9 @@ pub struct TournamentArgs {
     /// NAME=ELO: this engine's rating is fixed (default: the mean rating is 0).
     #[arg(long)]
     pub anchor: Option<String>,
-    /// NAME=VALUE sent to every engine; variant options (Pits, Seeds, Rows, Columns) also set
-    /// the referee's rules (repeatable).
-    #[arg(long)]
-    pub option: Vec<String>,
-    /// Games played in parallel (each with its own engine processes).
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
-    /// Seed of everything random (openings).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// random:P (P seeded random plies) or a FILE with one opening per line
-    /// (`fen <state> [moves …]` or a move list).
-    #[arg(long)]
-    pub openings: Option<String>,
-    /// go depth D for every move.
-    #[arg(long)]
-    pub depth: Option<u64>,
-    /// go nodes N for every move.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// go movetime MS for every move.
-    #[arg(long)]
-    pub movetime: Option<u64>,
-    /// Clock per player, BASE+INC in seconds (e.g. 10+0.1).
-    #[arg(long)]
-    pub tc: Option<String>,
-    /// Lateness tolerated beyond a time limit, ms.
-    #[arg(long, default_value_t = 200)]
-    pub margin: u64,
-    /// Longest wait for a reply when no time limit applies (depth/nodes, handshake), ms.
-    #[arg(long, default_value_t = 30000)]
-    pub timeout: u64,
-    /// Adjudicate a draw after this many plies.
-    #[arg(long, default_value_t = 2000)]
-    pub max_plies: usize,
+    /// Engines' limits, clock, openings and the rest shared with `match`/`tournament`/`tune`.
+    #[command(flatten)]
+    pub play: GameFlags,
     /// Write the records (a header line, then one JSON line per game) to FILE.
     #[arg(long)]
     pub records: Option<std::path::PathBuf>,
@@ -188,39 +165,9 @@ pub struct TuneArgs {
     /// Colour-swapped pairs of θ+ against θ− per iteration.
     #[arg(long, default_value_t = 1)]
     pub pairs_per_iteration: usize,
-    /// NAME=VALUE sent to both sides as setoption (fixed, not tuned; repeatable).
-    #[arg(long)]
-    pub option: Vec<String>,
-    /// Games played in parallel.
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
-    /// Seed of the perturbation signs and the openings.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// random:P or a FILE with one opening per line (as `match`).
-    #[arg(long)]
-    pub openings: Option<String>,
-    /// go depth D for every move.
-    #[arg(long)]
-    pub depth: Option<u64>,
-    /// go nodes N for every move.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// go movetime MS for every move.
-    #[arg(long)]
-    pub movetime: Option<u64>,
-    /// Clock per player, BASE+INC in seconds.
-    #[arg(long)]
-    pub tc: Option<String>,
-    /// Lateness tolerated beyond a time limit, ms.
-    #[arg(long, default_value_t = 200)]
-    pub margin: u64,
-    /// Longest wait for a reply when no time limit applies, ms.
-    #[arg(long, default_value_t = 30000)]
-    pub timeout: u64,
-    /// Adjudicate a draw after this many plies.
-    #[arg(long, default_value_t = 2000)]
-    pub max_plies: usize,
+    /// Engines' limits, clock, openings and the rest shared with `match`/`tournament`/`tune`.
+    #[command(flatten)]
+    pub play: GameFlags,
     /// Write the header and one JSON line per iteration to FILE (must not exist yet).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,

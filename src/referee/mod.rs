@@ -1107,6 +1107,25 @@ pub fn parse_tc(s: &str) -> Result<(u64, u64), String> {
     Ok((b, i))
 }
 
+/// The move limits of the flags `match`, `tournament` and `tune` share, after checking them
+/// (`--concurrency` and `--depth` at least 1, a well-formed `--tc`).
+pub fn move_limits(f: &crate::cli::GameFlags) -> Result<MoveLimits, String> {
+    if f.concurrency == 0 {
+        return Err("--concurrency: at least 1".into());
+    }
+    if f.depth == Some(0) {
+        return Err("--depth: at least 1".into());
+    }
+    Ok(MoveLimits {
+        depth: f.depth,
+        nodes: f.nodes,
+        movetime_ms: f.movetime,
+        tc_ms: f.tc.as_deref().map(parse_tc).transpose()?,
+        margin_ms: f.margin,
+        timeout_ms: f.timeout,
+    })
+}
+
 /// Builds a match configuration from the command line.
 pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<MatchConfig, String> {
     let spec1 = EngineSpec::parse(&a.engine1).map_err(|e| format!("--engine1: {e}"))?;
@@ -1127,13 +1146,7 @@ pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<Mat
     if games == 0 {
         return Err("--games: at least one game".into());
     }
-    if a.concurrency == 0 {
-        return Err("--concurrency: at least 1".into());
-    }
-    let openings = Openings::from_arg(a.openings.as_deref())?;
-    if a.depth == Some(0) {
-        return Err("--depth: at least 1".into());
-    }
+    let openings = Openings::from_arg(a.play.openings.as_deref())?;
     let sprt = if a.sprt.is_empty() {
         None
     } else {
@@ -1157,20 +1170,13 @@ pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<Mat
                 options: opts("--option2", &a.option2)?,
             },
         ],
-        variant: opts("--option", &a.option)?,
+        variant: opts("--option", &a.play.option)?,
         games,
-        concurrency: a.concurrency,
-        seed: a.seed,
+        concurrency: a.play.concurrency,
+        seed: a.play.seed,
         openings,
-        limits: MoveLimits {
-            depth: a.depth,
-            nodes: a.nodes,
-            movetime_ms: a.movetime,
-            tc_ms: a.tc.as_deref().map(parse_tc).transpose()?,
-            margin_ms: a.margin,
-            timeout_ms: a.timeout,
-        },
-        max_plies: a.max_plies,
+        limits: move_limits(&a.play)?,
+        max_plies: a.play.max_plies,
         sprt,
         records,
         resume,

@@ -33,7 +33,7 @@ use super::game::{MoveLimits, Reason, Slot};
 use super::ratings::{self, Anchor, PairResult};
 use super::{
     EngineConf, EngineSettings, GameContext, GameRecord, Openings, check_openings,
-    first_difference, fnv1a, name_value, opening_number, parse_tc, play_game, variant_config,
+    first_difference, fnv1a, name_value, opening_number, play_game, variant_config,
 };
 use crate::core::game::Game;
 use crate::games::{GameKind, GameVisitor, dispatch};
@@ -400,12 +400,6 @@ pub fn config_from_args(
     if a.rounds == 0 {
         return Err("--rounds: at least 1".into());
     }
-    if a.concurrency == 0 {
-        return Err("--concurrency: at least 1".into());
-    }
-    if a.depth == Some(0) {
-        return Err("--depth: at least 1".into());
-    }
     let anchor = a
         .anchor
         .as_deref()
@@ -421,22 +415,16 @@ pub fn config_from_args(
         format: Format::from_name(&a.format)?,
         rounds: a.rounds,
         variant: a
+            .play
             .option
             .iter()
             .map(|s| name_value("--option", s))
             .collect::<Result<_, _>>()?,
-        concurrency: a.concurrency,
-        seed: a.seed,
-        openings: Openings::from_arg(a.openings.as_deref())?,
-        limits: MoveLimits {
-            depth: a.depth,
-            nodes: a.nodes,
-            movetime_ms: a.movetime,
-            tc_ms: a.tc.as_deref().map(parse_tc).transpose()?,
-            margin_ms: a.margin,
-            timeout_ms: a.timeout,
-        },
-        max_plies: a.max_plies,
+        concurrency: a.play.concurrency,
+        seed: a.play.seed,
+        openings: Openings::from_arg(a.play.openings.as_deref())?,
+        limits: super::move_limits(&a.play)?,
+        max_plies: a.play.max_plies,
         records,
         resume,
         log_dir: a.log.clone(),

@@ -13,7 +13,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::cli::{MatchArgs, TuneArgs};
+use crate::cli::{GameFlags, MatchArgs, TuneArgs};
 use crate::games::GameKind;
 use crate::players::splitmix64;
 use crate::referee::engine::{Conn, Recv, deadline_after};
@@ -172,14 +172,14 @@ fn settings_of(kind: GameKind, a: &TuneArgs, engine: &str) -> Result<TuneSetting
         params,
         iterations,
         pairs_per_iteration: a.pairs_per_iteration,
-        seed: a.seed,
-        options: a.option.clone(),
-        openings: a.openings.clone(),
-        depth: a.depth,
-        nodes: a.nodes,
-        movetime: a.movetime,
-        tc: a.tc.clone(),
-        max_plies: a.max_plies,
+        seed: a.play.seed,
+        options: a.play.option.clone(),
+        openings: a.play.openings.clone(),
+        depth: a.play.depth,
+        nodes: a.play.nodes,
+        movetime: a.play.movetime,
+        tc: a.play.tc.clone(),
+        max_plies: a.play.max_plies,
     })
 }
 
@@ -192,19 +192,22 @@ fn match_config(kind: GameKind, s: &TuneSettings, a: &TuneArgs) -> Result<MatchC
         name2: Some("minus".into()),
         option1: Vec::new(),
         option2: Vec::new(),
-        option: s.options.clone(),
         games: Some(2 * s.pairs_per_iteration),
         rounds: None,
-        concurrency: a.concurrency,
-        seed: s.seed,
-        openings: s.openings.clone(),
-        depth: s.depth,
-        nodes: s.nodes,
-        movetime: s.movetime,
-        tc: s.tc.clone(),
-        margin: a.margin,
-        timeout: a.timeout,
-        max_plies: s.max_plies,
+        // The recorded settings, so that a resumed run plays exactly what the file says.
+        play: GameFlags {
+            option: s.options.clone(),
+            concurrency: a.play.concurrency,
+            seed: s.seed,
+            openings: s.openings.clone(),
+            depth: s.depth,
+            nodes: s.nodes,
+            movetime: s.movetime,
+            tc: s.tc.clone(),
+            margin: a.play.margin,
+            timeout: a.play.timeout,
+            max_plies: s.max_plies,
+        },
         sprt: Vec::new(),
         records: None,
         resume: None,
