@@ -1107,6 +1107,39 @@ pub fn parse_tc(s: &str) -> Result<(u64, u64), String> {
     Ok((b, i))
 }
 
+/// `3, 7-9, 12` for sorted, disjoint inclusive ranges.
+pub fn ranges(v: &[(usize, usize)]) -> String {
+    let out: Vec<String> = v
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
+    out.join(", ")
+}
+
+/// The line about dropped duplicate games of merged records (match and tournament reports).
+pub fn duplicates_note(duplicates: usize, conflicting: usize) -> Option<String> {
+    (duplicates > 0).then(|| {
+        format!(
+            "duplicates dropped: {} line{} repeating a game number already read{}",
+            duplicates,
+            if duplicates == 1 { "" } else { "s" },
+            if conflicting > 0 {
+                format!(
+                    " ({conflicting} with other moves or result than the one kept, the first read)"
+                )
+            } else {
+                String::new()
+            }
+        )
+    })
+}
+
 /// The move limits of the flags `match`, `tournament` and `tune` share, after checking them
 /// (`--concurrency` and `--depth` at least 1, a well-formed `--tc`).
 pub fn move_limits(f: &crate::cli::GameFlags) -> Result<MoveLimits, String> {

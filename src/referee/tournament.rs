@@ -1221,25 +1221,11 @@ impl Merged {
             self.games.len(),
             self.games.len() + self.missing.len()
         )];
-        if self.duplicates > 0 {
-            out.push(format!(
-                "duplicates dropped: {} line{} repeating a game number already read{}",
-                self.duplicates,
-                if self.duplicates == 1 { "" } else { "s" },
-                if self.conflicting > 0 {
-                    format!(
-                        " ({} with other moves or result than the one kept, the first read)",
-                        self.conflicting
-                    )
-                } else {
-                    String::new()
-                }
-            ));
-        }
+        out.extend(super::duplicates_note(self.duplicates, self.conflicting));
         if !self.missing.is_empty() {
             let mut line = format!(
                 "missing games: {} ({})",
-                crate::report::ranges(&runs(&self.missing)),
+                super::ranges(&runs(&self.missing)),
                 self.missing.len()
             );
             if let Some(n) = self.shards.filter(|&n| n > 1) {

@@ -20,6 +20,7 @@ use crate::referee::stats::{self, EloEstimate, Sprt};
 use crate::referee::{
     GameRecord, Settings, Summary, Tally, record_settings, sprt_status, table_text,
 };
+use crate::referee::{duplicates_note, ranges};
 
 /// One game as read from a records file.
 #[derive(Clone, Debug)]
@@ -258,21 +259,7 @@ impl Records {
                 ""
             }
         )];
-        if self.duplicates > 0 {
-            out.push(format!(
-                "duplicates dropped: {} line{} repeating a game number already read{}",
-                self.duplicates,
-                if self.duplicates == 1 { "" } else { "s" },
-                if self.conflicting > 0 {
-                    format!(
-                        " ({} with other moves or result than the one kept, the first read)",
-                        self.conflicting
-                    )
-                } else {
-                    String::new()
-                }
-            ));
-        }
+        out.extend(duplicates_note(self.duplicates, self.conflicting));
         if !self.missing.is_empty() {
             out.push(format!(
                 "missing games: {} ({})",
@@ -300,21 +287,6 @@ impl Records {
         }
         o
     }
-}
-
-/// `3, 7-9, 12` for sorted, disjoint inclusive ranges.
-pub fn ranges(v: &[(usize, usize)]) -> String {
-    let out: Vec<String> = v
-        .iter()
-        .map(|&(a, b)| {
-            if a == b {
-                a.to_string()
-            } else {
-                format!("{a}-{b}")
-            }
-        })
-        .collect();
-    out.join(", ")
 }
 
 /// `tablero report`: match records as [`run`] does; tournament records (their files start with
