@@ -11,7 +11,7 @@ pub struct Cli {
     #[arg(long, default_value = "parchis", global = true)]
     pub game: String,
     /// Run a built-in player instead of the full engine: random, greedy, ninja1, ninja2,
-    /// ninja3 (fixed strength; see README).
+    /// ninja3, solver (fixed strength; see README).
     #[arg(long)]
     pub player: Option<String>,
     #[command(subcommand)]
@@ -215,7 +215,7 @@ pub enum Command {
     Tournament(Box<TournamentArgs>),
     /// Play against a built-in player at the terminal (moves in protocol notation).
     Play {
-        /// The opponent: random, greedy, ninja1, ninja2, ninja3.
+        /// The opponent: random, greedy, ninja1, ninja2, ninja3, solver.
         #[arg(long, default_value = "ninja2")]
         vs: String,
         /// You move first (the default).

@@ -3,7 +3,8 @@
 //!
 //! A player is the ordinary protocol loop ([`crate::protocol::run`]) behind a thin filter that
 //! owns the strength: every `go` is rewritten to the player's fixed depth (other limits are
-//! dropped, `infinite` is kept), `Heuristic` and `Algorithm` are pinned, and `random` answers
+//! dropped, `infinite` is kept), `Heuristic`, `Algorithm` and `Solver` are pinned (`solver`
+//! solves every position exactly where a solver exists), and `random` answers
 //! `go` itself with a seeded pseudo-random legal move. Everything else (`uci`, `isready`,
 //! `position`, `d`, `moves`, errors…) is answered by the real protocol, so a player speaks the
 //! whole of protocol.md. The filter tracks the position with the same rules so that `random`
@@ -31,6 +32,7 @@ use crate::protocol::{self, Out, parse};
 /// | `ninja1` | depth 3, `test` | depth 3, `test` |
 /// | `ninja2` | depth 5, `default` | depth 4, `default` |
 /// | `ninja3` | depth 9, `default` | depth 5, `default` |
+/// | `solver` | Connect Four, Kalah: perfect play (`Solver exact`); BOOM: as `ninja3` | as `ninja3` |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
     /// A pseudo-random legal move, a function of the position and the `Seed` option.
@@ -40,16 +42,20 @@ pub enum Player {
     Ninja1,
     Ninja2,
     Ninja3,
+    /// Perfect play where an exact solver exists (Connect Four of any size, Kalah up to 7
+    /// pits): every `go` is solved to the end. Elsewhere (BOOM, Parchís) it plays as `ninja3`.
+    Solver,
 }
 
 impl Player {
     /// Every player, weakest first.
-    pub const ALL: [Player; 5] = [
+    pub const ALL: [Player; 6] = [
         Player::Random,
         Player::Greedy,
         Player::Ninja1,
         Player::Ninja2,
         Player::Ninja3,
+        Player::Solver,
     ];
 
     /// The name used by `--player`, `builtin:` and `--vs`.
@@ -60,6 +66,7 @@ impl Player {
             Player::Ninja1 => "ninja1",
             Player::Ninja2 => "ninja2",
             Player::Ninja3 => "ninja3",
+            Player::Solver => "solver",
         }
     }
 
@@ -87,7 +94,27 @@ impl Player {
             Player::Greedy => Some((1, "test")),
             Player::Ninja1 => Some((3, "test")),
             Player::Ninja2 => Some((if parchis { 4 } else { 5 }, "default")),
-            Player::Ninja3 => Some((if parchis { 5 } else { 9 }, "default")),
+            Player::Ninja3 | Player::Solver => Some((if parchis { 5 } else { 9 }, "default")),
+        }
+    }
+
+    /// The `Solver` option the player is pinned to: `exact` for `solver` (its `go depth` is
+    /// then only the fallback for games without a solver), `off` for the others so that their
+    /// strength is their search alone whatever `go` they are sent.
+    pub fn solver_mode(self) -> &'static str {
+        match self {
+            Player::Solver => "exact",
+            _ => "off",
+        }
+    }
+
+    /// `Hash` MiB: a small table is plenty for the fixed shallow searches and makes start-up and
+    /// game changes (which reallocate the table) fast; the solver needs room for a whole
+    /// game's solves.
+    pub fn hash_mib(self) -> i64 {
+        match self {
+            Player::Solver => 256,
+            _ => 16,
         }
     }
 }
@@ -406,16 +433,18 @@ pub fn run(player: Player, kind: GameKind, input: impl BufRead + Send + 'static,
     let send = |l: &str| tx.send(format!("{l}\n").into_bytes()).is_ok();
     // The strength is pinned; `Heuristic`/`Algorithm` from outside are refused. The heuristic
     // is set again whenever the game changes (it may differ per game).
-    // A small table is plenty for these shallow searches and makes start-up and game changes
-    // (which reallocate the table) fast.
     send(&format!(
         "setoption name Hash value {}",
-        protocol::hash_limit().min(16)
+        protocol::hash_limit().min(player.hash_mib())
     ));
     let pin = |kind: GameKind| {
         if let Some((_, h)) = player.recipe(kind) {
             send(&format!("setoption name Heuristic value {h}"));
             send("setoption name Algorithm value alphabeta");
+            send(&format!(
+                "setoption name Solver value {}",
+                player.solver_mode()
+            ));
         }
     };
     pin(kind);

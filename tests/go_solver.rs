@@ -124,9 +124,11 @@ fn kalah_golden_margins() {
     for line in text.lines().skip(1).step_by(29).take(10) {
         let (fen, south) = tablero::solver::cli::kalah_golden_line(line).unwrap();
         let mover = if fen.ends_with('S') { south } else { -south };
+        // `Solver exact`: solved to the end whatever the limit (a time limit would make the
+        // test depend on the machine's load).
         let out = run_script(
             GameKind::Mancala,
-            &format!("position fen {fen}\ngo movetime 30000\n"),
+            &format!("setoption name Solver value exact\nposition fen {fen}\ngo depth 1\n"),
         );
         let l = solver_line(&out);
         assert!(
@@ -237,8 +239,35 @@ fn stop_ends_a_solving_go_and_bad_values_are_one_line_errors() {
     assert!(errs[0].contains("setoption Solver"), "{out:?}");
     let out = run_script(GameKind::Mancala, "uci\n");
     assert!(
-        out.iter()
-            .any(|l| l == "option name Solver type combo default auto var auto var off var always"),
+        out.iter().any(|l| l
+            == "option name Solver type combo default auto var auto var off var always var exact"),
+        "{out:?}"
+    );
+}
+
+/// `Solver exact` solves positions of any size (here Kalah(3,7): 42 seeds in pits, above the
+/// 40 that `auto`/`always` try) whatever the `go` limits, and its value is `solve`'s.
+#[test]
+fn exact_mode_solves_any_size_whatever_the_limits() {
+    let setup = "setoption name Pits value 3\nsetoption name Seeds value 7\nposition startpos\n";
+    let solved = run_script(GameKind::Mancala, &format!("{setup}solve\n"));
+    let value = solved_score(&solved);
+    for go in ["go depth 1", "go nodes 1", "go movetime 1"] {
+        let out = run_script(
+            GameKind::Mancala,
+            &format!("{setup}setoption name Solver value exact\n{go}\n"),
+        );
+        let l = solver_line(&out);
+        assert!(l.ends_with(&format!("final margin {value:+}")), "{go}: {l}");
+    }
+    // `always` keeps the size limit: the heuristic search answers.
+    let out = run_script(
+        GameKind::Mancala,
+        &format!("{setup}setoption name Solver value always\ngo depth 2\n"),
+    );
+    assert!(!out.iter().any(|l| l.contains("exact solver")), "{out:?}");
+    assert!(
+        out.iter().any(|l| l.starts_with("info depth 2 ")),
         "{out:?}"
     );
 }

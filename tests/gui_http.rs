@@ -148,7 +148,7 @@ fn only_offered_engines_can_be_named() {
     assert_eq!(
         engines,
         [
-            "tablero", "random", "greedy", "ninja1", "ninja2", "ninja3", "mine"
+            "tablero", "random", "greedy", "ninja1", "ninja2", "ninja3", "solver", "mine"
         ]
     );
     assert!(

@@ -37,6 +37,57 @@ fn players_answer_the_protocol_and_ignore_strength_changes() {
     assert!(out.iter().any(|l| l.starts_with("moves 1 2 3 4 5 6 7")));
 }
 
+/// `solver` plays perfectly where a solver exists (its `Solver exact` cannot be changed) and
+/// as `ninja3` elsewhere.
+#[test]
+fn solver_player_plays_proven_moves() {
+    let golden = std::fs::read_to_string(format!(
+        "{}/../shared/golden/connect4/Test_L2_R1",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    for line in golden.lines().step_by(97).take(4) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let score: i32 = score.parse().unwrap();
+        let spaced: Vec<String> = moves.chars().map(String::from).collect();
+        let spaced = spaced.join(" ");
+        let script = format!(
+            "setoption name Solver value off\nposition startpos moves {spaced}\ngo depth 2\n"
+        );
+        let out = session(&["--player", "solver", "--game", "connect4"], &script);
+        assert!(out.iter().any(|l| l.contains("Solver is fixed")), "{out:?}");
+        let info = out
+            .iter()
+            .find(|l| l.contains("exact solver"))
+            .unwrap_or_else(|| panic!("{line}: {out:?}"));
+        assert!(
+            info.ends_with(&format!("Pons value {score}")),
+            "{line}: {info}"
+        );
+        // The move played keeps the value: the opponent's value after it is the negation.
+        let best = out
+            .iter()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap()
+            .to_string();
+        let after = session(
+            &["--game", "connect4"],
+            &format!("position startpos moves {spaced} {best}\nsolve\n"),
+        );
+        let solved = after.iter().find(|l| l.starts_with("solved ")).unwrap();
+        let v: Vec<&str> = solved.split_whitespace().collect();
+        let i = v.iter().position(|w| *w == "score").unwrap();
+        assert_eq!(v[i + 1].parse::<i32>().unwrap(), -score, "{line}: {best}");
+    }
+    // BOOM has no solver: ninja3's depth-9 search.
+    let out = session(
+        &["--player", "solver", "--game", "connect4boom"],
+        "position startpos\ngo movetime 10\n",
+    );
+    let last_info = out.iter().rfind(|l| l.starts_with("info depth")).unwrap();
+    assert!(last_info.starts_with("info depth 9 "), "{last_info}");
+}
+
 #[test]
 fn random_is_seeded_and_legal() {
     let pick = |seed: u64| -> Vec<String> {

@@ -295,13 +295,16 @@ impl<G: Game> Engine for GameEngine<G> {
             infinite: params.infinite,
         };
         // The exact solver goes first when the mode asks for it (see protocol.md).
-        let reproducible = params.depth.is_some() || params.nodes.is_some();
+        let exact_mode = solver == exact::Mode::Exact;
+        // Under `Solver exact` the solver keeps its tables between moves whatever the limits:
+        // its moves and values are exact either way, and a game's solves share most positions.
+        let reproducible = (params.depth.is_some() || params.nodes.is_some()) && !exact_mode;
         // The solver answers for the whole root with one line: not for MultiPV or searchmoves.
         let use_solver = solver.applies(reproducible)
             && options.multipv <= 1
             && root_moves.is_none()
             && root.outcome().is_none()
-            && Exact::worth_trying(&root);
+            && Exact::worth_trying(&root, solver);
         // A fresh flag per search: a late `stop` can never reach the next search.
         self.stop = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&self.stop);
@@ -317,13 +320,18 @@ impl<G: Game> Engine for GameEngine<G> {
                 if use_solver {
                     // Budget: half of a node limit, a third of a time limit, else a fixed
                     // node count; `stop` always.
+                    // (`Solver exact`: no budget but `stop`.)
                     let budget = Budget {
                         nodes: match (limits.nodes, limits.movetime) {
+                            _ if exact_mode => None,
                             (Some(n), _) => Some(n / 2),
                             (None, Some(_)) => None,
                             (None, None) => Some(exact::DEFAULT_NODES),
                         },
-                        deadline: limits.movetime.map(|t| start + t / 3),
+                        deadline: limits
+                            .movetime
+                            .filter(|_| !exact_mode)
+                            .map(|t| start + t / 3),
                         stop: Some(Arc::clone(&stop)),
                     };
                     proof = exact.prove(&root, &budget, reproducible);

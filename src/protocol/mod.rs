@@ -483,7 +483,7 @@ impl Session {
             heur[0],
             hv.join(" ")
         ));
-        o.line("option name Solver type combo default auto var auto var off var always");
+        o.line("option name Solver type combo default auto var auto var off var always var exact");
         o.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));

@@ -35,6 +35,9 @@ pub enum Mode {
     Auto,
     /// Solve first on every `go` (within the budget its limits give).
     Always,
+    /// Solve every `go` to the end, whatever its limits and the position's size (only `stop`
+    /// ends it): perfect play, at the solver's speed. The `solver` built-in player.
+    Exact,
 }
 
 impl Mode {
@@ -44,8 +47,9 @@ impl Mode {
             "off" => Ok(Mode::Off),
             "auto" => Ok(Mode::Auto),
             "always" => Ok(Mode::Always),
+            "exact" => Ok(Mode::Exact),
             _ => Err(format!(
-                "setoption Solver: unknown value '{}' (auto, off or always)",
+                "setoption Solver: unknown value '{}' (auto, off, always or exact)",
                 crate::core::spec::clip(v)
             )),
         }
@@ -56,7 +60,7 @@ impl Mode {
         match self {
             Mode::Off => false,
             Mode::Auto => !depth_or_nodes,
-            Mode::Always => true,
+            Mode::Always | Mode::Exact => true,
         }
     }
 }
@@ -148,15 +152,17 @@ impl Exact {
     }
 
     /// Is `root` worth trying: a game and size the solvers support, and small enough (see
-    /// [`C4_MAX_EMPTY`], [`KALAH_MAX_SEEDS`])?
-    pub fn worth_trying<G: Game>(root: &G) -> bool {
+    /// [`C4_MAX_EMPTY`], [`KALAH_MAX_SEEDS`]; under [`Mode::Exact`] any size is tried)?
+    pub fn worth_trying<G: Game>(root: &G, mode: Mode) -> bool {
+        let any_size = mode == Mode::Exact;
         let any = root as &dyn Any;
         if let Some(c) = any.downcast_ref::<Connect4>() {
-            return c.width() * c.height() - c.moves_played() <= C4_MAX_EMPTY;
+            return any_size || c.width() * c.height() - c.moves_played() <= C4_MAX_EMPTY;
         }
         any.downcast_ref::<Mancala>().is_some_and(|m| {
             m.pits() <= kalah::MAX_SOLVER_PITS
-                && m.pit_seeds(Side::First) + m.pit_seeds(Side::Second) <= KALAH_MAX_SEEDS
+                && (any_size
+                    || m.pit_seeds(Side::First) + m.pit_seeds(Side::Second) <= KALAH_MAX_SEEDS)
         })
     }
 
