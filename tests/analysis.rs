@@ -80,13 +80,14 @@ fn legal_moves(kind: GameKind, position: &str) -> Vec<String> {
 const PARCHIS_STAR: &str = "position fen n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 \
                             12456:s:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-";
 
-/// A weight changes `eval` by the amount worked out by hand from the position:
+/// A weight changes `eval` by the amount worked out by hand from the position, as a factor of
+/// the change from the weight's default (read from `uci`):
 /// - Connect Four / BOOM after `4`: the first player has one stone in the centre column and
-///   the second is to move, so its centre term is −centre: 3 → 10 moves the total by −7;
+///   the second is to move, so its centre term is −centre: factor −1;
 /// - Kalah(6,4) start: each side has one pit (pit 4, four seeds) ending in its store, so the
-///   extra-turn term is extra_mover − extra_waiting: 200 → 300 moves it by +100;
+///   extra-turn term is extra_mover − extra_waiting: factor +1;
 /// - Parchís start with a star in player 0's hand (player 0 to move): held items are added to
-///   the player total as they are, so the star 750 → 1000 moves it by +250.
+///   the player total as they are: factor +1.
 #[test]
 fn a_weight_changes_eval_by_the_expected_amount() {
     let cases = [
@@ -94,32 +95,44 @@ fn a_weight_changes_eval_by_the_expected_amount() {
             GameKind::Connect4,
             "position startpos moves 4",
             "Connect4W_centre",
-            10,
-            -7,
+            100,
+            -1,
         ),
         (
             GameKind::Connect4Boom,
             "position startpos moves 4",
             "BoomW_centre",
-            10,
-            -7,
+            100,
+            -1,
         ),
         (
             GameKind::Mancala,
             "position startpos",
             "MancalaW_extra_mover",
-            300,
-            100,
+            500,
+            1,
         ),
         (
             GameKind::Parchis,
             PARCHIS_STAR,
             "ParchisW_item_star",
             1000,
-            250,
+            1,
         ),
     ];
-    for (kind, position, name, value, delta) in cases {
+    for (kind, position, name, value, factor) in cases {
+        let uci = run_script(kind, "uci\n");
+        let default: i32 = uci
+            .iter()
+            .find_map(|l| l.strip_prefix(&format!("option name {name} type spin default ")))
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{name} in {uci:#?}"));
+        assert_ne!(
+            default, value,
+            "{name}: pick a value that changes the weight"
+        );
+        let delta = i64::from(factor * (value - default));
         let out = run_script(
             kind,
             &format!("{position}\neval\nsetoption name {name} value {value}\neval\n"),
@@ -154,7 +167,7 @@ fn a_weight_changes_eval_by_the_expected_amount() {
 fn weights_are_listed_by_uci_and_checked() {
     let out = run_script(GameKind::Connect4, "uci\n");
     for want in [
-        "option name Connect4W_centre type spin default 3 min -100000 max 100000",
+        "option name Connect4W_centre type spin default 29 min -100000 max 100000",
         "option name BoomW_tempo type spin default 3000 min -1000000 max 1000000",
         "option name MancalaW_store type spin default 100 min -100000 max 100000",
         "option name ParchisW_goal type spin default 250 min -100000 max 100000",

@@ -279,16 +279,24 @@ fn connect4_heuristics_match_naive() {
             );
             let seed = 2.0 * (grid.report_eval(me) - grid.report_eval(them));
             assert_eq!(s.evaluate(2, p) as f64, seed, "seed\n{}", s.display());
+            let w = tablero::games::connect4::eval::DEFAULT_WEIGHTS;
             let weighted = |x: u8| {
                 let n = grid.open_by_count(x);
-                3 * n[1] + 6 * n[2] + 9 * n[3]
+                w.window * (n[1] + 2 * n[2] + 3 * n[3])
             };
             assert_eq!(term(&s, 0, p, "windows"), (weighted(me), weighted(them)));
-            // Threats: 60 on the owner's rows (odd rows from 1 for x, even for o), else 25.
+            // Threats: good_threat on the owner's rows (odd rows from 1 for x, even for o),
+            // else threat.
             let mut threat = |x: u8| {
                 grid.threats(x)
                     .iter()
-                    .map(|&(_, r)| if r % 2 == (x as i32 - 1) { 60 } else { 25 })
+                    .map(|&(_, r)| {
+                        if r % 2 == (x as i32 - 1) {
+                            w.good_threat
+                        } else {
+                            w.threat
+                        }
+                    })
                     .sum::<i32>()
             };
             let want = (threat(me), threat(them));
@@ -351,46 +359,49 @@ fn boom_heuristics_match_naive() {
             );
             let seed = 2.0 * (grid.report_eval(me) - grid.report_eval(them));
             assert_eq!(s.evaluate(2, p) as f64, seed, "seed\n{}", s.display());
+            let w = tablero::games::boom::eval::DEFAULT_WEIGHTS;
             let weighted = |x: u8| {
                 let n = grid.open_by_count(x);
-                3 * n[1] + 6 * n[2] + 9 * n[3]
+                w.window * (n[1] + 2 * n[2] + 3 * n[3])
             };
             assert_eq!(term(&s, 0, p, "windows"), (weighted(me), weighted(them)));
-            let mut threat = |x: u8| 20 * grid.threats(x).len() as i32;
+            let mut threat = |x: u8| w.threat * grid.threats(x).len() as i32;
             let want = (threat(me), threat(them));
             assert_eq!(term(&s, 0, p, "threats"), want, "\n{}", s.display());
-            // Bomb: 15 + 8 per opponent piece in the bomb's row.
+            // Bomb: `bomb` + `bomb_victim` per opponent piece in the bomb's row.
             let bomb = |x: u8| {
                 (0..7)
                     .flat_map(|c| (0..7).map(move |r| (c, r)))
                     .find(|&(c, r)| grid.see(r, c) == x + 3)
                     .map_or(0, |(_, r)| {
-                        15 + 8
-                            * (0..7)
-                                .filter(|&c| Grid::owner(grid.see(r, c)) == 3 - x)
-                                .count() as i32
+                        w.bomb
+                            + w.bomb_victim
+                                * (0..7)
+                                    .filter(|&c| Grid::owner(grid.see(r, c)) == 3 - x)
+                                    .count() as i32
                     })
             };
             assert_eq!(term(&s, 0, p, "bomb"), (bomb(me), bomb(them)));
-            // Hot: 10 per open window with two own pieces and both empty cells playable or
+            // Hot: `hot` per open window with two own pieces and both empty cells playable or
             // right above a playable cell.
             let lowest: Vec<i32> = (0..7)
                 .map(|c| (0..7).find(|&r| grid.see(r, c) == 0).unwrap_or(9))
                 .collect();
             let reachable = |c: i32, r: i32| r == lowest[c as usize] || r == lowest[c as usize] + 1;
             let hot = |x: u8| {
-                10 * grid
-                    .windows()
-                    .iter()
-                    .filter(|w| {
-                        let own = w.iter().filter(|&&(c, r)| Grid::owner(grid.see(r, c)) == x);
-                        let empty_ok = w.iter().all(|&(c, r)| {
-                            let o = Grid::owner(grid.see(r, c));
-                            o == x || (o == 0 && reachable(c, r))
-                        });
-                        own.count() == 2 && empty_ok
-                    })
-                    .count() as i32
+                w.hot
+                    * grid
+                        .windows()
+                        .iter()
+                        .filter(|w| {
+                            let own = w.iter().filter(|&&(c, r)| Grid::owner(grid.see(r, c)) == x);
+                            let empty_ok = w.iter().all(|&(c, r)| {
+                                let o = Grid::owner(grid.see(r, c));
+                                o == x || (o == 0 && reachable(c, r))
+                            });
+                            own.count() == 2 && empty_ok
+                        })
+                        .count() as i32
             };
             assert_eq!(term(&s, 0, p, "hot"), (hot(me), hot(them)));
             let want = if mover == p { for_mover } else { -for_mover };
@@ -414,7 +425,7 @@ fn heuristics_see_an_obvious_advantage() {
     }
     // x to move with a playable winning cell: the default heuristic's tempo term sees it.
     let s = Connect4::parse_fen("7/7/7/7/5o1/1xxx1oo x", &Config::default()).unwrap();
-    assert!(s.evaluate(0, Side::First) >= 5000);
+    assert!(s.evaluate(0, Side::First) >= tablero::games::connect4::eval::DEFAULT_WEIGHTS.tempo);
     let b = Boom::parse_fen("7/7/7/7/7/5o1/1xxx1oo x 8", &BoomConfig).unwrap();
-    assert!(b.evaluate(0, Side::First) >= 3000);
+    assert!(b.evaluate(0, Side::First) >= tablero::games::boom::eval::DEFAULT_WEIGHTS.tempo);
 }
