@@ -6,7 +6,8 @@
 #   scripts/solve_bench.sh            # Pons' six sets, the 7x7 file, Kalah values, golden Kalah
 #   scripts/solve_bench.sh --empty    # also the empty 7x6 board (expected +1; ~45 s on 2 cores)
 #   scripts/solve_bench.sh --standard # also Kalah(6,4) under Irving's empty-capture rule (+10)
-#   scripts/solve_bench.sh --kalah65  # also Kalah(6,5), course rules, from the start (new value)
+#   scripts/solve_bench.sh --kalah65  # also Kalah(6,5), course rules, from the start (new value;
+#                                     # K65_SEEDS=28: its database size, about 5.6 GB)
 #   THREADS=1 HASH=1024 DB_DIR=/tmp/kdb scripts/solve_bench.sh
 # Kalah(6,4) and the golden file use the endgame database of `--db-seeds` (default: the
 # solver's choice), loaded from the cache in DB_DIR (default $XDG_CACHE_HOME/tablero or
@@ -59,7 +60,9 @@ for arg in "$@"; do
       ;;
     --kalah65)
       echo "== kalah(6,5) course rules (no published value)"
-      "$BIN" --game mancala solve --set Pits=6 --set Seeds=5 --threads "$THREADS" --hash "$HASH" "${DBARGS[@]}" | tail -n 1
+      k65=(--db-seeds "${K65_SEEDS:-28}")
+      [[ -n "${DB_DIR:-}" ]] && k65+=(--db-dir "$DB_DIR")
+      nice -n 19 "$BIN" --game mancala solve --set Pits=6 --set Seeds=5 --threads "$THREADS" --hash "$HASH" "${k65[@]}" | tail -n 1
       ;;
   esac
 done
