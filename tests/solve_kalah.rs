@@ -103,3 +103,17 @@ fn golden_kalah64_positions_with_built_database() {
     assert_eq!(n, 300);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A database shallower than the run-time one (a cache file with few intact layers) is used
+/// below the run-time database, not instead of it: values stay exact.
+#[test]
+fn shallow_built_database_keeps_values() {
+    use std::sync::Arc;
+    use tablero::solver::kalahdb::{KalahDb, Rules};
+    let db = Arc::new(KalahDb::build(5, Rules::Course, 5, 1, &|_| {}));
+    let cfg = Mancala::configure(&[5, 3]).unwrap();
+    let mut solver = Solver::with_database(5, 30, 64, Rules::Course, Some(db)).unwrap();
+    let sol = solver.solve(&Mancala::start(&cfg)).unwrap();
+    assert_eq!(sol.score, 6, "Kalah(5,3)");
+    assert!(sol.db_seeds >= 12, "{}", sol.db_seeds);
+}

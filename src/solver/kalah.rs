@@ -794,7 +794,8 @@ impl Solver {
     }
 
     /// A solver playing by `rules` that uses the bottom-up database `full` (same board size
-    /// and rules) for the positions it covers; the table then gets all `mib` MiB.
+    /// and rules) for the positions it covers; the table then gets all `mib` MiB (unless the
+    /// database is shallower than the run-time one would be, which then fills above it).
     ///
     /// # Errors
     /// As [`Solver::new`], and a database of another board size or rules.
@@ -830,7 +831,12 @@ impl Solver {
             ));
         }
         let bytes = mib.max(1) << 20;
-        let db = Database::new(&ranker, total, if full.is_some() { 0 } else { bytes / 2 });
+        // A bottom-up database at least as deep as the run-time one replaces it (a cache
+        // file with few intact layers does not).
+        let deep = full
+            .as_ref()
+            .is_some_and(|f| f.seeds() >= db_max_seeds(total).min(total));
+        let db = Database::new(&ranker, total, if deep { 0 } else { bytes / 2 });
         let table = Table::new(bytes.saturating_sub(db.bytes()), keys, total)?;
         let dbk = db.k.max(full.as_ref().map_or(0, |f| f.seeds()));
         Ok(Solver {
