@@ -23,7 +23,7 @@ pub const C4_MAX_EMPTY: u32 = 34;
 
 /// Kalah positions with more seeds in pits than this are not tried (Kalah(6,3) from the start,
 /// 36 seeds, takes about a second; Kalah(6,4), 48 seeds, a minute without the endgame
-/// database and still half a minute with the 18-seed one).
+/// database and still 20 CPU-seconds with the 20-seed one).
 pub const KALAH_MAX_SEEDS: u32 = 40;
 
 /// The `Solver` option.
