@@ -322,5 +322,14 @@ pub enum Command {
         /// counts vary between runs above 1, the score never does.
         #[arg(long, default_value_t = 2)]
         threads: usize,
+        /// Kalah: endgame database of all positions with at most N seeds in pits, built
+        /// bottom-up once and cached on disk (default: chosen from the board size; 0: none,
+        /// only the small database filled during the search).
+        #[arg(long = "db-seeds")]
+        db_seeds: Option<usize>,
+        /// Kalah: directory of the database cache (default `$XDG_CACHE_HOME/tablero`, else
+        /// `$HOME/.cache/tablero`).
+        #[arg(long = "db-dir")]
+        db_dir: Option<std::path::PathBuf>,
     },
 }

@@ -190,6 +190,8 @@ fn run(cli: Cli) -> Result<(), String> {
             set,
             hash,
             threads,
+            db_seeds,
+            db_dir,
         }) => tablero::solver::cli::run(&tablero::solver::cli::SolveArgs {
             game: cli.game.clone(),
             fen,
@@ -198,6 +200,8 @@ fn run(cli: Cli) -> Result<(), String> {
             set,
             hash_mib: hash,
             threads,
+            db_seeds,
+            db_dir,
         }),
         Some(Command::Bench { only, hash }) => {
             let game = only.as_deref().map(GameKind::from_name).transpose()?;

@@ -1,12 +1,14 @@
 //! `tablero solve`: solves one position (start, `--fen`, `--moves`) or a batch file of golden
 //! lines, printing `info …` progress and `solved score <s> best <move> nodes <n> time <ms>`.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::core::game::{Game, try_play};
 use crate::games::connect4::Connect4;
 use crate::games::mancala::{Mancala, MancalaConfig};
 
+use super::kalahdb::{self, KalahDb, Rules};
 use super::{Budget, connect4, kalah};
 
 /// What to solve and how.
@@ -20,6 +22,10 @@ pub struct SolveArgs {
     pub set: Vec<String>,
     pub hash_mib: usize,
     pub threads: usize,
+    /// Kalah: seeds the bottom-up endgame database covers (`None`: [`kalahdb::auto_seeds`]).
+    pub db_seeds: Option<usize>,
+    /// Kalah: the database cache directory (`None`: [`kalahdb::default_dir`]).
+    pub db_dir: Option<std::path::PathBuf>,
 }
 
 fn option(args: &SolveArgs, name: &str, default: i64) -> Result<i64, String> {
@@ -145,9 +151,43 @@ pub fn kalah_golden_line(line: &str) -> Result<(String, i32), String> {
     Ok((fen, v))
 }
 
+/// The bottom-up database a Kalah solve of `pits` pits and `total` seeds uses (loaded from the
+/// cache or built and saved), with progress on stderr; `None` when it covers no seeds.
+fn kalah_database(
+    args: &SolveArgs,
+    pits: usize,
+    total: usize,
+    rules: Rules,
+) -> Result<Option<Arc<KalahDb>>, String> {
+    let k = args
+        .db_seeds
+        .unwrap_or_else(|| kalahdb::auto_seeds(pits, total));
+    if k == 0 || pits > kalah::MAX_SOLVER_PITS || pits == 0 {
+        return Ok(None);
+    }
+    if k > kalahdb::MAX_DB_SEEDS {
+        return Err(format!(
+            "--db-seeds {k}: at most {} seeds",
+            kalahdb::MAX_DB_SEEDS
+        ));
+    }
+    let dir = args
+        .db_dir
+        .clone()
+        .or_else(kalahdb::default_dir)
+        .ok_or("no cache directory for the Kalah database: set --db-dir or HOME")?;
+    let db = KalahDb::load_or_build(&dir, pits, rules, k, args.threads, &|l| eprintln!("{l}"))?;
+    Ok(Some(Arc::new(db)))
+}
+
 fn run_kalah(args: &SolveArgs) -> Result<(), String> {
     let cfg: MancalaConfig =
         Mancala::configure(&[option(args, "Pits", 6)?, option(args, "Seeds", 4)?])?;
+    let rules = match option(args, "EmptyCapture", 0)? {
+        0 => Rules::Course,
+        1 => Rules::EmptyCapture,
+        v => return Err(format!("--set EmptyCapture={v}: expected 0 or 1")),
+    };
     if let Some(file) = &args.batch {
         let text = std::fs::read_to_string(file).map_err(|e| format!("--batch {file}: {e}"))?;
         let (mut n, mut bad, mut nodes, mut micros) = (0u64, 0u64, 0u64, 0u128);
@@ -161,7 +201,10 @@ fn run_kalah(args: &SolveArgs) -> Result<(), String> {
                 kalah_golden_line(line).map_err(|e| format!("line {}: {e}", i + 1))?;
             let s = Mancala::parse_fen(&fen, &cfg).map_err(|e| format!("line {}: {e}", i + 1))?;
             if solver.is_none() {
-                let mut sv = kalah::Solver::new(s.pits(), s.total_seeds() as usize, args.hash_mib)?;
+                let total = s.total_seeds() as usize;
+                let db = kalah_database(args, s.pits(), total, rules)?;
+                let mut sv =
+                    kalah::Solver::with_database(s.pits(), total, args.hash_mib, rules, db)?;
                 sv.set_threads(args.threads);
                 solver = Some(sv);
             }
@@ -195,11 +238,19 @@ fn run_kalah(args: &SolveArgs) -> Result<(), String> {
     };
     let s = play_moves(start, &args.moves, false)?;
     let t = Instant::now();
-    let mut solver = kalah::Solver::new(s.pits(), s.total_seeds() as usize, args.hash_mib)?;
+    let total = s.total_seeds() as usize;
+    let db = kalah_database(args, s.pits(), total, rules)?;
+    let mut solver = kalah::Solver::with_database(s.pits(), total, args.hash_mib, rules, db)?;
     solver.set_threads(args.threads);
+    solver.set_progress(true);
     println!(
-        "info string solving kalah with {} MiB, {} thread(s); endgame database up to {} seeds \
-         in pits",
+        "info string solving kalah ({} rules) with {} MiB, {} thread(s); endgame database up \
+         to {} seeds in pits",
+        if rules == Rules::Course {
+            "course"
+        } else {
+            "empty-capture"
+        },
         args.hash_mib,
         args.threads,
         solver.db_seeds()

@@ -7,6 +7,7 @@ use std::any::Any;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use super::kalahdb::{self, Rules};
 use super::{Budget, connect4, kalah};
 use crate::core::game::{Game, Side};
 use crate::games::connect4::Connect4;
@@ -21,7 +22,8 @@ pub const DEFAULT_NODES: u64 = 10_000_000;
 pub const C4_MAX_EMPTY: u32 = 34;
 
 /// Kalah positions with more seeds in pits than this are not tried (Kalah(6,3) from the start,
-/// 36 seeds, takes about a second; Kalah(6,4), 48 seeds, more than a minute).
+/// 36 seeds, takes about a second; Kalah(6,4), 48 seeds, a minute without the endgame
+/// database and still 20 CPU-seconds with the 20-seed one).
 pub const KALAH_MAX_SEEDS: u32 = 40;
 
 /// The `Solver` option.
@@ -238,8 +240,12 @@ impl Exact {
     fn prove_kalah(&mut self, s: &Mancala, budget: &Budget, fresh: bool) -> Option<Proof> {
         let size = (s.pits(), s.total_seeds());
         let mib = self.hash_mib;
+        // The database from the cache (see `kalahdb::cached`) is loaded on the solver's
+        // set-up thread too: reading it takes a while, and `stop` must not wait.
         let solver = self.kalah.get(size, budget, move || {
-            kalah::Solver::new(size.0, size.1 as usize, mib).ok()
+            let total = size.1 as usize;
+            let db = kalahdb::cached(size.0, total, Rules::Course);
+            kalah::Solver::with_database(size.0, total, mib, Rules::Course, db).ok()
         })?;
         if fresh {
             solver.clear();

@@ -21,10 +21,12 @@
 //!   the first to finish gives the result and the others give up on it. One thread gives
 //!   reproducible node counts and moves; more give the same values.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::Budget;
+use super::kalahdb::{KalahDb, Rules};
 use crate::core::game::{Game, Side};
 use crate::games::mancala::Mancala;
 
@@ -33,7 +35,7 @@ pub const MAX_SOLVER_PITS: usize = 7;
 
 /// What follows a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Next {
+pub(super) enum Next {
     /// The game ended (pits swept).
     Over,
     /// The mover moves again (last seed in its store).
@@ -45,18 +47,18 @@ enum Next {
 /// A mover-relative board: `p[0..m]` the mover's pits in sowing order (`p[m-1]` next to its
 /// store), `p[m..2m]` the opponent's. Stores are not kept: the search only needs gains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Board {
-    p: [u8; 16],
+pub(super) struct Board {
+    pub(super) p: [u8; 16],
 }
 
 /// A played move: the child board (oriented for whoever moves next), the mover's net gain,
 /// the seeds left in pits and what follows.
 #[derive(Clone, Copy, Debug)]
-struct Played {
-    board: Board,
-    gain: i32,
-    seeds: usize,
-    next: Next,
+pub(super) struct Played {
+    pub(super) board: Board,
+    pub(super) gain: i32,
+    pub(super) seeds: usize,
+    pub(super) next: Next,
 }
 
 impl Played {
@@ -78,9 +80,10 @@ impl Board {
     /// rules (see `Mancala::apply`, which a test checks this against): sow skipping the
     /// opponent's store (the origin is sown into again on long laps); last seed in the own
     /// store moves again; last seed in an own empty pit captures it with a non-empty facing pit;
-    /// once either row is empty both sides bank their own pits.
+    /// once either row is empty both sides bank their own pits. `ec`: Irving's empty capture
+    /// (a last seed in an own empty pit is captured even against an empty facing pit).
     #[inline]
-    fn play(&self, m: usize, t0: usize) -> Played {
+    pub(super) fn play(&self, m: usize, t0: usize, ec: bool) -> Played {
         let lap = 2 * m + 1;
         let mut p = self.p;
         let s = p[t0] as usize;
@@ -111,7 +114,7 @@ impl Board {
         } else if tl < m && p[tl] == 1 {
             // The facing pit of own pit t is opponent ring position 2m - t, i.e. p[2m - 1 - t].
             let f = 2 * m - 1 - tl;
-            if p[f] > 0 {
+            if p[f] > 0 || ec {
                 gain += 1 + p[f] as i32;
                 p[tl] = 0;
                 p[f] = 0;
@@ -148,17 +151,17 @@ impl Board {
 /// among all such vectors, in lexicographic order. It is a bijection onto `0..C(k + n, n)`,
 /// so a rank is an exact key (the table's, with `k` = all seeds) and a dense index (the
 /// database's, with `k` = its seed limit).
-struct Ranker {
+pub(super) struct Ranker {
     n: usize,
     /// Largest `k` the table below covers.
-    t: usize,
+    pub(super) t: usize,
     /// `f[rest * (t + 1) + b] = C(b + rest + 1, rest + 1)` (saturating): the number of vectors
     /// of `rest + 1` pits with at most `b` seeds. Flat, so ranking is two loads per pit.
-    f: Vec<u64>,
+    pub(super) f: Vec<u64>,
 }
 
 impl Ranker {
-    fn new(n: usize, t: usize) -> Self {
+    pub(super) fn new(n: usize, t: usize) -> Self {
         // c[j] = C(i, j) for j <= n, built row by row up to i = t + n.
         let mut c = vec![0u64; n + 1];
         c[0] = 1;
@@ -179,13 +182,13 @@ impl Ranker {
 
     /// The number of vectors with at most `k` seeds, `C(k + n, n)`; `u64::MAX` if it does not
     /// fit (then ranks with this `k` are not exact).
-    fn count(&self, k: usize) -> u64 {
+    pub(super) fn count(&self, k: usize) -> u64 {
         self.f[(self.n - 1) * (self.t + 1) + k]
     }
 
     /// Rank of `pits` (whose sum is at most `k <= t`) among vectors with at most `k` seeds.
     #[inline]
-    fn rank(&self, pits: &[u8], k: usize) -> u64 {
+    pub(super) fn rank(&self, pits: &[u8], k: usize) -> u64 {
         let w = self.t + 1;
         let mut b = k;
         let mut r = 0u64;
@@ -214,6 +217,9 @@ const UNKNOWN: u8 = 0;
 
 /// Nodes between two checks of the budget and of the other threads' progress.
 const POLL: u64 = 4096;
+
+/// Time between two progress lines of a long probe.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Largest seed count the database covers. It is filled by exhaustive (full-window) search,
 /// which nearly fills it (2.61 M of the 2.70 M positions with at most 12 seeds on Kalah(6,4)),
@@ -443,7 +449,14 @@ struct Shared {
     total: usize,
     ranker: Ranker,
     table: Table,
+    /// The lazily filled database (a single entry when `full` is given).
     db: Database,
+    /// The database built bottom-up (`kalahdb`), if any.
+    full: Option<Arc<KalahDb>>,
+    /// Largest seed count either database covers.
+    dbk: usize,
+    /// Irving's empty capture instead of the course rules.
+    ec: bool,
 }
 
 /// A Kalah solver for one board size; keeps its table and database between solves.
@@ -457,6 +470,8 @@ pub struct Solver {
     /// The last solve's root board, future value and move, so that a principal variation of
     /// that position starts with the move `solve` reported.
     last: Option<(Board, i32, usize)>,
+    /// Progress lines on stderr (probes, and every 10 s within a probe).
+    progress: bool,
 }
 
 /// One searching thread.
@@ -479,6 +494,9 @@ struct Worker<'a> {
     aborted: bool,
     /// Best move of the root found by the last probe that failed high.
     root_best: Option<u8>,
+    /// Progress lines on stderr (main thread of a `tablero solve`): when the probe started and
+    /// when the next line is due.
+    progress: Option<(Instant, Instant)>,
 }
 
 impl<'a> Worker<'a> {
@@ -505,6 +523,7 @@ impl<'a> Worker<'a> {
             next_fill_poll: POLL,
             aborted: false,
             root_best: None,
+            progress: None,
         }
     }
 
@@ -517,6 +536,11 @@ impl<'a> Worker<'a> {
     fn db_value(&mut self, b: &Board, seeds: usize) -> i32 {
         if seeds == 0 {
             return 0;
+        }
+        if let Some(f) = &self.sh.full
+            && seeds <= f.seeds()
+        {
+            return f.value(b, seeds);
         }
         let m = self.sh.m;
         let idx = self.sh.ranker.rank(&b.p, self.sh.db.k) as usize;
@@ -543,7 +567,7 @@ impl<'a> Worker<'a> {
             if b.p[t0] == 0 {
                 continue;
             }
-            let mv = b.play(m, t0);
+            let mv = b.play(m, t0, self.sh.ec);
             let v = if mv.next == Next::Over {
                 UNKNOWN
             } else {
@@ -588,7 +612,7 @@ impl<'a> Worker<'a> {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
-        if !ROOT && seeds <= self.sh.db.k {
+        if !ROOT && seeds <= self.sh.dbk {
             return self.db_value(b, seeds);
         }
         self.nodes += 1;
@@ -600,6 +624,16 @@ impl<'a> Worker<'a> {
                 || self.done.load(Ordering::Relaxed)
             {
                 self.aborted = true;
+            }
+            if let Some((start, due)) = self.progress
+                && Instant::now() >= due
+            {
+                self.progress = Some((start, Instant::now() + PROGRESS_EVERY));
+                eprintln!(
+                    "info string kalah probe running: {} nodes on this thread, {:.0} s",
+                    self.nodes,
+                    start.elapsed().as_secs_f64()
+                );
             }
         }
         if self.aborted {
@@ -637,7 +671,7 @@ impl<'a> Worker<'a> {
             if b.p[t0] == 0 {
                 continue;
             }
-            let mv = b.play(m, t0);
+            let mv = b.play(m, t0, self.sh.ec);
             let k = if t0 as u8 == tt_best {
                 1 << 20
             } else {
@@ -663,21 +697,26 @@ impl<'a> Worker<'a> {
         // still counts for `best`); an exact one needs no search at all. The table part costs
         // a cache miss per child, which only pays where subtrees are large (see `ETC_SEEDS`).
         let db = &self.sh.db;
-        let etc = seeds >= db.k + ETC_SEEDS;
+        let etc = seeds >= self.sh.dbk + ETC_SEEDS;
         let mut ub = [i32::MAX; MAX_SOLVER_PITS];
         let mut exact = [false; MAX_SOLVER_PITS];
         for (i, (_, t0, mv)) in kids[..n].iter().enumerate() {
             let (v, u) = if mv.next == Next::Over {
                 exact[i] = true;
                 (mv.gain, mv.gain)
-            } else if mv.seeds <= db.k {
-                let idx = self.sh.ranker.rank(&mv.board.p, db.k) as usize;
-                let c = db.values[idx].load(Ordering::Relaxed);
-                if c == UNKNOWN {
-                    continue;
-                }
+            } else if mv.seeds <= self.sh.dbk {
+                let c = match &self.sh.full {
+                    Some(f) if mv.seeds <= f.seeds() => f.value(&mv.board, mv.seeds),
+                    _ => {
+                        let idx = self.sh.ranker.rank(&mv.board.p, db.k) as usize;
+                        let c = db.values[idx].load(Ordering::Relaxed);
+                        if c == UNKNOWN {
+                            continue;
+                        }
+                        c as i32 - 128
+                    }
+                };
                 exact[i] = true;
-                let c = c as i32 - 128;
                 let v = if mv.next == Next::Again {
                     mv.gain + c
                 } else {
@@ -751,6 +790,27 @@ impl Solver {
     /// # Errors
     /// Unsupported pit counts, or seed totals whose positions cannot be ranked in 64 bits.
     pub fn new(pits: usize, total: usize, mib: usize) -> Result<Self, String> {
+        Self::with_database(pits, total, mib, Rules::Course, None)
+    }
+
+    /// A solver playing by `rules` that uses the bottom-up database `full` (same board size
+    /// and rules) for the positions it covers; the table then gets all `mib` MiB (unless the
+    /// database is shallower than the run-time one would be, which then fills above it).
+    ///
+    /// # Errors
+    /// As [`Solver::new`], and a database of another board size or rules.
+    pub fn with_database(
+        pits: usize,
+        total: usize,
+        mib: usize,
+        rules: Rules,
+        full: Option<Arc<KalahDb>>,
+    ) -> Result<Self, String> {
+        if let Some(f) = &full
+            && (f.pits() != pits || f.rules() != rules)
+        {
+            return Err("the Kalah database is for another board size or rules".into());
+        }
         if pits == 0 || pits > MAX_SOLVER_PITS {
             return Err(format!(
                 "the Kalah solver handles 1..={MAX_SOLVER_PITS} pits per side, not {pits}"
@@ -771,8 +831,14 @@ impl Solver {
             ));
         }
         let bytes = mib.max(1) << 20;
-        let db = Database::new(&ranker, total, bytes / 2);
+        // A bottom-up database at least as deep as the run-time one replaces it (a cache
+        // file with few intact layers does not).
+        let deep = full
+            .as_ref()
+            .is_some_and(|f| f.seeds() >= db_max_seeds(total).min(total));
+        let db = Database::new(&ranker, total, if deep { 0 } else { bytes / 2 });
         let table = Table::new(bytes.saturating_sub(db.bytes()), keys, total)?;
+        let dbk = db.k.max(full.as_ref().map_or(0, |f| f.seeds()));
         Ok(Solver {
             sh: Shared {
                 m: pits,
@@ -780,12 +846,16 @@ impl Solver {
                 ranker,
                 table,
                 db,
+                full,
+                dbk,
+                ec: rules == Rules::EmptyCapture,
             },
             threads: 1,
             budget: Budget::default(),
             nodes: 0,
             filled: 0,
             last: None,
+            progress: false,
         })
     }
 
@@ -793,6 +863,11 @@ impl Solver {
     /// flag); a solve that hits one returns `None`.
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
+    }
+
+    /// Progress lines on stderr during solves (each MTD(f) probe, and every 10 s within one).
+    pub fn set_progress(&mut self, on: bool) {
+        self.progress = on;
     }
 
     /// Threads for the next solves (Lazy SMP over the shared table; 1, the default, gives
@@ -850,7 +925,7 @@ impl Solver {
                 score: base,
                 best: None,
                 nodes: 1,
-                db_seeds: self.sh.db.k,
+                db_seeds: self.sh.dbk,
             });
         }
         let b = self.board_of(s);
@@ -861,7 +936,7 @@ impl Solver {
             score: base + v,
             best: Some((self.sh.m - t0) as u8),
             nodes: self.nodes,
-            db_seeds: self.sh.db.k,
+            db_seeds: self.sh.dbk,
         })
     }
 
@@ -877,7 +952,7 @@ impl Solver {
             if b.p[t0] == 0 {
                 continue;
             }
-            let mv = b.play(m, t0);
+            let mv = b.play(m, t0, self.sh.ec);
             let g = mv.gain;
             let ok = match mv.next {
                 Next::Over => g >= v,
@@ -930,7 +1005,7 @@ impl Solver {
                 break Some(line);
             };
             line.push((m - t0) as u8);
-            let mv = b.play(m, t0);
+            let mv = b.play(m, t0, self.sh.ec);
             match mv.next {
                 Next::Over => break Some(line),
                 Next::Again => v -= mv.gain,
@@ -947,8 +1022,12 @@ impl Solver {
     /// `None` if stopped.
     fn probe(&mut self, b: &Board, seeds: usize, beta: i32) -> Option<(i32, Option<u8>)> {
         let done = AtomicBool::new(false);
+        let progress = self.progress;
         let run = |id: usize| {
             let mut w = Worker::new(&self.sh, &self.budget, &done, id);
+            if progress && id == 0 {
+                w.progress = Some((Instant::now(), Instant::now() + PROGRESS_EVERY));
+            }
             let r = w.search::<true>(b, seeds, beta - 1, beta);
             if !w.aborted {
                 done.store(true, Ordering::Relaxed);
@@ -988,6 +1067,7 @@ impl Solver {
         let (mut lo, mut hi) = (-(seeds as i32), seeds as i32);
         let mut g = 0;
         let mut best = None;
+        let t = Instant::now();
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
             let (r, t0) = self.probe(b, seeds, beta)?;
@@ -998,6 +1078,19 @@ impl Solver {
                 best = t0;
             }
             g = r;
+            if self.progress {
+                eprintln!(
+                    "info string kalah probe {} {beta}: {r}, future gain in {lo}..={hi}, {} \
+                     nodes, {:.1} s",
+                    if r < beta {
+                        "fails low at"
+                    } else {
+                        "fails high at"
+                    },
+                    self.nodes,
+                    t.elapsed().as_secs_f64()
+                );
+            }
         }
         // No probe failed high only if every move is worth the minimum, -seeds: any will do.
         let m = self.sh.m;
@@ -1010,7 +1103,7 @@ impl Solver {
 
     /// Largest seed count the endgame database covers.
     pub fn db_seeds(&self) -> usize {
-        self.sh.db.k
+        self.sh.dbk
     }
 
     /// Positions the database holds so far.
@@ -1113,7 +1206,7 @@ mod tests {
                         let c = s.apply(pit);
                         let me = s.side_to_move();
                         let b = solver.board_of(&s);
-                        let mv = b.play(m as usize, m as usize - pit as usize);
+                        let mv = b.play(m as usize, m as usize - pit as usize, false);
                         let gain = (c.store(me) as i32 - s.store(me) as i32)
                             - (c.store(me.other()) as i32 - s.store(me.other()) as i32);
                         assert_eq!(mv.gain, gain, "gain of pit {pit} in {}", s.format_fen());
