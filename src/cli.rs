@@ -322,5 +322,9 @@ pub enum Command {
         /// counts vary between runs above 1, the score never does.
         #[arg(long, default_value_t = 2)]
         threads: usize,
+        /// Connect Four `--batch`: keep the table from one position to the next (default: every
+        /// position starts from an empty table, as in Pons' benchmark).
+        #[arg(long)]
+        keep_table: bool,
     },
 }

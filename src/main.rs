@@ -190,6 +190,7 @@ fn run(cli: Cli) -> Result<(), String> {
             set,
             hash,
             threads,
+            keep_table,
         }) => tablero::solver::cli::run(&tablero::solver::cli::SolveArgs {
             game: cli.game.clone(),
             fen,
@@ -198,6 +199,7 @@ fn run(cli: Cli) -> Result<(), String> {
             set,
             hash_mib: hash,
             threads,
+            keep_table,
         }),
         Some(Command::Bench { only, hash }) => {
             let game = only.as_deref().map(GameKind::from_name).transpose()?;
