@@ -2,7 +2,7 @@
 //! null-window probes, improved by a two-bound exact-key table (work-preferred replacement,
 //! a cache-resident near region for positions close to the leaves, prefetched probes),
 //! mirror symmetry, table move and threat-based ordering, forced moves played through,
-//! "no line left" bounds, and ABDADA over a shared table for several threads. Scores follow Pons' convention (see the golden README): for the side
+//! "no line left" and Allis' claimeven bounds, optional dead-stone keys, and ABDADA over a shared table for several threads. Scores follow Pons' convention (see the golden README): for the side
 //! to move, a win on ply `n` (stones on the board after the winning stone) is worth
 //! `floor((W*H + 2 - n) / 2)`, a loss the negation, a draw 0.
 //!
