@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use tablero::solver::connect4::{Settings, run_batch, run_batch_with};
+use tablero::solver::connect4::{Settings, run_batch_with};
 
 fn golden(name: &str) -> String {
     let path = format!(
