@@ -34,6 +34,8 @@ batch() { # name, extra args...
 }
 
 for f in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do batch "$f"; done
+# The table kept from one position to the next (c4's benchmark mode).
+for f in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2; do batch "$f" --keep-table; done
 batch 7x7_positions.txt --set Rows=7
 
 # Kalah(m, n) first-player margins, course rules (issue 5).

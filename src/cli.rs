@@ -331,5 +331,9 @@ pub enum Command {
         /// `$HOME/.cache/tablero`).
         #[arg(long = "db-dir")]
         db_dir: Option<std::path::PathBuf>,
+        /// Connect Four `--batch`: keep the table from one position to the next (default: every
+        /// position starts from an empty table, as in Pons' benchmark).
+        #[arg(long)]
+        keep_table: bool,
     },
 }

@@ -192,6 +192,7 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             db_seeds,
             db_dir,
+            keep_table,
         }) => tablero::solver::cli::run(&tablero::solver::cli::SolveArgs {
             game: cli.game.clone(),
             fen,
@@ -202,6 +203,7 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             db_seeds,
             db_dir,
+            keep_table,
         }),
         Some(Command::Bench { only, hash }) => {
             let game = only.as_deref().map(GameKind::from_name).transpose()?;

@@ -1,6 +1,8 @@
 //! Connect Four exact solver against Pons' benchmark sets and the 7×7 golden file.
 
-use tablero::solver::connect4::{Settings, run_batch};
+use std::collections::HashMap;
+
+use tablero::solver::connect4::{Settings, run_batch_with};
 
 fn golden(name: &str) -> String {
     let path = format!(
@@ -12,11 +14,15 @@ fn golden(name: &str) -> String {
 }
 
 fn check(name: &str, w: u32, h: u32) {
+    check_mode(name, w, h, true);
+}
+
+fn check_mode(name: &str, w: u32, h: u32, fresh: bool) {
     let text = golden(name);
     let mut bad = Vec::new();
     let mut n = 0;
     let (mut nodes, mut micros) = (0u64, 0u128);
-    run_batch(
+    run_batch_with(
         &text,
         w,
         h,
@@ -24,6 +30,7 @@ fn check(name: &str, w: u32, h: u32) {
             hash_mib: 64,
             threads: 1,
         },
+        fresh,
         |line, moves, want, sol, us| {
             n += 1;
             nodes += sol.nodes;
@@ -75,6 +82,111 @@ fn pons_begin_easy() {
 #[ignore = "about 3-4 CPU-minutes, too slow for CI: scripts/solve_bench.sh checks this set in full"]
 fn pons_begin_medium() {
     check("Test_L1_R2", 7, 6);
+}
+
+/// `solve --batch --keep-table`: every position starts from the previous one's table.
+#[test]
+fn pons_kept_table() {
+    check_mode("Test_L2_R1", 7, 6, false);
+    check_mode("Test_L1_R1", 7, 6, false);
+}
+
+/// Plain memoised minimax on a 7×6 bitboard (Pons' layout): the exact Pons score, with no
+/// pruning, bound or key trick of the solver's.
+fn brute(cur: u64, mask: u64, moves: i32, memo: &mut HashMap<(u64, u64), i32>) -> i32 {
+    fn line(p: u64) -> bool {
+        [1, 7, 6, 8].iter().any(|&d| {
+            let m = p & (p >> d);
+            m & (m >> (2 * d)) != 0
+        })
+    }
+    if moves == 42 {
+        return 0;
+    }
+    if let Some(&v) = memo.get(&(cur, mask)) {
+        return v;
+    }
+    let mut best = i32::MIN;
+    for c in 0..7 {
+        let col = 0x3fu64 << (7 * c);
+        if mask & col == col {
+            continue;
+        }
+        let mv = (mask + (1u64 << (7 * c))) & col;
+        let v = if line(cur | mv) {
+            (44 - (moves + 1)) / 2
+        } else {
+            -brute(cur ^ mask, mask | mv, moves + 1, memo)
+        };
+        best = best.max(v);
+    }
+    memo.insert((cur, mask), best);
+    best
+}
+
+/// Random late positions (8 to 14 empty cells) solved by the solver, one table kept across
+/// all of them, against [`brute`]: checks the static bounds (claimeven, no line left) and the
+/// dead-stone keys on positions the golden sets may not reach.
+#[test]
+fn late_positions_match_brute_force() {
+    use tablero::core::game::Game;
+    use tablero::games::connect4::{Config, Connect4};
+    let cfg = Config {
+        rows: 6,
+        columns: 7,
+    };
+    let solver = tablero::solver::connect4::Solver::new(
+        7,
+        6,
+        Settings {
+            hash_mib: 16,
+            threads: 1,
+        },
+    );
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut rnd = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut checked = 0;
+    while checked < 150 {
+        let empty = 8 + rnd(7) as u32;
+        let mut moves = String::new();
+        let mut game = Connect4::from_moves("", &cfg).unwrap();
+        let mut ok = true;
+        while 42 - game.moves_played() > empty {
+            // A random column whose stone neither fills a full column nor ends the game.
+            let cols: Vec<u8> = (0..7u8)
+                .filter(|&c| {
+                    game.can_play(c) && {
+                        let next = game.apply(c);
+                        next.outcome().is_none()
+                    }
+                })
+                .collect();
+            if cols.is_empty() {
+                ok = false;
+                break;
+            }
+            let c = cols[rnd(cols.len() as u64) as usize];
+            moves.push(char::from(b'1' + c));
+            game = game.apply(c);
+        }
+        if !ok {
+            continue;
+        }
+        let want = brute(
+            game.current(),
+            game.mask(),
+            game.moves_played() as i32,
+            &mut HashMap::new(),
+        );
+        let got = solver.solve(&game).unwrap();
+        assert_eq!(got.score, want, "{moves}");
+        checked += 1;
+    }
 }
 
 #[test]

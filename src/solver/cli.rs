@@ -26,6 +26,8 @@ pub struct SolveArgs {
     pub db_seeds: Option<usize>,
     /// Kalah: the database cache directory (`None`: [`kalahdb::default_dir`]).
     pub db_dir: Option<std::path::PathBuf>,
+    /// Connect Four batches: keep the table between positions.
+    pub keep_table: bool,
 }
 
 fn option(args: &SolveArgs, name: &str, default: i64) -> Result<i64, String> {
@@ -80,21 +82,29 @@ fn run_connect4(args: &SolveArgs) -> Result<(), String> {
         let text = std::fs::read_to_string(file).map_err(|e| format!("--batch {file}: {e}"))?;
         let (mut n, mut bad, mut nodes, mut micros) = (0u64, 0u64, 0u64, 0u128);
         let t = Instant::now();
-        connect4::run_batch(&text, w, h, settings, |line, moves, want, sol, us| {
-            n += 1;
-            nodes += sol.nodes;
-            micros += us;
-            if sol.score != want {
-                bad += 1;
-                println!(
-                    "info string mismatch line {line} {moves}: expected {want} got {}",
-                    sol.score
-                );
-            }
-            if n % 100 == 0 {
-                println!("info positions {n} mismatches {bad}");
-            }
-        })?;
+        let fresh = !args.keep_table;
+        connect4::run_batch_with(
+            &text,
+            w,
+            h,
+            settings,
+            fresh,
+            |line, moves, want, sol, us| {
+                n += 1;
+                nodes += sol.nodes;
+                micros += us;
+                if sol.score != want {
+                    bad += 1;
+                    println!(
+                        "info string mismatch line {line} {moves}: expected {want} got {}",
+                        sol.score
+                    );
+                }
+                if n % 100 == 0 {
+                    println!("info positions {n} mismatches {bad}");
+                }
+            },
+        )?;
         print_batch(n, bad, nodes, micros, t);
         return Ok(());
     }
