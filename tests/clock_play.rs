@@ -221,8 +221,8 @@ fn moves_left_fits_each_game() {
         "41 empty cells: 21 for the second player"
     );
     assert_eq!(Boom::start(&Default::default()).moves_left(), 25);
-    assert_eq!(Mancala::start(&Default::default()).moves_left(), 24);
-    assert_eq!(Parchis::start(&Default::default()).moves_left(), 25);
+    assert_eq!(Mancala::start(&Default::default()).moves_left(), 16);
+    assert_eq!(Parchis::start(&Default::default()).moves_left(), 49);
     // Shorter games as they progress: a nearly full board, a late Kalah position.
     let late = Connect4::parse_fen(
         "xoxoxo1/xoxoxo1/oxoxoxo/oxoxoxo/xoxoxox/xoxoxox x",

@@ -230,6 +230,11 @@ fn proof_line(p: &Proof, elapsed: Duration) -> String {
 /// printing `bestmove`, the pipe to the referee and the scheduler), ms: kept off every budget.
 pub const MOVE_OVERHEAD_MS: u64 = 10;
 
+/// The hard limit in targets. First 4; lowered to 2 as a precaution after Parchís clocks at
+/// 1+0.01 drained on a machine at load 20 (see README, "Clock play": the previous single-target
+/// budget lost as many games on time there).
+const HARD_TARGETS: u64 = 2;
+
 /// Fewest and most moves a clock is shared between when `go` gives no `movestogo`.
 const MOVES_LEFT_MIN: u64 = 5;
 const MOVES_LEFT_MAX: u64 = 100;
@@ -249,7 +254,7 @@ pub struct ClockBudget {
 ///
 /// A reserve never spent — the move overhead plus min(50 ms, a tenth of the clock) — covers
 /// latency; of the rest, the target is an equal share over the moves to come plus 3/4 of the
-/// increment, and the hard limit 4 targets, without `movestogo` at most 2/5 of the clock (plus
+/// increment, and the hard limit [`HARD_TARGETS`] targets, without `movestogo` at most 2/5 of the clock (plus
 /// 3/4 of the increment), so one long search never ruins the next moves.
 pub fn clock_budget(
     time_left: u64,
@@ -271,7 +276,7 @@ pub fn clock_budget(
         None => (available / 5 * 2).saturating_add(inc_share),
         Some(_) => available,
     };
-    let hard = soft.saturating_mul(4).min(cap).min(available);
+    let hard = soft.saturating_mul(HARD_TARGETS).min(cap).min(available);
     ClockBudget {
         soft: soft.min(hard).max(1),
         hard: hard.max(1),
@@ -625,7 +630,7 @@ mod tests {
         // 10 s + 0.1 s, 21 moves left (Connect Four's start): reserve 10 + 50 ms.
         let b = clock_budget(10_000, 100, None, 21);
         assert_eq!(b.soft, 9_940 / 21 + 75);
-        assert_eq!(b.hard, b.soft * 4);
+        assert_eq!(b.hard, b.soft * HARD_TARGETS);
         // More moves left, smaller share; the estimate is clamped to 5..=100.
         assert!(clock_budget(10_000, 100, None, 80).soft < b.soft);
         assert_eq!(

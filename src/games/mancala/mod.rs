@@ -51,10 +51,9 @@ use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption};
 pub const MAX_PITS: usize = 12;
 /// Bytes of one side's row: up to `MAX_PITS` pits and the store, padded to a `u128`.
 const ROW_BYTES: usize = 16;
-/// Seeds in the pits per move a side still makes ([`Game::moves_left`]): 24 moves at the start,
-/// on the long side of self-play games (about 30 plies, 15 a side; see README, "Clock play"),
-/// so early moves do not overspend.
-const MOVES_LEFT_SEEDS: u32 = 2;
+/// Seeds in the pits per move a side still makes ([`Game::moves_left`]): 16 moves at the start,
+/// as self-play games last about 30 plies (15 a side; see README, "Clock play").
+const MOVES_LEFT_SEEDS: u32 = 3;
 
 const _: () = assert!(MAX_PITS < ROW_BYTES);
 

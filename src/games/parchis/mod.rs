@@ -118,11 +118,10 @@ impl Move {
 /// 8 × 10 = 80 bounds every position. A normal game needs at most 6 × (5 + 2) = 42.
 pub type Moves = ArrayVec<Move, 80>;
 
-/// Boxes of the mover's closest colour per ply it still plays ([`Game::moves_left`]): 25 plies
-/// at the start, while self-play games last about 120 plies (60 a side; see README, "Clock
-/// play"), so the opening gets more time than an even share; the increment of every one of
-/// Parchís' many plies refills the clock.
-const MOVES_LEFT_STEPS: u32 = 8;
+/// Boxes of the mover's closest colour per ply it still plays ([`Game::moves_left`]): 49 plies
+/// at the start, as self-play games last about 120 plies (60 a side; see README, "Clock
+/// play"). With 8 (25 plies) the clock drained too fast at 1+0.01.
+const MOVES_LEFT_STEPS: u32 = 4;
 
 /// One Parchís position (see the module doc for the field meanings via the FEN).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
