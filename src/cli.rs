@@ -80,6 +80,13 @@ pub struct MatchArgs {
     /// NAME=VALUE sent to engine 2 as setoption (repeatable).
     #[arg(long)]
     pub option2: Vec<String>,
+    /// Engine 1's own limits, replacing the shared --depth/--nodes/--movetime/--tc for it:
+    /// KEY=VALUE[,…] with keys depth, nodes, movetime (ms), tc (BASE+INC s), e.g. tc=10+0.1.
+    #[arg(long)]
+    pub limits1: Option<String>,
+    /// Engine 2's own limits (as --limits1), e.g. depth=8.
+    #[arg(long)]
+    pub limits2: Option<String>,
     /// Engines' limits, clock, openings and the rest shared with `match`/`tournament`/`tune`.
     #[command(flatten)]
     pub play: GameFlags,

@@ -272,6 +272,14 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
         let _ = m;
         0
     }
+    /// A rough estimate of how many more moves (plies) the side to move will have to make in
+    /// this game; time management divides the clock by it. It only has to be the right size:
+    /// too high wastes the clock at the end, too low spends it too early. The default suits a
+    /// game of a few dozen moves a side; games whose length the position shows (a filling
+    /// board, seeds left, distance still to run) say so.
+    fn moves_left(&self) -> u32 {
+        30
+    }
 }
 
 /// Every static evaluation must stay strictly inside this bound, so that win/loss scores

@@ -226,13 +226,61 @@ fn proof_line(p: &Proof, elapsed: Duration) -> String {
     )
 }
 
-/// The per-move time budget for a clock: a share of the remaining time plus most of the
-/// increment, never closer than 50 ms (or a tenth of the clock) to a flag fall.
-pub fn clock_budget(time_left: u64, inc: u64, movestogo: Option<u64>) -> u64 {
-    let moves = movestogo.unwrap_or(30).clamp(1, 60);
-    let share = time_left / moves + inc * 3 / 4;
-    let reserve = (time_left / 10).min(50);
-    share.min(time_left.saturating_sub(reserve)).max(1)
+/// Time the engine loses per move outside its search (reading `go`, starting the search thread,
+/// printing `bestmove`, the pipe to the referee and the scheduler), ms: kept off every budget.
+pub const MOVE_OVERHEAD_MS: u64 = 10;
+
+/// The hard limit in targets. First 4; lowered to 2 as a precaution after Parchís clocks at
+/// 1+0.01 drained on a machine at load 20 (see README, "Clock play": the previous single-target
+/// budget lost as many games on time there).
+const HARD_TARGETS: u64 = 2;
+
+/// Fewest and most moves a clock is shared between when `go` gives no `movestogo`.
+const MOVES_LEFT_MIN: u64 = 5;
+const MOVES_LEFT_MAX: u64 = 100;
+
+/// The time budget of one move on a clock, ms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockBudget {
+    /// The time the move should take; the search ends between iterations around it.
+    pub soft: u64,
+    /// The time it may never exceed: the search aborts there.
+    pub hard: u64,
+}
+
+/// The budget of a move with `time_left` on the clock, increment `inc`, `movestogo` moves to
+/// the next time control (if the clock says so) and the game's estimate `moves_left` of the
+/// mover's remaining moves ([`Game::moves_left`]), all times in ms.
+///
+/// A reserve never spent — the move overhead plus min(50 ms, a tenth of the clock) — covers
+/// latency; of the rest, the target is an equal share over the moves to come plus 3/4 of the
+/// increment, and the hard limit [`HARD_TARGETS`] targets, without `movestogo` at most 2/5 of the clock (plus
+/// 3/4 of the increment), so one long search never ruins the next moves.
+pub fn clock_budget(
+    time_left: u64,
+    inc: u64,
+    movestogo: Option<u64>,
+    moves_left: u32,
+) -> ClockBudget {
+    let reserve = MOVE_OVERHEAD_MS + (time_left / 10).min(50);
+    let available = time_left.saturating_sub(reserve);
+    let moves = match movestogo {
+        Some(m) => m.clamp(1, 60),
+        None => u64::from(moves_left).clamp(MOVES_LEFT_MIN, MOVES_LEFT_MAX),
+    };
+    let inc_share = inc.saturating_mul(3) / 4;
+    let soft = (available / moves).saturating_add(inc_share);
+    // Sudden death: no move may take more than 2/5 of the clock. With a control ahead the
+    // clock is refilled after `movestogo` moves, so the last ones may use it all.
+    let cap = match movestogo {
+        None => (available / 5 * 2).saturating_add(inc_share),
+        Some(_) => available,
+    };
+    let hard = soft.saturating_mul(HARD_TARGETS).min(cap).min(available);
+    ClockBudget {
+        soft: soft.min(hard).max(1),
+        hard: hard.max(1),
+    }
 }
 
 impl<G: Game> Engine for GameEngine<G> {
@@ -260,6 +308,8 @@ impl<G: Game> Engine for GameEngine<G> {
         solver: exact::Mode,
         out: Out,
     ) -> Result<(), String> {
+        // The clock runs from the moment `go` arrives.
+        let received = Instant::now();
         self.reap();
         if self.worker.is_some() {
             return Err(self.busy_error());
@@ -280,18 +330,30 @@ impl<G: Game> Engine for GameEngine<G> {
             Side::Second => (params.btime, params.binc),
         };
         let mut movetime = params.movetime;
-        if let Some(c) = clock {
-            let b = clock_budget(c, inc.unwrap_or(0), params.movestogo);
-            movetime = Some(movetime.map_or(b, |m| m.min(b)));
+        let mut soft = None;
+        if let Some(c) = clock
+            && !params.infinite
+        {
+            let b = clock_budget(c, inc.unwrap_or(0), params.movestogo, root.moves_left());
+            movetime = Some(movetime.map_or(b.hard, |m| m.min(b.hard)));
+            soft = Some(b.soft.min(b.hard));
+        }
+        let mut depth = params.depth.map(|d| d.min(u64::from(u32::MAX)) as u32);
+        let forced = soft.is_some() && root_moves.is_none() && self.legal_moves().len() == 1;
+        if forced {
+            // A forced move on a clock: nothing to think about, the clock is worth more. One
+            // ply still gives the usual info line.
+            depth = Some(1);
         }
         let mut limits = Limits {
-            depth: params.depth.map(|d| d.min(u64::from(u32::MAX)) as u32),
+            depth,
             nodes: params.nodes,
             movetime: if params.infinite {
                 None
             } else {
                 movetime.map(Duration::from_millis)
             },
+            soft: soft.map(Duration::from_millis),
             infinite: params.infinite,
         };
         // The exact solver goes first when the mode asks for it (see protocol.md).
@@ -304,6 +366,7 @@ impl<G: Game> Engine for GameEngine<G> {
             && options.multipv <= 1
             && root_moves.is_none()
             && root.outcome().is_none()
+            && !forced
             && Exact::worth_trying(&root, solver);
         // A fresh flag per search: a late `stop` can never reach the next search.
         self.stop = Arc::new(AtomicBool::new(false));
@@ -315,12 +378,12 @@ impl<G: Game> Engine for GameEngine<G> {
         let handle = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let start = Instant::now();
+                let start = received;
                 let mut proof = None;
                 if use_solver {
-                    // Budget: half of a node limit, a third of a time limit, else a fixed
-                    // node count; `stop` always.
-                    // (`Solver exact`: no budget but `stop`.)
+                    // Budget: half of a node limit, a third of a time limit (of the clock's
+                    // target), else a fixed node count; `stop` always (`Solver exact`: no
+                    // budget but `stop`).
                     let budget = Budget {
                         nodes: match (limits.nodes, limits.movetime) {
                             _ if exact_mode => None,
@@ -329,26 +392,29 @@ impl<G: Game> Engine for GameEngine<G> {
                             (None, None) => Some(exact::DEFAULT_NODES),
                         },
                         deadline: limits
-                            .movetime
+                            .soft
+                            .or(limits.movetime)
                             .filter(|_| !exact_mode)
                             .map(|t| start + t / 3),
                         stop: Some(Arc::clone(&stop)),
                     };
                     proof = exact.prove(&root, &budget, reproducible);
-                    if proof.is_none() {
+                    if proof.is_none()
+                        && let Some(n) = limits.nodes
+                    {
                         // The search gets what the solver left (node counts of a budgeted
                         // solve from a cleared table are deterministic).
-                        if let Some(n) = limits.nodes {
-                            limits.nodes = Some(n - n / 2);
-                        }
-                        if let Some(t) = limits.movetime {
-                            limits.movetime = Some(
-                                t.saturating_sub(start.elapsed())
-                                    .max(Duration::from_millis(1)),
-                            );
-                        }
+                        limits.nodes = Some(n - n / 2);
                     }
                 }
+                // Time limits count from `go`: the search gets what the solver (and the
+                // thread's start) left.
+                let left = |t: Duration| {
+                    t.saturating_sub(start.elapsed())
+                        .max(Duration::from_millis(1))
+                };
+                limits.movetime = limits.movetime.map(left);
+                limits.soft = limits.soft.map(left);
                 let best = match &proof {
                     Some(p) => {
                         out.line(&proof_line(p, start.elapsed()));
@@ -561,5 +627,64 @@ impl<G: Game> Drop for GameEngine<G> {
     fn drop(&mut self) {
         self.stop();
         self.join();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_shares_the_clock_over_the_moves_left() {
+        // 10 s + 0.1 s, 21 moves left (Connect Four's start): reserve 10 + 50 ms.
+        let b = clock_budget(10_000, 100, None, 21);
+        assert_eq!(b.soft, 9_940 / 21 + 75);
+        assert_eq!(b.hard, b.soft * HARD_TARGETS);
+        // More moves left, smaller share; the estimate is clamped to 5..=100.
+        assert!(clock_budget(10_000, 100, None, 80).soft < b.soft);
+        assert_eq!(
+            clock_budget(10_000, 0, None, 1),
+            clock_budget(10_000, 0, None, 5)
+        );
+        assert_eq!(
+            clock_budget(10_000, 0, None, 1000),
+            clock_budget(10_000, 0, None, 100)
+        );
+        // movestogo wins over the estimate (clamped to 1..=60, as before).
+        assert_eq!(
+            clock_budget(10_000, 0, Some(10), 50),
+            clock_budget(10_000, 0, Some(10), 3)
+        );
+        let last = clock_budget(10_000, 0, Some(1), 50);
+        assert_eq!((last.soft, last.hard), (9_940, 9_940));
+    }
+
+    #[test]
+    fn clock_budget_never_reaches_the_flag() {
+        for time_left in [0, 1, 5, 10, 11, 30, 60, 100, 1_000, 10_000, 1_000_000] {
+            for inc in [0, 10, 100, 5_000] {
+                for moves_left in [1, 5, 21, 200] {
+                    for mtg in [None, Some(1), Some(30)] {
+                        let b = clock_budget(time_left, inc, mtg, moves_left);
+                        assert!(1 <= b.soft && b.soft <= b.hard, "{b:?}");
+                        // Never past the clock minus the reserve (1 ms, the least a search
+                        // gets, only when there is nothing else).
+                        let reserve = MOVE_OVERHEAD_MS + (time_left / 10).min(50);
+                        assert!(
+                            b.hard <= time_left.saturating_sub(reserve).max(1),
+                            "{time_left} {inc} {moves_left} {mtg:?}: {b:?}"
+                        );
+                        // In sudden death one move never takes more than 2/5 of the clock plus
+                        // most of the increment.
+                        if mtg.is_none() {
+                            assert!(b.hard <= (time_left * 2 / 5 + inc * 3 / 4).max(1));
+                        }
+                    }
+                }
+            }
+        }
+        // Huge values do not overflow.
+        let b = clock_budget(u64::MAX, u64::MAX, None, u32::MAX);
+        assert!(b.soft <= b.hard);
     }
 }

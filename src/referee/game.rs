@@ -7,6 +7,8 @@
 use std::fs::File;
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use crate::core::game::{Game, Outcome, Side, try_play};
 use crate::games::GameKind;
 
@@ -67,9 +69,84 @@ pub struct MoveLimits {
     pub timeout_ms: u64,
 }
 
+/// One engine's own limits (`match --limits1/--limits2`): they replace the shared `--depth`,
+/// `--nodes`, `--movetime` and `--tc` for that engine; the margin and timeout stay shared.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineLimits {
+    pub depth: Option<u64>,
+    pub nodes: Option<u64>,
+    pub movetime_ms: Option<u64>,
+    /// Base and increment, ms.
+    pub tc_ms: Option<(u64, u64)>,
+}
+
+impl EngineLimits {
+    /// Parses `KEY=VALUE[,KEY=VALUE…]` with keys `depth`, `nodes`, `movetime` (ms) and `tc`
+    /// (BASE+INC seconds), e.g. `depth=8` or `tc=10+0.1`.
+    pub fn parse(s: &str) -> Result<EngineLimits, String> {
+        let mut l = EngineLimits::default();
+        let shown = crate::core::spec::clip(s);
+        if s.trim().is_empty() {
+            return Err("empty; expected e.g. depth=8 or tc=10+0.1".into());
+        }
+        for part in s.split(',') {
+            let Some((k, v)) = part.split_once('=') else {
+                return Err(format!(
+                    "'{shown}': '{}' is not KEY=VALUE (keys: depth, nodes, movetime, tc)",
+                    crate::core::spec::clip(part)
+                ));
+            };
+            let (k, v) = (k.trim(), v.trim());
+            let number = |what: &str| -> Result<u64, String> {
+                v.parse::<u64>().map_err(|_| {
+                    format!(
+                        "'{shown}': {what} '{}' is not a whole number",
+                        crate::core::spec::clip(v)
+                    )
+                })
+            };
+            match k {
+                "depth" => {
+                    let d = number("depth")?;
+                    if d == 0 {
+                        return Err(format!("'{shown}': depth must be at least 1"));
+                    }
+                    l.depth = Some(d);
+                }
+                "nodes" => l.nodes = Some(number("nodes")?),
+                "movetime" => l.movetime_ms = Some(number("movetime")?),
+                "tc" => l.tc_ms = Some(super::parse_tc(v).map_err(|e| format!("'{shown}': {e}"))?),
+                _ => {
+                    return Err(format!(
+                        "'{shown}': unknown key '{}' (keys: depth, nodes, movetime, tc)",
+                        crate::core::spec::clip(k)
+                    ));
+                }
+            }
+        }
+        Ok(l)
+    }
+}
+
 impl MoveLimits {
-    /// The `go` line for a move with clocks `clocks` (ms left, by seat).
-    fn go_line(&self, clocks: [u64; 2]) -> String {
+    /// These limits with `own`'s in place of the depth, nodes, movetime and clock.
+    pub fn with(&self, own: Option<&EngineLimits>) -> MoveLimits {
+        match own {
+            None => *self,
+            Some(o) => MoveLimits {
+                depth: o.depth,
+                nodes: o.nodes,
+                movetime_ms: o.movetime_ms,
+                tc_ms: o.tc_ms,
+                ..*self
+            },
+        }
+    }
+
+    /// The `go` line for a move under these limits (the mover's) with the clocks `clocks`
+    /// (ms left and increment, by seat; `None` for a seat without a clock). A clock is sent
+    /// only to an engine playing on one: its own, and its opponent's when that has one.
+    fn go_line(&self, clocks: [Option<(u64, u64)>; 2]) -> String {
         let mut s = "go".to_string();
         if let Some(d) = self.depth {
             s += &format!(" depth {d}");
@@ -80,11 +157,17 @@ impl MoveLimits {
         if let Some(m) = self.movetime_ms {
             s += &format!(" movetime {m}");
         }
-        if let Some((_, inc)) = self.tc_ms {
-            s += &format!(
-                " wtime {} btime {} winc {inc} binc {inc}",
-                clocks[0], clocks[1]
-            );
+        if self.tc_ms.is_some() {
+            for (key, c) in [("wtime", clocks[0]), ("btime", clocks[1])] {
+                if let Some((left, _)) = c {
+                    s += &format!(" {key} {left}");
+                }
+            }
+            for (key, c) in [("winc", clocks[0]), ("binc", clocks[1])] {
+                if let Some((_, inc)) = c {
+                    s += &format!(" {key} {inc}");
+                }
+            }
         }
         s
     }
@@ -207,11 +290,11 @@ fn info_field<'a>(tokens: &'a [&'a str], key: &str) -> Option<&'a [&'a str]> {
 
 const KNOWN: &[&str] = &["info", "bestmove", "readyok", "uciok", "id", "option"];
 
-/// Plays one game. `seats[0]` plays `Side::First`.
+/// Plays one game. `seats[0]` plays `Side::First`, under `limits[0]`.
 pub fn play<G: Game>(
     start: &Start<G>,
     seats: [&mut Slot; 2],
-    limits: &MoveLimits,
+    limits: [&MoveLimits; 2],
     max_plies: usize,
 ) -> GameOutcome {
     let mut state = start.state;
@@ -223,7 +306,8 @@ pub fn play<G: Game>(
         moves: Vec::new(),
         junk: 0,
     };
-    let mut clocks = [limits.tc_ms.map_or(0, |t| t.0); 2];
+    // Left and increment of each seat playing on a clock, ms.
+    let mut clocks = [limits[0].tc_ms, limits[1].tc_ms];
     let lose = |mut rec: GameOutcome, side: Side, reason: Reason, detail: String| {
         rec.winner = Some(side.other());
         rec.reason = reason;
@@ -253,9 +337,10 @@ pub fn play<G: Game>(
             pos += " moves ";
             pos += &history.join(" ");
         }
-        let go = limits.go_line(clocks);
+        let mine = limits[side.index()];
+        let go = mine.go_line(clocks);
         let t0 = Instant::now();
-        let deadline = deadline_after(limits.allowance(clocks[side.index()]));
+        let deadline = deadline_after(mine.allowance(clocks[side.index()].map_or(0, |c| c.0)));
         if !(conn.send(&pos) && conn.send(&go)) {
             slot.reset();
             return lose(
@@ -324,9 +409,8 @@ pub fn play<G: Game>(
                 return lose(rec, side, Reason::Illegal, format!("'{shown}': {e}"));
             }
         };
-        if let Some((_, inc)) = limits.tc_ms {
-            let c = &mut clocks[side.index()];
-            *c = c.saturating_sub(ms).saturating_add(inc);
+        if let Some((left, inc)) = &mut clocks[side.index()] {
+            *left = left.saturating_sub(ms).saturating_add(*inc);
         }
         history.push(mv.clone());
         rec.moves.push(MoveRecord {
@@ -352,9 +436,21 @@ mod tests {
             ..MoveLimits::default()
         };
         assert_eq!(
-            l.go_line([700, 900]),
+            l.go_line([Some((700, 50)), Some((900, 50))]),
             "go depth 4 wtime 700 btime 900 winc 50 binc 50"
         );
+        // Own limits: a clock against a fixed depth sends only the clock that exists.
+        let own = EngineLimits::parse("tc=10+0.1").unwrap();
+        let clocked = m_with(&l, &own);
+        assert_eq!(clocked.depth, None);
+        assert_eq!(
+            clocked.go_line([None, Some((10_000, 100))]),
+            "go btime 10000 binc 100"
+        );
+        let deep = l.with(Some(&EngineLimits::parse("depth=8").unwrap()));
+        assert_eq!(deep.go_line([None, Some((10_000, 100))]), "go depth 8");
+        assert_eq!(deep.allowance(0), Duration::from_millis(9999));
+        assert_eq!(l.with(None), l);
         assert_eq!(l.allowance(700), Duration::from_millis(720));
         let m = MoveLimits {
             movetime_ms: Some(100),
@@ -362,7 +458,7 @@ mod tests {
             timeout_ms: 9999,
             ..MoveLimits::default()
         };
-        assert_eq!(m.go_line([0, 0]), "go movetime 100");
+        assert_eq!(m.go_line([None, None]), "go movetime 100");
         assert_eq!(m.allowance(0), Duration::from_millis(105));
         let d = MoveLimits {
             nodes: Some(1000),
@@ -370,7 +466,7 @@ mod tests {
             timeout_ms: 321,
             ..MoveLimits::default()
         };
-        assert_eq!(d.go_line([0, 0]), "go nodes 1000");
+        assert_eq!(d.go_line([None, None]), "go nodes 1000");
         assert_eq!(d.allowance(0), Duration::from_millis(321));
         let huge = MoveLimits {
             movetime_ms: Some(u64::MAX),
@@ -379,6 +475,36 @@ mod tests {
         };
         assert_eq!(huge.allowance(0), Duration::from_millis(u64::MAX));
         let _ = deadline_after(huge.allowance(0));
+    }
+
+    fn m_with(l: &MoveLimits, own: &EngineLimits) -> MoveLimits {
+        l.with(Some(own))
+    }
+
+    #[test]
+    fn engine_limits_parse() {
+        assert_eq!(
+            EngineLimits::parse("depth=8").unwrap(),
+            EngineLimits {
+                depth: Some(8),
+                ..EngineLimits::default()
+            }
+        );
+        assert_eq!(
+            EngineLimits::parse("tc=1+0.01, nodes=500,movetime=20").unwrap(),
+            EngineLimits {
+                nodes: Some(500),
+                movetime_ms: Some(20),
+                tc_ms: Some((1000, 10)),
+                ..EngineLimits::default()
+            }
+        );
+        for bad in [
+            "", "depth", "depth=0", "depth=x", "speed=3", "tc=0+1", "depth=8,",
+        ] {
+            let e = EngineLimits::parse(bad).unwrap_err();
+            assert!(!e.is_empty() && !e.contains('\n'), "{bad}: {e}");
+        }
     }
 
     #[test]

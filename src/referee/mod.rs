@@ -31,6 +31,7 @@ use crate::core::game::{Game, Side, try_play};
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::players::splitmix64;
 use engine::EngineSpec;
+pub use game::EngineLimits;
 use game::{GameOutcome, MoveLimits, Reason, Slot, Start};
 use stats::{Sprt, SprtDecision};
 
@@ -41,6 +42,8 @@ pub struct EngineConf {
     pub name: String,
     /// `setoption` name/value pairs.
     pub options: Vec<(String, String)>,
+    /// Its own limits in place of the shared ones (`--limits1/--limits2`).
+    pub limits: Option<EngineLimits>,
 }
 
 /// Where the openings come from.
@@ -163,11 +166,15 @@ pub struct Settings {
     pub sprt: Option<Sprt>,
 }
 
-/// One engine's part of [`Settings`]: its name and `setoption`s.
+/// One engine's part of [`Settings`]: its name, `setoption`s and own limits.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EngineSettings {
     pub name: String,
     pub options: Vec<(String, String)>,
+    /// The engine's own limits (`--limits1/--limits2`), absent when it plays under the shared
+    /// ones (so older records read the same).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<EngineLimits>,
 }
 
 impl Settings {
@@ -177,6 +184,7 @@ impl Settings {
         let eng = |e: &EngineConf| EngineSettings {
             name: e.name.clone(),
             options: e.options.clone(),
+            limits: e.limits,
         };
         Settings {
             variant: cfg.kind.name().to_string(),
@@ -859,7 +867,10 @@ fn play_one<G: Game>(
     let ctx = GameContext {
         kind: cfg.kind,
         variant: &cfg.variant,
-        limits: &cfg.limits,
+        limits: [
+            cfg.limits.with(cfg.engines[0].limits.as_ref()),
+            cfg.limits.with(cfg.engines[1].limits.as_ref()),
+        ],
         max_plies: cfg.max_plies,
         log_dir: cfg.log_dir.as_deref(),
     };
@@ -872,7 +883,8 @@ fn play_one<G: Game>(
 pub(crate) struct GameContext<'a> {
     pub kind: GameKind,
     pub variant: &'a [(String, String)],
-    pub limits: &'a MoveLimits,
+    /// The limits of engine 1 and engine 2.
+    pub limits: [MoveLimits; 2],
     pub max_plies: usize,
     pub log_dir: Option<&'a std::path::Path>,
 }
@@ -888,7 +900,7 @@ pub(crate) fn play_game<G: Game>(
     start: Start<G>,
     slots: [&mut Slot; 2],
 ) -> Result<GameRecord, String> {
-    let timeout = Duration::from_millis(ctx.limits.timeout_ms);
+    let timeout = Duration::from_millis(ctx.limits[0].timeout_ms);
     let mut outcome = None;
     for (seat, e) in [(Side::First, first), (Side::Second, 1 - first)] {
         let log = match ctx.log_dir {
@@ -921,7 +933,9 @@ pub(crate) fn play_game<G: Game>(
         None => {
             let [a, b] = slots;
             let seats = if first == 0 { [a, b] } else { [b, a] };
-            game::play(&start, seats, ctx.limits, ctx.max_plies)
+            let [l1, l2] = &ctx.limits;
+            let limits = if first == 0 { [l1, l2] } else { [l2, l1] };
+            game::play(&start, seats, limits, ctx.max_plies)
         }
     };
     Ok(GameRecord {
@@ -1159,6 +1173,12 @@ pub fn move_limits(f: &crate::cli::GameFlags) -> Result<MoveLimits, String> {
     })
 }
 
+/// An engine's own limits flag, parsed.
+fn own_limits(flag: &str, v: Option<&str>) -> Result<Option<EngineLimits>, String> {
+    v.map(|s| EngineLimits::parse(s).map_err(|e| format!("{flag}: {e}")))
+        .transpose()
+}
+
 /// Builds a match configuration from the command line.
 pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<MatchConfig, String> {
     let spec1 = EngineSpec::parse(&a.engine1).map_err(|e| format!("--engine1: {e}"))?;
@@ -1196,11 +1216,13 @@ pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<Mat
                 spec: spec1,
                 name: name1,
                 options: opts("--option1", &a.option1)?,
+                limits: own_limits("--limits1", a.limits1.as_deref())?,
             },
             EngineConf {
                 spec: spec2,
                 name: name2,
                 options: opts("--option2", &a.option2)?,
+                limits: own_limits("--limits2", a.limits2.as_deref())?,
             },
         ],
         variant: opts("--option", &a.play.option)?,

@@ -216,6 +216,7 @@ impl TournamentSettings {
                 .map(|e| EngineSettings {
                     name: e.name.clone(),
                     options: e.options.clone(),
+                    limits: e.limits,
                 })
                 .collect(),
             format: cfg.format.name().to_string(),
@@ -342,6 +343,7 @@ pub fn parse_engine(name: &str, words: &[String], what: &str) -> Result<EngineCo
         spec,
         name: name.to_string(),
         options,
+        limits: None,
     })
 }
 
@@ -661,7 +663,7 @@ impl GameVisitor for Run<'_> {
         let ctx = GameContext {
             kind: cfg.kind,
             variant: &cfg.variant,
-            limits: &cfg.limits,
+            limits: [cfg.limits; 2],
             max_plies: cfg.max_plies,
             log_dir: cfg.log_dir.as_deref(),
         };

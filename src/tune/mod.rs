@@ -192,6 +192,8 @@ fn match_config(kind: GameKind, s: &TuneSettings, a: &TuneArgs) -> Result<MatchC
         name2: Some("minus".into()),
         option1: Vec::new(),
         option2: Vec::new(),
+        limits1: None,
+        limits2: None,
         games: Some(2 * s.pairs_per_iteration),
         rounds: None,
         // The recorded settings, so that a resumed run plays exactly what the file says.

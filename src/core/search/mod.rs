@@ -56,8 +56,15 @@ pub enum Algorithm {
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
-    /// Wall time for this move.
+    /// Wall time for this move: the search aborts when it runs out (mid-iteration).
     pub movetime: Option<Duration>,
+    /// Time management (a clock): the time this move should take. Set, the search also ends
+    /// between iterations — when this target (stretched while the best move keeps changing,
+    /// shrunk while it holds) is spent, or when the next iteration is not expected to finish
+    /// within `movetime` — and a partially searched iteration's move is used where it is
+    /// proven better than the last completed one's (see [`Searcher::search_moves`]). Unset
+    /// (`go depth/nodes/movetime`), only the hard limits end the search.
+    pub soft: Option<Duration>,
     /// Search until stopped (the result is still returned when the search ends by itself).
     pub infinite: bool,
 }
@@ -139,6 +146,9 @@ struct Run<'a, G: Game> {
     node_limit: u64,
     deadline: Option<Instant>,
     aborted: bool,
+    /// The best line so far of an aborted single-line iteration (its root moves searched in
+    /// full, the previous iteration's best first).
+    partial: Option<(usize, PvLine<G::Move>)>,
     /// Set when a depth-0 node was evaluated (or a table hit may hide one): the value is not
     /// proven for the whole game.
     horizon: bool,
@@ -216,6 +226,7 @@ impl<G: Game> Searcher<G> {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.movetime.map(|t| start + t),
             aborted: false,
+            partial: None,
             horizon: false,
             pv: vec![Vec::with_capacity(MAX_DEPTH as usize + 1); MAX_DEPTH as usize + 2],
             root_pv: Vec::new(),
@@ -266,6 +277,9 @@ impl<G: Game> Searcher<G> {
             Some(target) => d % 2 == target % 2,
             None => d == 1 || d % 2 == 0,
         });
+        // Time management: when the previous iterations ended (elapsed) and their node counts,
+        // and for how many iterations the best move has not changed.
+        let mut clock = IterationClock::default();
         for depth in schedule {
             run.horizon = false;
             let outcome = match options.algorithm {
@@ -275,6 +289,19 @@ impl<G: Game> Searcher<G> {
                 Algorithm::Minimax => run.root_minimax(root, moves.as_ref(), depth, multipv),
             };
             let Some(ranked) = outcome else {
+                // A move proven better than the previous best at the deeper depth is a safe
+                // answer (the previous best was searched in full first), and any searched move
+                // beats none; not under a node limit, whose result must not depend on where
+                // the count ran out.
+                if let Some((i, line)) = run.partial.take()
+                    && limits.nodes.is_none()
+                    && (result.depth == 0 || i != order[0])
+                {
+                    result.best_move = Some(moves.as_ref()[i]);
+                    result.score = line.score;
+                    result.pv = line.pv;
+                    result.proven = false;
+                }
                 break;
             };
             let (best_idx, score) = (ranked[0].0, ranked[0].1.score);
@@ -311,10 +338,107 @@ impl<G: Game> Searcher<G> {
             if run.node_limit <= run.nodes || run.time_up() || stop.load(Ordering::Relaxed) {
                 break;
             }
+            if let Some(soft) = limits.soft
+                && !clock.next_iteration(
+                    result.best_move,
+                    run.nodes,
+                    start.elapsed(),
+                    soft,
+                    limits.movetime,
+                )
+            {
+                break;
+            }
         }
         result.nodes = run.nodes;
         result.elapsed = start.elapsed();
         result
+    }
+}
+
+/// The time-management decision between two iterations (see [`Limits::soft`]).
+#[derive(Debug)]
+struct IterationClock<M> {
+    best: Option<M>,
+    /// Consecutive completed iterations that kept the best move (0 after a change).
+    stable: u32,
+    iterations: u32,
+    elapsed: Duration,
+    nodes: u64,
+    /// Nodes of the previous iteration alone.
+    last_nodes: u64,
+}
+
+impl<M> Default for IterationClock<M> {
+    fn default() -> Self {
+        IterationClock {
+            best: None,
+            stable: 0,
+            iterations: 0,
+            elapsed: Duration::ZERO,
+            nodes: 0,
+            last_nodes: 0,
+        }
+    }
+}
+
+/// Bounds of the assumed cost ratio of two successive iterations (the schedule steps two plies:
+/// roughly the square of the effective branching factor).
+const GROWTH_MIN: f64 = 2.0;
+const GROWTH_MAX: f64 = 16.0;
+/// The assumed ratio before two iterations have been measured.
+const GROWTH_DEFAULT: f64 = 6.0;
+
+impl<M: PartialEq + Copy> IterationClock<M> {
+    /// Records a completed iteration (best move `best`, `nodes` and `elapsed` since the search
+    /// began) and says whether to start the next one within the target `soft` and the hard
+    /// limit `hard`.
+    fn next_iteration(
+        &mut self,
+        best: Option<M>,
+        nodes: u64,
+        elapsed: Duration,
+        soft: Duration,
+        hard: Option<Duration>,
+    ) -> bool {
+        let changed = self.iterations > 0 && best != self.best;
+        self.stable = if changed || self.iterations == 0 {
+            0
+        } else {
+            self.stable + 1
+        };
+        let iter_nodes = nodes - self.nodes;
+        let iter_time = elapsed.saturating_sub(self.elapsed);
+        // Node counts, unlike times of a few microseconds, measure small iterations well.
+        let growth = if self.last_nodes > 0 && self.iterations >= 2 {
+            (iter_nodes as f64 / self.last_nodes as f64).clamp(GROWTH_MIN, GROWTH_MAX)
+        } else {
+            GROWTH_DEFAULT
+        };
+        self.iterations += 1;
+        self.best = best;
+        self.elapsed = elapsed;
+        self.nodes = nodes;
+        self.last_nodes = iter_nodes;
+        // A best move that just changed deserves a deeper look; one that held over several
+        // iterations will most likely hold again.
+        let factor = match (changed, self.stable) {
+            (true, _) => 1.3,
+            (false, 0 | 1) => 1.0,
+            (false, 2) => 0.8,
+            (false, _) => 0.6,
+        };
+        let target = soft.mul_f64(factor);
+        if elapsed >= target {
+            return false;
+        }
+        let predicted = iter_time.mul_f64(growth);
+        // Expected to end well past the target, or unable to finish before the hard limit
+        // aborts it: the time is better kept for later moves.
+        if elapsed + predicted / 2 > target {
+            return false;
+        }
+        hard.is_none_or(|h| elapsed + predicted <= h)
     }
 }
 
@@ -369,6 +493,9 @@ impl<G: Game> Run<'_, G> {
                 }
             };
             if self.aborted {
+                if k == 1 {
+                    self.partial = lines.first().cloned();
+                }
                 return None;
             }
             if v > alpha {

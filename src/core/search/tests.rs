@@ -236,3 +236,60 @@ fn finished_game_has_no_best_move() {
     assert_eq!(r.best_move, None);
     assert!(r.proven);
 }
+
+#[test]
+fn iteration_clock_stops_between_iterations() {
+    let ms = Duration::from_millis;
+    let soft = ms(100);
+    // Cheap iterations well inside the target: go on (the third is predicted from the node
+    // growth of the second: 60 → 360 nodes, 6 times its 7 ms).
+    let mut c = IterationClock::<u8>::default();
+    assert!(c.next_iteration(Some(1), 10, ms(1), soft, Some(ms(400))));
+    assert!(c.next_iteration(Some(1), 70, ms(3), soft, Some(ms(400))));
+    assert!(c.next_iteration(Some(1), 430, ms(10), soft, Some(ms(400))));
+    // Target spent: stop.
+    let mut c = IterationClock::<u8>::default();
+    assert!(!c.next_iteration(Some(1), 10, ms(150), soft, None));
+    // The next iteration (≈ 6 × 40 ms) cannot finish before a hard limit of 200 ms: not
+    // started, even with a target far away; with 400 ms it is.
+    let mut c = IterationClock::<u8>::default();
+    assert!(!c.next_iteration(Some(1), 10, ms(40), ms(1000), Some(ms(200))));
+    let mut c = IterationClock::<u8>::default();
+    assert!(c.next_iteration(Some(1), 10, ms(40), ms(1000), Some(ms(400))));
+    // Expected to end far past the target (40 + 240 ms against 100): not started.
+    let mut c = IterationClock::<u8>::default();
+    assert!(!c.next_iteration(Some(1), 10, ms(40), soft, None));
+    // A best move that held for three iterations shrinks the target to 60 ms; one that just
+    // changed stretches it to 130 ms (the next iteration, 2 × 62 ms, would end at 127 ms).
+    let after = |last: u8| {
+        let mut c = IterationClock::<u8>::default();
+        for k in 1..=3 {
+            c.next_iteration(Some(1), 10 * k, ms(k), soft, None);
+        }
+        c.next_iteration(Some(last), 40, ms(65), soft, None)
+    };
+    assert!(!after(1));
+    assert!(after(2));
+}
+
+#[test]
+fn a_clock_search_is_the_depth_search_it_completed() {
+    // With a generous hard limit the soft target ends the search between iterations: its value
+    // is exactly that of a fixed-depth search of the depth it reached.
+    let s = Toy::start(&());
+    let mut searcher = Searcher::<Toy>::new(1);
+    let stop = AtomicBool::new(false);
+    let clock = Limits {
+        movetime: Some(Duration::from_secs(60)),
+        soft: Some(Duration::from_millis(5)),
+        ..Limits::default()
+    };
+    let a = searcher.search(&s, SearchOptions::default(), clock, &stop, |_| {});
+    assert!(a.depth >= 1);
+    let fixed = Limits {
+        depth: Some(a.depth),
+        ..Limits::default()
+    };
+    let b = searcher.search(&s, SearchOptions::default(), fixed, &stop, |_| {});
+    assert_eq!((a.score, a.depth), (b.score, b.depth));
+}

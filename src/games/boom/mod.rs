@@ -521,6 +521,12 @@ impl Game for Boom {
         eval::eval_terms(self, heuristic, w, perspective)
     }
 
+    /// Half the empty cells: a side's share of the puts that can still fill the board (a
+    /// `BOOM` empties cells again, but rarely more than a few).
+    fn moves_left(&self) -> u32 {
+        (BOARD & !self.occupied()).count_ones().div_ceil(2)
+    }
+
     #[inline]
     fn move_order_hint(&self, m: BoomMove) -> i32 {
         let mover = self.side_to_move();

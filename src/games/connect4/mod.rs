@@ -545,6 +545,11 @@ impl Game for Connect4 {
     }
 
     #[inline]
+    /// Half the empty cells (rounded up): a side never has more moves than that left.
+    fn moves_left(&self) -> u32 {
+        (self.board.count_ones() - u32::from(self.moves)).div_ceil(2)
+    }
+
     fn move_order_hint(&self, col: u8) -> i32 {
         // Immediate wins, then blocks of the opponent's immediate wins, then centre first.
         let cell = self.playable() & self.column(col);

@@ -51,6 +51,9 @@ use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption};
 pub const MAX_PITS: usize = 12;
 /// Bytes of one side's row: up to `MAX_PITS` pits and the store, padded to a `u128`.
 const ROW_BYTES: usize = 16;
+/// Seeds in the pits per move a side still makes ([`Game::moves_left`]): 16 moves at the start,
+/// as self-play games last about 30 plies (15 a side; see README, "Clock play").
+const MOVES_LEFT_SEEDS: u32 = 3;
 
 const _: () = assert!(MAX_PITS < ROW_BYTES);
 
@@ -599,6 +602,13 @@ impl Game for Mancala {
         perspective: Side,
     ) -> Vec<EvalTerm> {
         eval::eval_terms(self, heuristic, w, perspective)
+    }
+
+    /// About one move for every MOVES_LEFT_SEEDS seeds still in the pits (a game ends when
+    /// one side's pits run dry; the seeds that sowing banks are what shortens it).
+    fn moves_left(&self) -> u32 {
+        let pits = self.pit_seeds(Side::First) + self.pit_seeds(Side::Second);
+        pits.div_ceil(MOVES_LEFT_SEEDS).max(1)
     }
 
     fn move_order_hint(&self, m: MancalaMove) -> i32 {

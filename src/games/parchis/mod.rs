@@ -118,6 +118,11 @@ impl Move {
 /// 8 × 10 = 80 bounds every position. A normal game needs at most 6 × (5 + 2) = 42.
 pub type Moves = ArrayVec<Move, 80>;
 
+/// Boxes of the mover's closest colour per ply it still plays ([`Game::moves_left`]): 49 plies
+/// at the start, as self-play games last about 120 plies (60 a side; see README, "Clock
+/// play"). With 8 (25 plies) the clock drained too fast at 1+0.01.
+const MOVES_LEFT_STEPS: u32 = 4;
+
 /// One Parchís position (see the module doc for the field meanings via the FEN).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parchis {
@@ -401,6 +406,22 @@ impl Game for Parchis {
 
     fn move_order_hint(&self, m: Move) -> i32 {
         eval::move_order_hint(self, m)
+    }
+
+    /// The mover's closest colour decides the game: its pieces' total distance to the goal,
+    /// at about MOVES_LEFT_STEPS boxes per ply of the mover (dice, bonus counts, items).
+    fn moves_left(&self) -> u32 {
+        let me = self.player as usize;
+        let closest = (0..4)
+            .filter(|&c| rules::player_of(c) == me)
+            .map(|c| {
+                (0..self.npieces as usize)
+                    .map(|i| rules::distance_to_goal(c, self.pos[4 * c + i]))
+                    .sum::<i32>()
+            })
+            .min()
+            .unwrap_or(0);
+        (closest.max(0) as u32).div_ceil(MOVES_LEFT_STEPS).max(1)
     }
 }
 
