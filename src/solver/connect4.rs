@@ -506,7 +506,7 @@ impl<G: Geo> Worker<'_, G> {
         // A side with no four-cell line left among its stones and the empty cells cannot win.
         let free = g.board() & !p.mask;
         let claim = self.flags.claimeven && g.even_height();
-        if claim && p.moves % 2 == 0 {
+        if claim && p.moves.is_multiple_of(2) {
             // Claimeven subsumes the test for the mover.
             if let Some(b) = g.claimeven(p.current, p.mask) {
                 hi = hi.min(b);
