@@ -1,6 +1,7 @@
 //! Clock play end to end: the real engine on short clocks answers every `go wtime …` within its
 //! budget and never loses on time, a forced move is answered from one ply, and the referee's
-//! per-engine limits (`--limits1/--limits2`) give each engine its own `go` line.
+//! per-engine limits (`--limits1/--limits2`) give each engine its own `go` line, and the
+//! `Move Overhead` option is listed and range-checked.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -230,4 +231,60 @@ fn moves_left_fits_each_game() {
     )
     .unwrap();
     assert_eq!(late.moves_left(), 1);
+}
+
+#[test]
+fn move_overhead_is_an_option_with_checked_values() {
+    let mut child = Command::new(BIN)
+        .args(["--game", "connect4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = "uci\nsetoption name Move Overhead value 5001\nsetoption name move overhead value -1\n\
+                  setoption name Move Overhead value soon\nsetoption name Move Overhead\n\
+                  setoption name Move Overhead value 300\nsetoption name UCI_Variant value mancala\n\
+                  isready\nquit\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let out: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert!(
+        out.iter()
+            .any(|l| l == "option name Move Overhead type spin default 10 min 0 max 5000"),
+        "{out:#?}"
+    );
+    let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(
+        errors,
+        [
+            "info string error: setoption Move Overhead: value 5001 is outside 0..=5000",
+            "info string error: setoption Move Overhead: value -1 is outside 0..=5000",
+            "info string error: setoption Move Overhead: value 'soon' is not an integer",
+            "info string error: setoption Move Overhead: missing 'value <...>'",
+        ],
+        "{out:#?}"
+    );
+    assert_eq!(out.last().unwrap(), "readyok");
+    // With 300 ms kept off a 1 s clock the engine still answers with a legal move.
+    let (lines, _) = search(
+        "mancala",
+        &[
+            "setoption name Move Overhead value 300",
+            "position startpos",
+        ],
+        "go wtime 1000 btime 1000",
+    );
+    let best = lines.last().unwrap();
+    assert!(
+        best.starts_with("bestmove ") && best != "bestmove (none)",
+        "{lines:?}"
+    );
 }

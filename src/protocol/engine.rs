@@ -68,6 +68,9 @@ pub trait Engine: Send {
     fn new_game(&mut self) -> Result<(), String>;
     /// Resizes the transposition table.
     fn set_hash(&mut self, mib: usize) -> Result<(), String>;
+    /// Sets the time, ms, kept off every clock budget for what the engine does not see
+    /// (the `Move Overhead` option; default [`MOVE_OVERHEAD_MS`]).
+    fn set_move_overhead(&mut self, ms: u64);
 }
 
 /// The `Engine` of game `G`.
@@ -78,6 +81,8 @@ pub struct GameEngine<G: Game> {
     /// The exact solvers (`None` while a search thread has them).
     exact: Option<Exact>,
     hash_mib: usize,
+    /// `Move Overhead`, ms.
+    move_overhead: u64,
     worker: Option<JoinHandle<(Searcher<G>, Exact)>>,
     stop: Arc<AtomicBool>,
     infinite: bool,
@@ -95,6 +100,7 @@ impl<G: Game> GameEngine<G> {
             searcher: Some(Searcher::new(hash_mib)),
             exact: Some(Exact::new(hash_mib)),
             hash_mib,
+            move_overhead: MOVE_OVERHEAD_MS,
             worker: None,
             stop: Arc::new(AtomicBool::new(false)),
             infinite: false,
@@ -228,7 +234,11 @@ fn proof_line(p: &Proof, elapsed: Duration) -> String {
 
 /// Time the engine loses per move outside its search (reading `go`, starting the search thread,
 /// printing `bestmove`, the pipe to the referee and the scheduler), ms: kept off every budget.
+/// The default of the `Move Overhead` option: a loaded machine or a slow link needs more.
 pub const MOVE_OVERHEAD_MS: u64 = 10;
+
+/// Largest `Move Overhead`, ms.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
 /// The hard limit in targets. First 4; lowered to 2 as a precaution after Parchís clocks at
 /// 1+0.01 drained on a machine at load 20 (see README, "Clock play": the previous single-target
@@ -249,8 +259,9 @@ pub struct ClockBudget {
 }
 
 /// The budget of a move with `time_left` on the clock, increment `inc`, `movestogo` moves to
-/// the next time control (if the clock says so) and the game's estimate `moves_left` of the
-/// mover's remaining moves ([`Game::moves_left`]), all times in ms.
+/// the next time control (if the clock says so), the game's estimate `moves_left` of the
+/// mover's remaining moves ([`Game::moves_left`]) and the move overhead `overhead`, all times
+/// in ms.
 ///
 /// A reserve never spent — the move overhead plus min(50 ms, a tenth of the clock) — covers
 /// latency; of the rest, the target is an equal share over the moves to come plus 3/4 of the
@@ -261,8 +272,9 @@ pub fn clock_budget(
     inc: u64,
     movestogo: Option<u64>,
     moves_left: u32,
+    overhead: u64,
 ) -> ClockBudget {
-    let reserve = MOVE_OVERHEAD_MS + (time_left / 10).min(50);
+    let reserve = overhead.saturating_add((time_left / 10).min(50));
     let available = time_left.saturating_sub(reserve);
     let moves = match movestogo {
         Some(m) => m.clamp(1, 60),
@@ -334,7 +346,13 @@ impl<G: Game> Engine for GameEngine<G> {
         if let Some(c) = clock
             && !params.infinite
         {
-            let b = clock_budget(c, inc.unwrap_or(0), params.movestogo, root.moves_left());
+            let b = clock_budget(
+                c,
+                inc.unwrap_or(0),
+                params.movestogo,
+                root.moves_left(),
+                self.move_overhead,
+            );
             movetime = Some(movetime.map_or(b.hard, |m| m.min(b.hard)));
             soft = Some(b.soft.min(b.hard));
         }
@@ -621,6 +639,10 @@ impl<G: Game> Engine for GameEngine<G> {
         self.exact = Some(Exact::new(mib));
         Ok(())
     }
+
+    fn set_move_overhead(&mut self, ms: u64) {
+        self.move_overhead = ms;
+    }
 }
 
 impl<G: Game> Drop for GameEngine<G> {
@@ -637,54 +659,69 @@ mod tests {
     #[test]
     fn clock_budget_shares_the_clock_over_the_moves_left() {
         // 10 s + 0.1 s, 21 moves left (Connect Four's start): reserve 10 + 50 ms.
-        let b = clock_budget(10_000, 100, None, 21);
+        let b = clock_budget(10_000, 100, None, 21, MOVE_OVERHEAD_MS);
         assert_eq!(b.soft, 9_940 / 21 + 75);
         assert_eq!(b.hard, b.soft * HARD_TARGETS);
         // More moves left, smaller share; the estimate is clamped to 5..=100.
-        assert!(clock_budget(10_000, 100, None, 80).soft < b.soft);
+        assert!(clock_budget(10_000, 100, None, 80, MOVE_OVERHEAD_MS).soft < b.soft);
         assert_eq!(
-            clock_budget(10_000, 0, None, 1),
-            clock_budget(10_000, 0, None, 5)
+            clock_budget(10_000, 0, None, 1, MOVE_OVERHEAD_MS),
+            clock_budget(10_000, 0, None, 5, MOVE_OVERHEAD_MS)
         );
         assert_eq!(
-            clock_budget(10_000, 0, None, 1000),
-            clock_budget(10_000, 0, None, 100)
+            clock_budget(10_000, 0, None, 1000, MOVE_OVERHEAD_MS),
+            clock_budget(10_000, 0, None, 100, MOVE_OVERHEAD_MS)
         );
         // movestogo wins over the estimate (clamped to 1..=60, as before).
         assert_eq!(
-            clock_budget(10_000, 0, Some(10), 50),
-            clock_budget(10_000, 0, Some(10), 3)
+            clock_budget(10_000, 0, Some(10), 50, MOVE_OVERHEAD_MS),
+            clock_budget(10_000, 0, Some(10), 3, MOVE_OVERHEAD_MS)
         );
-        let last = clock_budget(10_000, 0, Some(1), 50);
+        let last = clock_budget(10_000, 0, Some(1), 50, MOVE_OVERHEAD_MS);
         assert_eq!((last.soft, last.hard), (9_940, 9_940));
     }
 
     #[test]
     fn clock_budget_never_reaches_the_flag() {
-        for time_left in [0, 1, 5, 10, 11, 30, 60, 100, 1_000, 10_000, 1_000_000] {
-            for inc in [0, 10, 100, 5_000] {
-                for moves_left in [1, 5, 21, 200] {
-                    for mtg in [None, Some(1), Some(30)] {
-                        let b = clock_budget(time_left, inc, mtg, moves_left);
-                        assert!(1 <= b.soft && b.soft <= b.hard, "{b:?}");
-                        // Never past the clock minus the reserve (1 ms, the least a search
-                        // gets, only when there is nothing else).
-                        let reserve = MOVE_OVERHEAD_MS + (time_left / 10).min(50);
-                        assert!(
-                            b.hard <= time_left.saturating_sub(reserve).max(1),
-                            "{time_left} {inc} {moves_left} {mtg:?}: {b:?}"
-                        );
-                        // In sudden death one move never takes more than 2/5 of the clock plus
-                        // most of the increment.
-                        if mtg.is_none() {
-                            assert!(b.hard <= (time_left * 2 / 5 + inc * 3 / 4).max(1));
+        for overhead in [0, MOVE_OVERHEAD_MS, 300, MAX_MOVE_OVERHEAD_MS] {
+            for time_left in [0, 1, 5, 10, 11, 30, 60, 100, 1_000, 10_000, 1_000_000] {
+                for inc in [0, 10, 100, 5_000] {
+                    for moves_left in [1, 5, 21, 200] {
+                        for mtg in [None, Some(1), Some(30)] {
+                            let b = clock_budget(time_left, inc, mtg, moves_left, overhead);
+                            assert!(1 <= b.soft && b.soft <= b.hard, "{b:?}");
+                            // Never past the clock minus the reserve (1 ms, the least a search
+                            // gets, only when there is nothing else).
+                            let reserve = overhead + (time_left / 10).min(50);
+                            assert!(
+                                b.hard <= time_left.saturating_sub(reserve).max(1),
+                                "{overhead} {time_left} {inc} {moves_left} {mtg:?}: {b:?}"
+                            );
+                            // In sudden death one move never takes more than 2/5 of the clock
+                            // plus most of the increment.
+                            if mtg.is_none() {
+                                assert!(b.hard <= (time_left * 2 / 5 + inc * 3 / 4).max(1));
+                            }
                         }
                     }
                 }
             }
         }
         // Huge values do not overflow.
-        let b = clock_budget(u64::MAX, u64::MAX, None, u32::MAX);
+        let b = clock_budget(u64::MAX, u64::MAX, None, u32::MAX, u64::MAX);
         assert!(b.soft <= b.hard);
+    }
+
+    #[test]
+    fn move_overhead_comes_off_the_budget() {
+        // 1 s, no increment, 20 moves left: the reserve is the overhead + 50 ms.
+        let default = clock_budget(1_000, 0, None, 20, MOVE_OVERHEAD_MS);
+        assert_eq!(default.soft, (1_000 - 10 - 50) / 20);
+        let slow_link = clock_budget(1_000, 0, None, 20, 300);
+        assert_eq!(slow_link.soft, (1_000 - 300 - 50) / 20);
+        assert_eq!(slow_link.hard, slow_link.soft * HARD_TARGETS);
+        // An overhead above the clock leaves the 1 ms minimum.
+        let b = clock_budget(1_000, 0, None, 20, 2_000);
+        assert_eq!((b.soft, b.hard), (1, 1));
     }
 }

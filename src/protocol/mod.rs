@@ -137,6 +137,8 @@ pub struct Session {
     heuristic: String,
     /// The `MultiPV` option: root moves reported with exact scores by `go`.
     multipv: u32,
+    /// The `Move Overhead` option, ms.
+    move_overhead: u64,
     /// The `Solver` option: when `go` tries the exact solver first.
     solver: crate::solver::exact::Mode,
     /// Variant option values by lower-case name (shared by the games that have the option).
@@ -155,7 +157,7 @@ pub struct Session {
 const HELP: &[&str] = &[
     "commands (one per line; see protocol.md):",
     "  uci | isready | ucinewgame | quit | stop | help",
-    "  setoption name <name> [value <value>]   options: UCI_Variant Hash Algorithm Heuristic Solver MultiPV + variant and weight options ('uci' lists them)",
+    "  setoption name <name> [value <value>]   options: UCI_Variant Hash Algorithm Heuristic Solver MultiPV 'Move Overhead' + variant and weight options ('uci' lists them)",
     "  position startpos|fen <state>|<start name> [moves <m1> <m2> ...]",
     "  go [depth N] [nodes N] [movetime MS] [infinite] [wtime MS btime MS winc MS binc MS movestogo N] [searchmoves M1 M2 ...]",
     "  perft N | moves | d | eval   (eval: the heuristic's terms, then every move's depth-1 score)",
@@ -188,6 +190,7 @@ impl Session {
             algorithm: Algorithm::AlphaBeta,
             heuristic: "default".to_string(),
             multipv: 1,
+            move_overhead: engine::MOVE_OVERHEAD_MS,
             solver: crate::solver::exact::Mode::default(),
             variant_values: values,
             weight_values: BTreeMap::new(),
@@ -214,6 +217,9 @@ impl Session {
         )
         .and_then(|e| e)?;
         self.engine = Ok(new);
+        if let Ok(e) = self.engine.as_mut() {
+            e.set_move_overhead(self.move_overhead);
+        }
         self.solve_position = None;
         Ok(())
     }
@@ -487,6 +493,11 @@ impl Session {
         o.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
+        o.line(&format!(
+            "option name Move Overhead type spin default {} min 0 max {}",
+            engine::MOVE_OVERHEAD_MS,
+            engine::MAX_MOVE_OVERHEAD_MS
+        ));
         for v in all_variant_options() {
             o.line(&format!(
                 "option name {} type spin default {} min {} max {}",
@@ -562,6 +573,18 @@ impl Session {
             }
             "multipv" => {
                 self.multipv = int_in(value_of("MultiPV")?, "MultiPV", 1, MAX_MULTIPV)? as u32;
+            }
+            "move overhead" => {
+                let ms = int_in(
+                    value_of("Move Overhead")?,
+                    "Move Overhead",
+                    0,
+                    engine::MAX_MOVE_OVERHEAD_MS as i64,
+                )? as u64;
+                self.move_overhead = ms;
+                if let Ok(e) = self.engine.as_mut() {
+                    e.set_move_overhead(ms);
+                }
             }
             "heuristic" => {
                 let v = value_of("Heuristic")?;
