@@ -1,27 +1,33 @@
 #!/usr/bin/env bash
 # Builds a course Parchís player (the 2022-23 simulator's AIPlayer) into a tablero protocol engine.
 #
-#   scripts/bridge/parchis/build.sh COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME]
+#   scripts/bridge/parchis/build.sh COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo]
 #
 # Compiles, from a scratch directory (the checkout is only read): the checkout's game core
 # (Parchis, Board, Dice, Piece, Player; no SFML: stub/GUIPlayer.h replaces the GUI include chain),
 # the student's AIPlayer.cpp (default: the checkout's src/AIPlayer.cpp) and tablero's adapter.
 # If the player's file has `const int NAME = N;` for NAME = --depth-var (default
 # PROFUNDIDAD_ALFABETA), the scratch copy makes it a plain global so the engine exposes it as the
-# `Depth` option and `go depth N` sets it. CXX (default g++) and CXXFLAGS (default -O2) are honoured.
+# `Depth` option and `go depth N` sets it. CXX (default g++) and CXXFLAGS (default -O3 -flto=auto: the
+# course core's small accessors live in other files than their callers, so link-time inlining
+# alone makes a depth-6 `think()` about 1.3x faster, with the same moves) are honoured.
+# --pgo (g++ only): profile-guided build — an instrumented engine first searches the start
+# position (`go depth 5`, about a second), then the engine is rebuilt with that profile
+# (about 1.4x faster again on the course's alpha-beta; same moves).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 usage() {
-    echo "usage: $0 COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME]" >&2
+    echo "usage: $0 COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo]" >&2
     exit 2
 }
 
-checkout="" player="" out="" depth_var="PROFUNDIDAD_ALFABETA"
+checkout="" player="" out="" depth_var="PROFUNDIDAD_ALFABETA" pgo=0
 while [ $# -gt 0 ]; do
     case "$1" in
         -o) [ $# -ge 2 ] || usage; out="$2"; shift 2 ;;
         --depth-var) [ $# -ge 2 ] || usage; depth_var="$2"; shift 2 ;;
+        --pgo) pgo=1; shift ;;
         -h|--help) usage ;;
         -*) echo "error: unknown flag '$1'" >&2; usage ;;
         *)
@@ -75,16 +81,36 @@ else
 fi
 
 cxx="${CXX:-g++}"
-flags=(${CXXFLAGS:--O2} -std=c++14 -pthread -w)
+base_flags=(${CXXFLAGS:--O3 -flto=auto} -std=c++14 -pthread -w)
 mkdir -p "$(dirname "$out")"
-objs=()
-for src in "$scratch"/src/*.cpp "$here"/notation.cpp "$here"/frontend.cpp "$here"/state_dump.cpp "$here"/main.cpp; do
-    obj="$scratch/$(basename "$src" .cpp).o"
-    "$cxx" "${flags[@]}" "${defs[@]}" -I"$scratch/include" -I"$here" -c "$src" -o "$obj" &
-    objs+=("$obj")
-done
-fail=0
-for job in $(jobs -p); do wait "$job" || fail=1; done
-[ $fail -eq 0 ] || { echo "error: compilation failed (messages above)" >&2; exit 1; }
-"$cxx" "${flags[@]}" "${objs[@]}" -o "$out"
-echo "build.sh: built $out" >&2
+
+# compile OUTPUT EXTRA_FLAGS...: every source in parallel, then the link.
+compile() {
+    local target="$1"; shift
+    local flags=("${base_flags[@]}" "$@") objs=() fail=0 src obj job
+    for src in "$scratch"/src/*.cpp "$here"/notation.cpp "$here"/frontend.cpp "$here"/state_dump.cpp "$here"/main.cpp; do
+        obj="$scratch/$(basename "$src" .cpp).o"
+        "$cxx" "${flags[@]}" "${defs[@]}" -I"$scratch/include" -I"$here" -c "$src" -o "$obj" &
+        objs+=("$obj")
+    done
+    for job in $(jobs -p); do wait "$job" || fail=1; done
+    [ $fail -eq 0 ] || { echo "error: compilation failed (messages above)" >&2; exit 1; }
+    "$cxx" "${flags[@]}" "${objs[@]}" -o "$target"
+}
+
+if [ $pgo -eq 1 ]; then
+    # Object paths stay the same between the two builds (the same scratch directory), so the
+    # profile files of the instrumented run match the second build's objects.
+    prof="$scratch/profile"
+    compile "$scratch/instrumented" -fprofile-generate="$prof" -fprofile-update=single
+    printf 'uci\nsetoption name UCI_Variant value parchis\nisready\nposition startpos\ngo depth 5\nisready\nquit\n' \
+        | "$scratch/instrumented" > "$scratch/train.out" 2> "$scratch/train.err" \
+        || { echo "error: the instrumented engine failed on its training search (stderr: $(tail -n 3 "$scratch/train.err"))" >&2; exit 1; }
+    grep -q '^bestmove ' "$scratch/train.out" \
+        || { echo "error: the instrumented engine gave no bestmove on its training search" >&2; exit 1; }
+    compile "$out" -fprofile-use="$prof" -fprofile-partial-training -Wno-missing-profile
+    echo "build.sh: built $out (profile-guided)" >&2
+else
+    compile "$out"
+    echo "build.sh: built $out" >&2
+fi
