@@ -102,12 +102,12 @@ pub fn checksum(data: &[u8]) -> u64 {
 pub const MAX_DB_SEEDS: usize = 100;
 
 /// The database size `tablero solve` and `go` use by default for `pits` pits and `total`
-/// seeds: none below Kalah(6,4), which the run-time database alone solves in seconds; 20 seeds
-/// (226 MB, built in about two CPU-minutes) from Kalah(6,4) on, which cuts the (6,4) search
-/// from 122 M to 26 M nodes (README, "Exact solving"). Larger ones are built on request
-/// (`--db-seeds`).
+/// seeds: none below Kalah(6,4), which the run-time database alone solves in seconds; 24 seeds
+/// (1.19 GB, built once in about 5 CPU-minutes) from Kalah(6,4) on, which cuts the (6,4)
+/// search from 122 M to 7.9 M nodes, about 4.5 s (README, "Exact solving"). Larger ones are
+/// built on request (`--db-seeds`); a cache holding fewer intact layers is used as it is.
 pub fn auto_seeds(pits: usize, total: usize) -> usize {
-    if pits == 6 && total >= 48 { 20 } else { 0 }
+    if pits == 6 && total >= 48 { 24 } else { 0 }
 }
 
 /// Databases loaded from the default cache by engines (`go`), kept for the life of the process
@@ -115,11 +115,16 @@ pub fn auto_seeds(pits: usize, total: usize) -> usize {
 /// Keyed by the seed count asked for (the file may hold fewer intact layers).
 static LOADED: Mutex<Vec<(usize, Arc<KalahDb>)>> = Mutex::new(Vec::new());
 
-/// The database of `pits` pits, `rules` and [`auto_seeds`] for `total` seeds from the default
-/// cache, if one was built (by `tablero solve`); never builds. Fewer layers than asked are
-/// used if that is all the file holds intact.
+/// Most layers an engine (`go`) loads from the cache: every engine process holds its own copy,
+/// and a referee may run several, so engines stay at 226 MB (20 seeds, about 0.2 s to load)
+/// while `tablero solve` uses the full [`auto_seeds`] database (1.19 GB).
+pub const GO_DB_SEEDS: usize = 20;
+
+/// The database of `pits` pits, `rules` and [`auto_seeds`] (at most [`GO_DB_SEEDS`]) for
+/// `total` seeds from the default cache, if one was built (by `tablero solve`); never builds.
+/// Fewer layers than asked are used if that is all the file holds intact.
 pub fn cached(pits: usize, total: usize, rules: Rules) -> Option<Arc<KalahDb>> {
-    let k = auto_seeds(pits, total);
+    let k = auto_seeds(pits, total).min(GO_DB_SEEDS);
     if k == 0 {
         return None;
     }
