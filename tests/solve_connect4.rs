@@ -189,6 +189,71 @@ fn late_positions_match_brute_force() {
     }
 }
 
+/// Allis' claimeven bound is an upper bound on the exact value wherever it applies, its
+/// loss bounds (below -1: the opponent's line is low and must complete early) included:
+/// random positions with 10 to 16 empty cells against [`brute`].
+#[test]
+fn claimeven_bounds_hold() {
+    use tablero::core::game::Game;
+    use tablero::games::connect4::{Config, Connect4};
+    let cfg = Config {
+        rows: 6,
+        columns: 7,
+    };
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rnd = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let (mut checked, mut deep, mut tight) = (0, 0, 0);
+    let mut memo = HashMap::new();
+    let mut tries = 0;
+    while checked < 400 || deep < 20 {
+        tries += 1;
+        assert!(
+            tries < 200_000,
+            "too few applicable positions: {checked} checked, {deep} deep"
+        );
+        let empty = 10 + 2 * rnd(4) as u32;
+        let mut game = Connect4::from_moves("", &cfg).unwrap();
+        let mut moves = String::new();
+        while 42 - game.moves_played() > empty {
+            let cols: Vec<u8> = (0..7u8)
+                .filter(|&c| game.can_play(c) && game.apply(c).outcome().is_none())
+                .collect();
+            if cols.is_empty() {
+                break;
+            }
+            let c = cols[rnd(cols.len() as u64) as usize];
+            moves.push(char::from(b'1' + c));
+            game = game.apply(c);
+        }
+        if 42 - game.moves_played() != empty {
+            continue;
+        }
+        let Some(bound) = tablero::solver::connect4::claimeven_bound(&game) else {
+            continue;
+        };
+        let exact = brute(
+            game.current(),
+            game.mask(),
+            game.moves_played() as i32,
+            &mut memo,
+        );
+        assert!(
+            exact <= bound,
+            "{moves}: exact {exact} above the claimeven bound {bound}"
+        );
+        checked += 1;
+        deep += usize::from(bound < -1);
+        tight += usize::from(bound < -1 && exact == bound);
+    }
+    // The deep loss bounds are not only sound but reached.
+    assert!(tight > 0, "no deep loss bound was exact in {deep}");
+}
+
 #[test]
 fn board_7x7() {
     check("7x7_positions.txt", 7, 7);
