@@ -322,9 +322,10 @@ pub enum Command {
         /// Variant option, repeatable: `--set Rows=7`, `--set Pits=4 --set Seeds=3`.
         #[arg(long = "set")]
         set: Vec<String>,
-        /// Table size in MiB (the `solve` command uses more than the protocol's default).
-        #[arg(long, default_value_t = 1024)]
-        hash: usize,
+        /// Table size in MiB (default: 1024 for Connect Four, 256 for Kalah, whose endgame
+        /// database already holds most of what a table would).
+        #[arg(long)]
+        hash: Option<usize>,
         /// Search threads sharing one table (Connect Four: ABDADA, Kalah: Lazy SMP); node
         /// counts vary between runs above 1, the score never does.
         #[arg(long, default_value_t = 2)]

@@ -20,7 +20,8 @@ pub struct SolveArgs {
     pub batch: Option<String>,
     /// `NAME=VALUE` variant options (Rows, Columns, Pits, Seeds).
     pub set: Vec<String>,
-    pub hash_mib: usize,
+    /// Table size in MiB (`None`: the game's default, see [`default_hash_mib`]).
+    pub hash_mib: Option<usize>,
     pub threads: usize,
     /// Kalah: seeds the bottom-up endgame database covers (`None`: [`kalahdb::auto_seeds`]).
     pub db_seeds: Option<usize>,
@@ -62,6 +63,22 @@ fn play_moves<G: Game>(mut s: G, moves: &[String], split_digits: bool) -> Result
     Ok(s)
 }
 
+/// `solve`'s table size when none is given. Kalah's is smaller: with the endgame database
+/// Kalah(6,4) needs far less, and zeroing a 1 GiB table took longer than the 3.5 s solve.
+pub fn default_hash_mib(game: &str) -> usize {
+    if game.eq_ignore_ascii_case("mancala") {
+        256
+    } else {
+        1024
+    }
+}
+
+/// The table size this run uses.
+fn hash_mib(args: &SolveArgs) -> usize {
+    args.hash_mib
+        .unwrap_or_else(|| default_hash_mib(&args.game))
+}
+
 /// Runs the subcommand, printing to stdout.
 pub fn run(args: &SolveArgs) -> Result<(), String> {
     match args.game.to_ascii_lowercase().as_str() {
@@ -74,7 +91,7 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
 fn run_connect4(args: &SolveArgs) -> Result<(), String> {
     let cfg = Connect4::configure(&[option(args, "Rows", 6)?, option(args, "Columns", 7)?])?;
     let settings = connect4::Settings {
-        hash_mib: args.hash_mib,
+        hash_mib: hash_mib(args),
         threads: args.threads,
     };
     let (w, h) = (cfg.columns as u32, cfg.rows as u32);
@@ -115,7 +132,10 @@ fn run_connect4(args: &SolveArgs) -> Result<(), String> {
     let s = play_moves(start, &args.moves, true)?;
     println!(
         "info string solving connect4 {}x{} with {} MiB, {} thread(s)",
-        w, h, args.hash_mib, args.threads
+        w,
+        h,
+        hash_mib(args),
+        args.threads
     );
     let t = Instant::now();
     let sol = connect4::solve_reporting(&s, settings, Budget::default(), |l| println!("{l}"))
@@ -214,7 +234,7 @@ fn run_kalah(args: &SolveArgs) -> Result<(), String> {
                 let total = s.total_seeds() as usize;
                 let db = kalah_database(args, s.pits(), total, rules)?;
                 let mut sv =
-                    kalah::Solver::with_database(s.pits(), total, args.hash_mib, rules, db)?;
+                    kalah::Solver::with_database(s.pits(), total, hash_mib(args), rules, db)?;
                 sv.set_threads(args.threads);
                 solver = Some(sv);
             }
@@ -250,7 +270,7 @@ fn run_kalah(args: &SolveArgs) -> Result<(), String> {
     let t = Instant::now();
     let total = s.total_seeds() as usize;
     let db = kalah_database(args, s.pits(), total, rules)?;
-    let mut solver = kalah::Solver::with_database(s.pits(), total, args.hash_mib, rules, db)?;
+    let mut solver = kalah::Solver::with_database(s.pits(), total, hash_mib(args), rules, db)?;
     solver.set_threads(args.threads);
     solver.set_progress(true);
     println!(
@@ -261,7 +281,7 @@ fn run_kalah(args: &SolveArgs) -> Result<(), String> {
         } else {
             "empty-capture"
         },
-        args.hash_mib,
+        hash_mib(args),
         args.threads,
         solver.db_seeds()
     );

@@ -53,6 +53,12 @@ impl Rules {
 }
 
 const UNKNOWN: u8 = 0;
+
+/// Asks for huge pages on a layer's allocation before its first touch: searches and fills
+/// probe the layers at random, a TLB miss per probe on 4 KiB pages.
+fn huge_pages<T>(start: *const T, bytes: usize) {
+    crate::core::search::tt::advise_huge_pages_in(start as usize, bytes);
+}
 const MAGIC: &[u8; 8] = b"TBKALAH1";
 
 /// The database: layers `0..=k` for boards of `m` pits per side.
@@ -242,7 +248,8 @@ impl KalahDb {
 
     fn build_layer(&self, s: usize, threads: usize, log: &(dyn Fn(&str) + Sync)) -> Box<[u8]> {
         let n = layer_len(&self.ranker, s);
-        let mut cur = Vec::new();
+        let mut cur: Vec<AtomicU8> = Vec::with_capacity(n);
+        huge_pages(cur.as_ptr(), n);
         cur.resize_with(n, || AtomicU8::new(UNKNOWN));
         if s == 0 {
             return cur.into_iter().map(AtomicU8::into_inner).collect();
@@ -324,7 +331,9 @@ impl KalahDb {
             if len as usize != layer_len(&db.ranker, s) {
                 break;
             }
-            let mut layer = vec![0u8; len as usize];
+            let mut layer: Vec<u8> = Vec::with_capacity(len as usize);
+            huge_pages(layer.as_ptr(), len as usize);
+            layer.resize(len as usize, 0);
             if f.read_exact(&mut layer).is_err() || checksum(&layer) != sum {
                 break;
             }
