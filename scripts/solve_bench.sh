@@ -7,10 +7,10 @@
 #   scripts/solve_bench.sh --empty    # also the empty 7x6 board (expected +1; ~45 s on 2 cores)
 #   scripts/solve_bench.sh --standard # also Kalah(6,4) under Irving's empty-capture rule (+10)
 #   scripts/solve_bench.sh --kalah65  # also Kalah(6,5), course rules, from the start (+10, found
-#                                     # by this solver; K65_SEEDS=28: its database, about 5.6 GB,
-#                                     # 36 min to build once, then 8 min; --hash 2048)
+#                                     # by this solver; K65_SEEDS=28: its database, 5.6 GB,
+#                                     # ~28 min to build once, then 8 min; --hash 2048)
 #   scripts/solve_bench.sh --standard65 # Kalah(6,5) under the standard rule (+12 published;
-#                                     # its own 5.6 GB database)
+#                                     # its own 5.6 GB database: 32 min from nothing)
 #   THREADS=1 HASH=1024 DB_DIR=/tmp/kdb scripts/solve_bench.sh
 # Kalah(6,4) and the golden file use the endgame database of `--db-seeds` (default: the
 # solver's choice), loaded from the cache in DB_DIR (default $XDG_CACHE_HOME/tablero or
