@@ -124,17 +124,50 @@ fn brute(cur: u64, mask: u64, moves: i32, memo: &mut HashMap<(u64, u64), i32>) -
     best
 }
 
-/// Random late positions (8 to 14 empty cells) solved by the solver, one table kept across
-/// all of them, against [`brute`]: checks the static bounds (claimeven, no line left) and the
-/// dead-stone keys on positions the golden sets may not reach.
-#[test]
-fn late_positions_match_brute_force() {
+/// A xorshift generator: `rnd(n)` is a pseudo-random number below `n`, the same sequence for
+/// the same seed.
+fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
+/// A random 7×6 game played until `empty` cells are left, never filling a full column nor
+/// ending the game, with its moves as a Pons string; `None` when it gets stuck before.
+fn random_position(
+    empty: u32,
+    rnd: &mut impl FnMut(u64) -> u64,
+) -> Option<(String, tablero::games::connect4::Connect4)> {
     use tablero::core::game::Game;
     use tablero::games::connect4::{Config, Connect4};
     let cfg = Config {
         rows: 6,
         columns: 7,
     };
+    let mut game = Connect4::from_moves("", &cfg).unwrap();
+    let mut moves = String::new();
+    while 42 - game.moves_played() > empty {
+        let cols: Vec<u8> = (0..7u8)
+            .filter(|&c| game.can_play(c) && game.apply(c).outcome().is_none())
+            .collect();
+        if cols.is_empty() {
+            return None;
+        }
+        let c = cols[rnd(cols.len() as u64) as usize];
+        moves.push(char::from(b'1' + c));
+        game = game.apply(c);
+    }
+    Some((moves, game))
+}
+
+/// Random late positions (8 to 14 empty cells) solved by the solver, one table kept across
+/// all of them, against [`brute`]: checks the static bounds (claimeven, no line left) and the
+/// dead-stone keys on positions the golden sets may not reach.
+#[test]
+fn late_positions_match_brute_force() {
     let solver = tablero::solver::connect4::Solver::new(
         7,
         6,
@@ -143,40 +176,13 @@ fn late_positions_match_brute_force() {
             threads: 1,
         },
     );
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut rnd = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rnd = xorshift(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;
     while checked < 150 {
         let empty = 8 + rnd(7) as u32;
-        let mut moves = String::new();
-        let mut game = Connect4::from_moves("", &cfg).unwrap();
-        let mut ok = true;
-        while 42 - game.moves_played() > empty {
-            // A random column whose stone neither fills a full column nor ends the game.
-            let cols: Vec<u8> = (0..7u8)
-                .filter(|&c| {
-                    game.can_play(c) && {
-                        let next = game.apply(c);
-                        next.outcome().is_none()
-                    }
-                })
-                .collect();
-            if cols.is_empty() {
-                ok = false;
-                break;
-            }
-            let c = cols[rnd(cols.len() as u64) as usize];
-            moves.push(char::from(b'1' + c));
-            game = game.apply(c);
-        }
-        if !ok {
+        let Some((moves, game)) = random_position(empty, &mut rnd) else {
             continue;
-        }
+        };
         let want = brute(
             game.current(),
             game.mask(),
@@ -194,19 +200,7 @@ fn late_positions_match_brute_force() {
 /// random positions with 10 to 16 empty cells against [`brute`].
 #[test]
 fn claimeven_bounds_hold() {
-    use tablero::core::game::Game;
-    use tablero::games::connect4::{Config, Connect4};
-    let cfg = Config {
-        rows: 6,
-        columns: 7,
-    };
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut rnd = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rnd = xorshift(0x9e37_79b9_7f4a_7c15);
     let (mut checked, mut deep, mut tight) = (0, 0, 0);
     let mut memo = HashMap::new();
     let mut tries = 0;
@@ -217,22 +211,9 @@ fn claimeven_bounds_hold() {
             "too few applicable positions: {checked} checked, {deep} deep"
         );
         let empty = 10 + 2 * rnd(4) as u32;
-        let mut game = Connect4::from_moves("", &cfg).unwrap();
-        let mut moves = String::new();
-        while 42 - game.moves_played() > empty {
-            let cols: Vec<u8> = (0..7u8)
-                .filter(|&c| game.can_play(c) && game.apply(c).outcome().is_none())
-                .collect();
-            if cols.is_empty() {
-                break;
-            }
-            let c = cols[rnd(cols.len() as u64) as usize];
-            moves.push(char::from(b'1' + c));
-            game = game.apply(c);
-        }
-        if 42 - game.moves_played() != empty {
+        let Some((moves, game)) = random_position(empty, &mut rnd) else {
             continue;
-        }
+        };
         let Some(bound) = tablero::solver::connect4::claimeven_bound(&game) else {
             continue;
         };
