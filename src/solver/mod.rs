@@ -7,6 +7,7 @@ pub mod cli;
 pub mod connect4;
 pub mod exact;
 pub mod kalah;
+mod kalah_board;
 pub mod kalahdb;
 
 use std::collections::BTreeMap;
