@@ -69,7 +69,7 @@ impl Played {
 }
 
 /// A byte of 1 in each of the 8 bytes.
-const ONES: u64 = u64::MAX / 255;
+pub(super) const ONES: u64 = u64::MAX / 255;
 
 /// A mask of the low `n < 8` bytes.
 #[inline]
@@ -79,7 +79,7 @@ fn low_bytes(n: usize) -> u64 {
 
 /// The sum of the bytes of `x` (their sum below 256).
 #[inline]
-fn byte_sum(x: u64) -> usize {
+pub(super) fn byte_sum(x: u64) -> usize {
     (x.wrapping_mul(ONES) >> 56) as usize
 }
 
@@ -101,58 +101,30 @@ impl Board {
     /// spend most of their instructions here (a loop over the holes cost about 130 a move).
     #[inline]
     pub(super) fn play(&self, m: usize, t0: usize, ec: bool) -> Played {
-        debug_assert!(m <= 7 && t0 < m);
-        let lap = 2 * m + 1;
+        self.play_in::<0>(m, t0, ec)
+    }
+
+    /// [`Board::play`] compiled for `M` pits (0: `m`), so that the masks and the division by
+    /// the lap are constants.
+    #[inline(always)]
+    pub(super) fn play_in<const M: usize>(&self, m: usize, t0: usize, ec: bool) -> Played {
+        let m = if M > 0 { M } else { m };
         let row = low_bytes(m);
-        let mut own = u64::from_le_bytes(self.p[..8].try_into().unwrap_or([0; 8])) & row;
-        let mut opp = u64::from_le_bytes(self.p[m..m + 8].try_into().unwrap_or([0; 8])) & row;
-        let s = self.p[t0] as usize;
-        own &= !(0xff << (8 * t0));
-        let (q, r) = if s < lap { (0, s) } else { (s / lap, s % lap) };
-        let mut gain = q as i32;
-        if q > 0 {
-            own += q as u64 * (ONES & row);
-            opp += q as u64 * (ONES & row);
-        }
-        // The rest: own pits t0+1.., the store, the opponent's pits, own pits again from 0.
-        let end = t0 + r;
-        own += ONES & low_bytes(end.min(m - 1) + 1) & !low_bytes(t0 + 1);
-        let mut tl = end;
-        if end >= m {
-            gain += 1;
-            opp += ONES & low_bytes((end - m).min(m));
-            if end >= lap {
-                tl = end - lap;
-                own += ONES & low_bytes(tl + 1);
-            }
-        }
-        let mut next = Next::Other;
-        if tl == m {
-            next = Next::Again;
-        } else if tl < m && (own >> (8 * tl)) as u8 == 1 {
-            // The facing pit of own pit t is the opponent's pit m - 1 - t.
-            let f = m - 1 - tl;
-            let fv = (opp >> (8 * f)) as u8;
-            if fv > 0 || ec {
-                gain += 1 + fv as i32;
-                own &= !(0xff << (8 * tl));
-                opp &= !(0xff << (8 * f));
-            }
-        }
-        let own_n = byte_sum(own);
-        let opp_n = byte_sum(opp);
-        if own_n == 0 || opp_n == 0 {
+        let own = u64::from_le_bytes(self.p[..8].try_into().unwrap_or([0; 8])) & row;
+        let opp = u64::from_le_bytes(self.p[m..m + 8].try_into().unwrap_or([0; 8])) & row;
+        let w = sow::<M>(m, own, opp, t0, ec);
+        if w.own_n == 0 || w.opp_n == 0 {
             return Played {
                 board: Board { p: [0; 16] },
-                gain: gain + own_n as i32 - opp_n as i32,
+                gain: w.gain + w.own_n as i32 - w.opp_n as i32,
                 seeds: 0,
                 next: Next::Over,
             };
         }
-        let (first, second) = if next == Next::Again {
-            (own, opp)
+        let (first, second) = if w.next == Next::Again {
+            (w.own, w.opp)
         } else {
-            (opp, own)
+            (w.opp, w.own)
         };
         // The second row's bytes overwrite the first's unused top bytes (zero).
         let mut p = [0u8; 16];
@@ -160,10 +132,80 @@ impl Board {
         p[m..m + 8].copy_from_slice(&second.to_le_bytes());
         Played {
             board: Board { p },
-            gain,
-            seeds: own_n + opp_n,
-            next,
+            gain: w.gain,
+            seeds: w.own_n + w.opp_n,
+            next: w.next,
         }
+    }
+}
+
+/// A move sown on the two rows of a board, each a 64-bit word with pit `i` in byte `i`, before
+/// the board is turned for the next mover or swept at the end.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sown {
+    /// The mover's row and the opponent's after the move.
+    pub(super) own: u64,
+    pub(super) opp: u64,
+    /// The seeds in each row: the game ends (`Next::Over`, both rows swept into their stores)
+    /// when either is 0.
+    pub(super) own_n: usize,
+    pub(super) opp_n: usize,
+    /// The mover's net gain so far (seeds sown into its store, captures).
+    pub(super) gain: i32,
+    /// `Again` or `Other`; see `own_n` for the end of the game.
+    pub(super) next: Next,
+}
+
+/// Sows the mover's pit `t0` of a board of `m` pits a side given as rows (see [`Board::play`]
+/// for the rules), compiled for `M` pits (0: `m`). A lap adds one to every pit, the rest of the
+/// seeds one to a run of pits on each row.
+#[inline(always)]
+pub(super) fn sow<const M: usize>(m: usize, own: u64, opp: u64, t0: usize, ec: bool) -> Sown {
+    let m = if M > 0 { M } else { m };
+    debug_assert!(m <= 7 && t0 < m);
+    let lap = 2 * m + 1;
+    let row = low_bytes(m);
+    let s = (own >> (8 * t0)) as u8 as usize;
+    let mut own = own & !(0xff << (8 * t0));
+    let mut opp = opp;
+    let (q, r) = if s < lap { (0, s) } else { (s / lap, s % lap) };
+    let mut gain = q as i32;
+    if q > 0 {
+        own += q as u64 * (ONES & row);
+        opp += q as u64 * (ONES & row);
+    }
+    // The rest: own pits t0+1.., the store, the opponent's pits, own pits again from 0.
+    let end = t0 + r;
+    own += ONES & low_bytes(end.min(m - 1) + 1) & !low_bytes(t0 + 1);
+    let mut tl = end;
+    if end >= m {
+        gain += 1;
+        opp += ONES & low_bytes((end - m).min(m));
+        if end >= lap {
+            tl = end - lap;
+            own += ONES & low_bytes(tl + 1);
+        }
+    }
+    let mut next = Next::Other;
+    if tl == m {
+        next = Next::Again;
+    } else if tl < m && (own >> (8 * tl)) as u8 == 1 {
+        // The facing pit of own pit t is the opponent's pit m - 1 - t.
+        let f = m - 1 - tl;
+        let fv = (opp >> (8 * f)) as u8;
+        if fv > 0 || ec {
+            gain += 1 + fv as i32;
+            own &= !(0xff << (8 * tl));
+            opp &= !(0xff << (8 * f));
+        }
+    }
+    Sown {
+        own,
+        opp,
+        own_n: byte_sum(own),
+        opp_n: byte_sum(opp),
+        gain,
+        next,
     }
 }
 
@@ -206,6 +248,16 @@ impl Ranker {
         Ranker { n, t, h, counts }
     }
 
+    /// The term of pit `i` with `c` seeds left after it (see the type's note): the vectors
+    /// `rank` subtracts; 0 beyond the table.
+    pub(super) fn term(&self, i: usize, c: usize) -> u64 {
+        if i < self.n && c < self.t + 2 {
+            self.h[i * (self.t + 2) + c]
+        } else {
+            0
+        }
+    }
+
     /// The number of vectors with at most `k` seeds, `C(k + n, n)`; `u64::MAX` if it does not
     /// fit (then ranks with this `k` are not exact).
     pub(super) fn count(&self, k: usize) -> u64 {
@@ -215,11 +267,19 @@ impl Ranker {
     /// Rank of `pits` (whose sum is at most `k <= t`) among vectors with at most `k` seeds.
     #[inline]
     pub(super) fn rank(&self, pits: &[u8], k: usize) -> u64 {
+        self.rank_in::<0>(pits, k)
+    }
+
+    /// [`Ranker::rank`] compiled for `N` pits (0: `n`), so that the loop unrolls.
+    #[inline(always)]
+    pub(super) fn rank_in<const N: usize>(&self, pits: &[u8], k: usize) -> u64 {
+        let n = if N > 0 { N } else { self.n };
+        debug_assert_eq!(n, self.n);
         let w = self.t + 2;
         let mut b = k;
         let mut r = self.counts[k].wrapping_sub(1);
         let mut row = 0;
-        for &x in &pits[..self.n] {
+        for &x in &pits[..n] {
             b -= x as usize;
             r = r.wrapping_sub(self.h[row + b]);
             row += w;

@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub use super::kalah_board::Rules;
-use super::kalah_board::{Board, Next, Ranker};
+use super::kalah_board::{Board, Next, ONES, Ranker, sow};
 
 const UNKNOWN: u8 = 0;
 
@@ -159,7 +159,17 @@ impl KalahDb {
 
     #[inline]
     fn index(&self, p: &[u8; 16], s: usize) -> usize {
-        self.ranker.rank(&p[..2 * self.m - 1], s) as usize
+        self.index_in::<0>(p, s)
+    }
+
+    /// [`KalahDb::index`] compiled for `M` pits a side (0: `m`).
+    #[inline(always)]
+    fn index_in<const M: usize>(&self, p: &[u8; 16], s: usize) -> usize {
+        if M == 6 {
+            self.ranker.rank_in::<11>(p, s) as usize
+        } else {
+            self.ranker.rank(&p[..2 * self.m - 1], s) as usize
+        }
     }
 
     /// Exact future gain of the side to move on running board `b` with `s <= seeds()` seeds
@@ -245,18 +255,32 @@ impl KalahDb {
         let next = AtomicUsize::new(0);
         let started = Instant::now();
         let last_report = Mutex::new(Instant::now());
+        let ranks = RowRanks::new(&self.ranker);
         let work = || {
-            let mut fill = Filler {
+            let fill = Filler {
                 db: self,
                 cur: &cur,
                 s,
+                ranks: &ranks,
+                ec: self.rules == Rules::EmptyCapture,
             };
+            let mut opp_ranks = Vec::new();
             loop {
                 let c = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&(b, j0, j1)) = tiles.get(c) else {
                     break;
                 };
-                fill.tile(&rows[s - b], &rows[b][j0..j1]);
+                let (movers, opps) = (&rows[s - b], &rows[b][j0..j1]);
+                // Compiled for each board size: the masks, shifts and loops are constants.
+                match m {
+                    1 => fill.tile::<1>(movers, opps, &mut opp_ranks),
+                    2 => fill.tile::<2>(movers, opps, &mut opp_ranks),
+                    3 => fill.tile::<3>(movers, opps, &mut opp_ranks),
+                    4 => fill.tile::<4>(movers, opps, &mut opp_ranks),
+                    5 => fill.tile::<5>(movers, opps, &mut opp_ranks),
+                    6 => fill.tile::<6>(movers, opps, &mut opp_ranks),
+                    _ => fill.tile::<7>(movers, opps, &mut opp_ranks),
+                }
                 if let Ok(mut last) = last_report.try_lock()
                     && last.elapsed().as_secs() >= 10
                 {
@@ -446,91 +470,161 @@ fn rows_with(m: usize, b: usize) -> Vec<u64> {
     }
 }
 
+/// Ranks the positions of a layer from their two rows (`u64`, pit `i` in byte `i`), as
+/// [`Ranker::rank`] does from the pits: with `P(a, s)` the terms of the mover's pits (which
+/// depend on the layer `s`) and `Q(b)` those of the opponent's (which do not), the index is
+/// `C(s) - P(a, s) - Q(b)`. The fill keeps `P` and `Q` of a tile's opponent rows: the children
+/// that pass the turn without a capture start with the parent's opponent row, and those that
+/// move again end with it, so most children cost one row's terms, not both.
+struct RowRanks {
+    /// `terms[i][c]`: [`Ranker::term`] (at most `MAX_DB_SEEDS` seeds, so `c < 128`).
+    terms: Box<[[u64; 128]; 13]>,
+    /// `C(s)`: the count of the layers up to `s` less one.
+    c: Box<[u64; 128]>,
+}
+
+impl RowRanks {
+    fn new(r: &Ranker) -> Self {
+        let mut terms = Box::new([[0u64; 128]; 13]);
+        for (i, row) in terms.iter_mut().enumerate() {
+            for (c, t) in row.iter_mut().enumerate() {
+                *t = r.term(i, c);
+            }
+        }
+        let mut c = Box::new([0u64; 128]);
+        for (s, x) in c.iter_mut().enumerate().take(r.t + 1) {
+            *x = r.count(s).wrapping_sub(1);
+        }
+        RowRanks { terms, c }
+    }
+
+    /// `P(a, s)`: the terms of the mover's row `a` of a position with `s` seeds.
+    #[inline(always)]
+    fn p<const M: usize>(&self, a: u64, s: usize) -> u64 {
+        let pre = a.wrapping_mul(ONES);
+        let mut r = 0u64;
+        for i in 0..M {
+            let left = s.wrapping_sub((pre >> (8 * i)) as u8 as usize);
+            r = r.wrapping_add(self.terms[i][left & 127]);
+        }
+        r
+    }
+
+    /// `Q(b)`: the terms of the opponent's row `b` (its last pit is implied).
+    #[inline(always)]
+    fn q<const M: usize>(&self, b: u64) -> u64 {
+        let pre = b.wrapping_mul(ONES);
+        let total = (pre >> 56) as usize;
+        let mut r = 0u64;
+        for j in 0..M - 1 {
+            let left = total.wrapping_sub((pre >> (8 * j)) as u8 as usize);
+            r = r.wrapping_add(self.terms[M + j][left & 127]);
+        }
+        r
+    }
+
+    #[inline(always)]
+    fn index(&self, s: usize, p: u64, q: u64) -> usize {
+        self.c[s & 127].wrapping_sub(p).wrapping_sub(q) as usize
+    }
+}
+
 /// One thread's fill of one layer.
 struct Filler<'a> {
     db: &'a KalahDb,
     cur: &'a [AtomicU8],
     s: usize,
+    ranks: &'a RowRanks,
+    ec: bool,
 }
 
 impl Filler<'_> {
     /// Fills the positions whose mover row is any of `movers` and whose opponent row is one of
-    /// `opps` (a run of consecutive rows of one seed count).
+    /// `opps` (a run of consecutive rows of one seed count), for boards of `M` pits a side.
     ///
     /// Positions of one mover row and consecutive opponent rows have consecutive ranks, so the
     /// stores run along a few cache lines; the children that pass the turn (most of them) are
     /// ranked with the opponent row first, so they all fall in the blocks of the run's rows,
     /// which stay in the cache while every mover row is tried against them. (Walking the
     /// layer in rank order instead sent every such child to a far block: a cache miss each.)
-    fn tile(&mut self, movers: &[u64], opps: &[u64]) {
-        let m = self.db.m;
+    fn tile<const M: usize>(&self, movers: &[u64], opps: &[u64], opp_ranks: &mut Vec<(u64, u64)>) {
         let s = self.s;
+        let rr = self.ranks;
+        opp_ranks.clear();
+        opp_ranks.extend(opps.iter().map(|&y| (rr.p::<M>(y, s), rr.q::<M>(y))));
+        let Some(&(_, q0)) = opp_ranks.first() else {
+            return;
+        };
         for &x in movers {
-            let first = Board {
-                p: (x as u128 | (opps[0] as u128) << (8 * m)).to_le_bytes(),
-            };
-            let idx0 = self.db.index(&first.p, s);
-            for (j, &y) in opps.iter().enumerate() {
+            let px = rr.p::<M>(x, s);
+            let idx0 = rr.index(s, px, q0);
+            for (j, (&y, &(py, qy))) in opps.iter().zip(opp_ranks.iter()).enumerate() {
                 let idx = idx0 + j;
+                debug_assert_eq!(idx, rr.index(s, px, qy));
                 if self.cur[idx].load(Ordering::Relaxed) == UNKNOWN {
-                    let b = Board {
-                        p: (x as u128 | (y as u128) << (8 * m)).to_le_bytes(),
-                    };
-                    self.fill(&b, idx);
+                    self.fill::<M>(x, y, idx, py, qy);
                 }
             }
         }
     }
 
-    /// Computes, stores and returns the value of running board `b` (layer `s`, rank `idx`).
-    fn fill(&mut self, b: &Board, idx: usize) -> i32 {
-        let m = self.db.m;
-        let ec = self.db.rules == Rules::EmptyCapture;
+    /// Computes, stores and returns the value of the running position with mover row `a` and
+    /// opponent row `b` (layer `s`, index `idx`); `pb` and `qb` are `P(b, s)` and `Q(b)`.
+    fn fill<const M: usize>(&self, a: u64, b: u64, idx: usize, pb: u64, qb: u64) -> i32 {
+        let s = self.s;
+        let rr = self.ranks;
         let mut best = i32::MIN;
         // Children of this layer not filled yet, by pit: searched after the others, so that
         // the loads of all children are issued before any recursion.
         let mut later = 0u32;
-        for t0 in 0..m {
-            if b.p[t0] == 0 {
+        for t0 in 0..M {
+            if (a >> (8 * t0)) as u8 == 0 {
                 continue;
             }
-            let mv = b.play(m, t0, ec);
-            let v = match mv.next {
-                Next::Over => mv.gain,
-                next => {
-                    let i = self.db.index(&mv.board.p, mv.seeds);
-                    let c = if mv.seeds < self.s {
-                        self.db.layers[mv.seeds][i]
-                    } else {
-                        self.cur[i].load(Ordering::Relaxed)
-                    };
-                    if c == UNKNOWN {
-                        // Same layer (a lower one is complete), so the turn passed.
-                        later |= 1 << t0;
-                        continue;
-                    }
-                    let c = c as i32 - 128;
-                    if next == Next::Again {
-                        mv.gain + c
-                    } else {
-                        mv.gain - c
-                    }
-                }
+            let w = sow::<M>(M, a, b, t0, self.ec);
+            if w.own_n == 0 || w.opp_n == 0 {
+                best = best.max(w.gain + w.own_n as i32 - w.opp_n as i32);
+                continue;
+            }
+            let s1 = w.own_n + w.opp_n;
+            let again = w.next == Next::Again;
+            let i = if again {
+                // A seed reached the store: a lower layer; the opponent's row is unchanged
+                // unless a lap sowed it.
+                let q = if w.opp == b { qb } else { rr.q::<M>(w.opp) };
+                rr.index(s1, rr.p::<M>(w.own, s1), q)
+            } else {
+                // Same layer only if nothing reached a store, so the opponent row is `b`.
+                let p = if s1 == s { pb } else { rr.p::<M>(w.opp, s1) };
+                rr.index(s1, p, rr.q::<M>(w.own))
             };
-            best = best.max(v);
+            let c = if s1 < s {
+                self.db.layers[s1][i]
+            } else {
+                self.cur[i].load(Ordering::Relaxed)
+            };
+            if c == UNKNOWN {
+                // Same layer (a lower one is complete), so the turn passed.
+                later |= 1 << t0;
+                continue;
+            }
+            let c = c as i32 - 128;
+            best = best.max(if again { w.gain + c } else { w.gain - c });
         }
         while later != 0 {
             // Its potential is lower (seeds moved forward on the mover's row): no cycle.
-            // Played again rather than kept: this is the rare case.
+            // Sown again rather than kept: this is the rare case.
             let t0 = later.trailing_zeros() as usize;
             later &= later - 1;
-            let mv = b.play(m, t0, ec);
-            let i = self.db.index(&mv.board.p, mv.seeds);
+            let w = sow::<M>(M, a, b, t0, self.ec);
+            debug_assert!(w.next == Next::Other && w.opp == b && w.gain == 0);
+            let q = rr.q::<M>(w.own);
+            let i = rr.index(s, pb, q);
             let c = match self.cur[i].load(Ordering::Relaxed) {
-                UNKNOWN => self.fill(&mv.board, i),
+                UNKNOWN => self.fill::<M>(w.opp, w.own, i, rr.p::<M>(w.own, s), q),
                 c => c as i32 - 128,
             };
-            best = best.max(mv.gain - c);
+            best = best.max(w.gain - c);
         }
         self.cur[idx].store((best + 128) as u8, Ordering::Relaxed);
         best
@@ -542,7 +636,7 @@ mod tests {
     use super::*;
 
     /// The bottom-up database agrees with a plain memo-less minimax on every running position
-    /// of a small board, under both rules.
+    /// of small seed counts on every board size, under both rules.
     #[test]
     fn database_matches_brute_force() {
         fn minimax(b: &Board, m: usize, ec: bool) -> i32 {
@@ -559,49 +653,34 @@ mod tests {
                 .max()
                 .unwrap_or(0)
         }
-        for rules in [Rules::Course, Rules::EmptyCapture] {
-            let m = 3;
-            let k = 7;
-            let db = KalahDb::build(m, rules, k, 2, &|_| {});
-            let mut checked = 0;
-            for s in 1..=k {
-                // Every vector of 6 pits with exactly s seeds.
-                let mut p = [0u8; 16];
-                p[5] = s as u8;
-                loop {
-                    let own: usize = p[..3].iter().map(|&x| x as usize).sum();
-                    if own > 0 && own < s {
-                        let b = Board { p };
-                        assert_eq!(
-                            db.value(&b, s),
-                            minimax(&b, m, rules == Rules::EmptyCapture),
-                            "{rules:?} {:?}",
-                            &p[..6]
-                        );
-                        checked += 1;
-                    }
-                    // Next composition (odometer over the first five pits).
-                    let mut j = 5;
-                    let mut done = true;
-                    while j > 0 {
-                        j -= 1;
-                        let head: usize = p[..5].iter().map(|&x| x as usize).sum();
-                        if head < s {
-                            p[j] += 1;
-                            done = false;
-                            break;
+        // Every board size (each is compiled apart), both rules, as many seeds as a memo-less
+        // minimax affords.
+        let mut checked = 0;
+        for (m, k) in [(1, 10), (2, 8), (3, 7), (4, 6), (5, 5), (6, 5), (7, 4)] {
+            for rules in [Rules::Course, Rules::EmptyCapture] {
+                let db = KalahDb::build(m, rules, k, 2, &|_| {});
+                for s in 2..=k {
+                    for a in 1..s {
+                        for &x in &rows_with(m, a) {
+                            for &y in &rows_with(m, s - a) {
+                                let mut p = [0u8; 16];
+                                p[..8].copy_from_slice(&x.to_le_bytes());
+                                p[m..m + 8].copy_from_slice(&y.to_le_bytes());
+                                let b = Board { p };
+                                assert_eq!(
+                                    db.value(&b, s),
+                                    minimax(&b, m, rules == Rules::EmptyCapture),
+                                    "{rules:?} {:?}",
+                                    &p[..2 * m]
+                                );
+                                checked += 1;
+                            }
                         }
-                        p[j] = 0;
                     }
-                    if done {
-                        break;
-                    }
-                    let head: usize = p[..5].iter().map(|&x| x as usize).sum();
-                    p[5] = (s - head) as u8;
                 }
             }
-            assert!(checked > 1000, "{checked}");
         }
+        assert!(checked > 10_000, "{checked}");
     }
 
     /// The cache round-trips; a damaged layer is detected and rebuilt with everything above
