@@ -3,8 +3,8 @@
 #![deny(unsafe_code)] // two audited exceptions: madvise in core::search::tt, a prefetch in solver::c4table
 
 pub mod bench;
-pub mod cli;
 pub mod core;
+pub mod front;
 pub mod games;
 pub mod gui;
 pub mod players;

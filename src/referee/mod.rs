@@ -11,9 +11,7 @@
 
 pub mod engine;
 pub mod game;
-pub mod play;
 pub mod ratings;
-pub mod serve;
 pub mod stats;
 pub mod tournament;
 
@@ -1094,13 +1092,6 @@ pub fn report_json(cfg: &MatchConfig, s: &Summary) -> Value {
     v
 }
 
-pub(crate) fn name_value(flag: &str, s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!("{flag}: expected NAME=VALUE, got '{s}'")),
-    }
-}
-
 /// Parses `BASE+INC` (seconds, decimals allowed) into milliseconds.
 pub fn parse_tc(s: &str) -> Result<(u64, u64), String> {
     let (b, i) = s.split_once('+').unwrap_or((s, "0"));
@@ -1151,92 +1142,6 @@ pub fn duplicates_note(duplicates: usize, conflicting: usize) -> Option<String> 
                 String::new()
             }
         )
-    })
-}
-
-/// The move limits of the flags `match`, `tournament` and `tune` share, after checking them
-/// (`--concurrency` and `--depth` at least 1, a well-formed `--tc`).
-pub fn move_limits(f: &crate::cli::GameFlags) -> Result<MoveLimits, String> {
-    if f.concurrency == 0 {
-        return Err("--concurrency: at least 1".into());
-    }
-    if f.depth == Some(0) {
-        return Err("--depth: at least 1".into());
-    }
-    Ok(MoveLimits {
-        depth: f.depth,
-        nodes: f.nodes,
-        movetime_ms: f.movetime,
-        tc_ms: f.tc.as_deref().map(parse_tc).transpose()?,
-        margin_ms: f.margin,
-        timeout_ms: f.timeout,
-    })
-}
-
-/// An engine's own limits flag, parsed.
-fn own_limits(flag: &str, v: Option<&str>) -> Result<Option<EngineLimits>, String> {
-    v.map(|s| EngineLimits::parse(s).map_err(|e| format!("{flag}: {e}")))
-        .transpose()
-}
-
-/// Builds a match configuration from the command line.
-pub fn config_from_args(kind: GameKind, a: &crate::cli::MatchArgs) -> Result<MatchConfig, String> {
-    let spec1 = EngineSpec::parse(&a.engine1).map_err(|e| format!("--engine1: {e}"))?;
-    let spec2 = EngineSpec::parse(&a.engine2).map_err(|e| format!("--engine2: {e}"))?;
-    let opts = |flag: &str, v: &[String]| -> Result<Vec<(String, String)>, String> {
-        v.iter().map(|s| name_value(flag, s)).collect()
-    };
-    let mut name1 = a.name1.clone().unwrap_or_else(|| spec1.default_name());
-    let name2 = a.name2.clone().unwrap_or_else(|| spec2.default_name());
-    if name1 == name2 && a.name1.is_none() {
-        name1 = format!("{name1}-1");
-    }
-    let games = match (a.games, a.rounds) {
-        (Some(g), _) => g,
-        (None, Some(r)) => r * 2,
-        (None, None) => 2,
-    };
-    if games == 0 {
-        return Err("--games: at least one game".into());
-    }
-    let openings = Openings::from_arg(a.play.openings.as_deref())?;
-    let sprt = if a.sprt.is_empty() {
-        None
-    } else {
-        Some(Sprt::parse(&a.sprt)?)
-    };
-    let (records, resume) = match (&a.records, &a.resume) {
-        (_, Some(r)) => (Some(r.clone()), true),
-        (r, None) => (r.clone(), false),
-    };
-    Ok(MatchConfig {
-        kind,
-        engines: [
-            EngineConf {
-                spec: spec1,
-                name: name1,
-                options: opts("--option1", &a.option1)?,
-                limits: own_limits("--limits1", a.limits1.as_deref())?,
-            },
-            EngineConf {
-                spec: spec2,
-                name: name2,
-                options: opts("--option2", &a.option2)?,
-                limits: own_limits("--limits2", a.limits2.as_deref())?,
-            },
-        ],
-        variant: opts("--option", &a.play.option)?,
-        games,
-        concurrency: a.play.concurrency,
-        seed: a.play.seed,
-        openings,
-        limits: move_limits(&a.play)?,
-        max_plies: a.play.max_plies,
-        sprt,
-        records,
-        resume,
-        log_dir: a.log.clone(),
-        progress: true,
     })
 }
 

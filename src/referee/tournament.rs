@@ -28,12 +28,11 @@ use std::sync::mpsc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::engine::EngineSpec;
 use super::game::{MoveLimits, Reason, Slot};
 use super::ratings::{self, Anchor, PairResult};
 use super::{
     EngineConf, EngineSettings, GameContext, GameRecord, Openings, check_openings,
-    first_difference, fnv1a, name_value, opening_number, play_game, variant_config,
+    first_difference, fnv1a, opening_number, play_game, variant_config,
 };
 use crate::core::game::Game;
 use crate::games::{GameKind, GameVisitor, dispatch};
@@ -308,149 +307,6 @@ fn parse_game_line(
         ));
     }
     Ok(r)
-}
-
-/// Parses one engine: `NAME=SPEC` (`--engine`) or the words after the name (`--engines`
-/// file). Words `option.NAME=VALUE` are that engine's `setoption`s; the rest is the spec.
-pub fn parse_engine(name: &str, words: &[String], what: &str) -> Result<EngineConf, String> {
-    if name.is_empty() || name.chars().any(char::is_whitespace) || name.contains('=') {
-        return Err(format!(
-            "{what}: '{name}' is not an engine name (no spaces or '=')"
-        ));
-    }
-    let mut options = Vec::new();
-    let mut spec_words = Vec::new();
-    for w in words {
-        match w.strip_prefix("option.") {
-            Some(o) => options.push(name_value(&format!("{what} {name}: option."), o)?),
-            None => spec_words.push(w.clone()),
-        }
-    }
-    let spec = match spec_words.as_slice() {
-        [] => return Err(format!("{what} {name}: no engine command")),
-        [w] if w.starts_with("builtin:") || w.starts_with("tcp:") => {
-            EngineSpec::parse(w).map_err(|e| format!("{what} {name}: {e}"))?
-        }
-        ws if ws[0].starts_with("builtin:") || ws[0].starts_with("tcp:") => {
-            return Err(format!(
-                "{what} {name}: '{}' takes no arguments (options are option.NAME=VALUE)",
-                ws[0]
-            ));
-        }
-        ws => EngineSpec::Command(ws.to_vec()),
-    };
-    Ok(EngineConf {
-        spec,
-        name: name.to_string(),
-        options,
-        limits: None,
-    })
-}
-
-/// `--engine NAME=SPEC`.
-pub fn parse_engine_arg(s: &str) -> Result<EngineConf, String> {
-    let (name, spec) = s
-        .split_once('=')
-        .ok_or_else(|| format!("--engine: expected NAME=SPEC, got '{s}'"))?;
-    let words = shlex::split(spec).ok_or_else(|| format!("--engine {name}: unbalanced quotes"))?;
-    parse_engine(name.trim(), &words, "--engine")
-}
-
-/// An `--engines` file: one `NAME SPEC… [option.NAME=VALUE…]` per line, `#` comment lines.
-pub fn parse_engines_file(path: &Path) -> Result<Vec<EngineConf>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("--engines {}: {e}", path.display()))?;
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let what = format!("--engines {} line {}", path.display(), n + 1);
-        let words = shlex::split(line).ok_or_else(|| format!("{what}: unbalanced quotes"))?;
-        let (name, rest) = words
-            .split_first()
-            .ok_or_else(|| format!("{what}: empty"))?;
-        out.push(parse_engine(name, rest, &what)?);
-    }
-    Ok(out)
-}
-
-/// Builds a tournament configuration from the command line.
-pub fn config_from_args(
-    kind: GameKind,
-    a: &crate::cli::TournamentArgs,
-) -> Result<TournamentConfig, String> {
-    let mut engines = Vec::new();
-    if let Some(f) = &a.engines {
-        engines.extend(parse_engines_file(f)?);
-    }
-    for e in &a.engine {
-        engines.push(parse_engine_arg(e)?);
-    }
-    let mut seen = BTreeSet::new();
-    for e in &engines {
-        if !seen.insert(e.name.as_str()) {
-            return Err(format!("engine name '{}' is used twice", e.name));
-        }
-    }
-    if engines.len() < 2 {
-        return Err(
-            "a tournament needs at least two engines (--engine NAME=SPEC, --engines FILE)".into(),
-        );
-    }
-    if a.rounds == 0 {
-        return Err("--rounds: at least 1".into());
-    }
-    let anchor = a
-        .anchor
-        .as_deref()
-        .map(|s| parse_anchor(s, engines.iter().map(|e| e.name.as_str())))
-        .transpose()?;
-    let (records, resume) = match (&a.records, &a.resume) {
-        (_, Some(r)) => (Some(r.clone()), true),
-        (r, None) => (r.clone(), false),
-    };
-    Ok(TournamentConfig {
-        kind,
-        engines,
-        format: Format::from_name(&a.format)?,
-        rounds: a.rounds,
-        variant: a
-            .play
-            .option
-            .iter()
-            .map(|s| name_value("--option", s))
-            .collect::<Result<_, _>>()?,
-        concurrency: a.play.concurrency,
-        seed: a.play.seed,
-        openings: Openings::from_arg(a.play.openings.as_deref())?,
-        limits: super::move_limits(&a.play)?,
-        max_plies: a.play.max_plies,
-        records,
-        resume,
-        log_dir: a.log.clone(),
-        shard: a.shard.as_deref().map(parse_shard).transpose()?,
-        anchor: anchor.map(|(n, e)| (n.to_string(), e)),
-        progress: true,
-    })
-}
-
-/// `--anchor NAME=ELO` checked against the engine names.
-pub fn parse_anchor<'a>(
-    s: &str,
-    mut names: impl Iterator<Item = &'a str>,
-) -> Result<(String, f64), String> {
-    let (n, e) = name_value("--anchor", s)?;
-    let elo: f64 = e
-        .parse()
-        .ok()
-        .filter(|x: &f64| x.is_finite() && x.abs() < 1e6)
-        .ok_or_else(|| format!("--anchor: '{e}' is not a rating"))?;
-    if !names.any(|x| x == n) {
-        return Err(format!("--anchor: no engine named '{n}'"));
-    }
-    Ok((n, elo))
 }
 
 /// The result of a tournament run (or shard): its settings and games, in schedule order.
@@ -1332,22 +1188,5 @@ mod tests {
         for bad in ["0/3", "4/3", "x", "1/0", "2"] {
             assert!(parse_shard(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn engine_lines() {
-        let e = parse_engine_arg("t=tablero --game connect4 option.Heuristic=seed").unwrap();
-        assert_eq!(
-            e.spec,
-            EngineSpec::Command(vec!["tablero".into(), "--game".into(), "connect4".into()])
-        );
-        assert_eq!(e.options, vec![("Heuristic".into(), "seed".into())]);
-        let b = parse_engine_arg("r=builtin:random option.Seed=3").unwrap();
-        assert_eq!(b.options, vec![("Seed".into(), "3".into())]);
-        assert!(parse_engine_arg("noequals").is_err());
-        assert!(parse_engine_arg("x=builtin:random extra").is_err());
-        assert!(parse_engine_arg("x=").is_err());
-        assert!(parse_engine_arg("x=builtin:nobody").is_err());
-        assert!(parse_engine_arg("x=prog option.bad").is_err());
     }
 }

@@ -297,7 +297,7 @@ pub fn run_any(
     paths: &[PathBuf],
     html_out: Option<&Path>,
     json_out: bool,
-    anchor: Option<&str>,
+    anchor: Option<(String, f64)>,
 ) -> Result<(), String> {
     use crate::referee::tournament;
     if !paths
@@ -310,11 +310,6 @@ pub fn run_any(
         return run(paths, html_out);
     }
     let merged = tournament::merge(paths)?;
-    let anchor = anchor
-        .map(|a| {
-            tournament::parse_anchor(a, merged.settings.engines.iter().map(|e| e.name.as_str()))
-        })
-        .transpose()?;
     let standings = tournament::standings(&merged.settings, &merged.games, anchor)?;
     for n in merged.notes() {
         eprintln!("{n}");

@@ -30,8 +30,7 @@ pub struct Param {
 impl Param {
     /// Parses `NAME=START,MIN,MAX,C_END,R_END`.
     pub fn parse(s: &str) -> Result<Param, String> {
-        let err =
-            |why: &str| format!("--param '{s}': {why} (expected NAME=START,MIN,MAX,C_END,R_END)");
+        let err = |why: &str| format!("'{s}': {why} (expected NAME=START,MIN,MAX,C_END,R_END)");
         let (name, rest) = s.split_once('=').ok_or_else(|| err("no '='"))?;
         let name = name.trim();
         if name.is_empty() || name.contains(char::is_whitespace) {
