@@ -70,7 +70,7 @@ fn parchis_prefix(before_end: usize) -> String {
         let mut moves = <Parchis as Game>::Moves::default();
         s.legal_moves(&mut moves);
         let moves = moves.as_ref();
-        x = tablero::players::splitmix64(x);
+        x = tablero::core::rng::splitmix64(x);
         let m = moves[(x % moves.len() as u64) as usize];
         line.push(s.format_move(m));
         s = s.apply(m);

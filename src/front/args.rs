@@ -10,11 +10,10 @@ use crate::core::spec::name_value;
 use crate::games::GameKind;
 use crate::gui::api::Offered;
 use crate::gui::{GuiConfig, builtin_engines};
-use crate::referee::engine::EngineSpec;
-use crate::referee::game::MoveLimits;
-use crate::referee::stats::Sprt;
-use crate::referee::tournament::{Format, TournamentConfig, parse_shard};
-use crate::referee::{EngineConf, EngineLimits, MatchConfig, Openings, parse_tc};
+use crate::referee::{
+    Config, EngineConfig, EngineLimits, EngineSpec, Format, MoveLimits, Openings, RecordsTarget,
+    Shard, Sprt, parse_tc,
+};
 use crate::tune::spsa::Param;
 use crate::tune::{TuneConfig, TuneOut, TuneSettings};
 
@@ -42,7 +41,11 @@ pub fn move_limits(f: &GameFlags) -> Result<MoveLimits, String> {
         depth: f.depth,
         nodes: f.nodes,
         movetime_ms: f.movetime,
-        tc_ms: f.tc.as_deref().map(parse_tc).transpose()?,
+        tc_ms: f
+            .tc
+            .as_deref()
+            .map(|t| parse_tc(t).map_err(|e| format!("--tc: {e}")))
+            .transpose()?,
         margin_ms: f.margin,
         timeout_ms: f.timeout,
     })
@@ -50,7 +53,19 @@ pub fn move_limits(f: &GameFlags) -> Result<MoveLimits, String> {
 
 /// `--openings`: `random:P` or a file of opening lines.
 fn openings(o: Option<&str>) -> Result<Openings, String> {
-    Openings::from_arg(o)
+    let Some(o) = o else {
+        return Ok(Openings::Start);
+    };
+    if let Some(p) = o.strip_prefix("random:") {
+        return p
+            .parse()
+            .map(Openings::Random)
+            .map_err(|_| format!("--openings: random:P needs a number of plies, got '{p}'"));
+    }
+    Openings::from_file(Path::new(o)).map_err(|e| match e {
+        crate::referee::Error::OpeningsFile { why, .. } => format!("--openings {o}: {why}"),
+        e => format!("--openings {o}: {e}"),
+    })
 }
 
 /// An engine's own limits flag, parsed.
@@ -59,19 +74,25 @@ fn own_limits(flag: &str, v: Option<&str>) -> Result<Option<EngineLimits>, Strin
         .transpose()
 }
 
-/// `(records, resume)`: `--records FILE` afresh or `--resume FILE` continued.
+/// Where the records go: `--records FILE` afresh or `--resume FILE` continued.
 fn records(
     records: &Option<std::path::PathBuf>,
     resume: &Option<std::path::PathBuf>,
-) -> (Option<std::path::PathBuf>, bool) {
+) -> Option<RecordsTarget> {
     match (records, resume) {
-        (_, Some(r)) => (Some(r.clone()), true),
-        (r, None) => (r.clone(), false),
+        (_, Some(r)) => Some(RecordsTarget {
+            path: r.clone(),
+            resume: true,
+        }),
+        (r, None) => r.clone().map(|path| RecordsTarget {
+            path,
+            resume: false,
+        }),
     }
 }
 
 /// `tablero match`.
-pub fn match_config(kind: GameKind, a: &MatchArgs) -> Result<MatchConfig, String> {
+pub fn match_config(kind: GameKind, a: &MatchArgs) -> Result<Config, String> {
     let spec1 = EngineSpec::parse(&a.engine1).map_err(|e| format!("--engine1: {e}"))?;
     let spec2 = EngineSpec::parse(&a.engine2).map_err(|e| format!("--engine2: {e}"))?;
     let mut name1 = a.name1.clone().unwrap_or_else(|| spec1.default_name());
@@ -91,36 +112,35 @@ pub fn match_config(kind: GameKind, a: &MatchArgs) -> Result<MatchConfig, String
     let sprt = if a.sprt.is_empty() {
         None
     } else {
-        Some(Sprt::parse(&a.sprt)?)
+        Some(Sprt::parse(&a.sprt).map_err(|e| format!("--sprt: {e}"))?)
     };
-    let (records, resume) = records(&a.records, &a.resume);
-    Ok(MatchConfig {
+    Ok(Config {
         kind,
-        engines: [
-            EngineConf {
+        engines: vec![
+            EngineConfig {
                 spec: spec1,
                 name: name1,
                 options: name_values("--option1", &a.option1)?,
                 limits: own_limits("--limits1", a.limits1.as_deref())?,
             },
-            EngineConf {
+            EngineConfig {
                 spec: spec2,
                 name: name2,
                 options: name_values("--option2", &a.option2)?,
                 limits: own_limits("--limits2", a.limits2.as_deref())?,
             },
         ],
+        format: Format::Match { games },
         variant: name_values("--option", &a.play.option)?,
-        games,
         concurrency: a.play.concurrency,
         seed: a.play.seed,
         openings,
         limits: move_limits(&a.play)?,
         max_plies: a.play.max_plies,
         sprt,
-        records,
-        resume,
+        records: records(&a.records, &a.resume),
         log_dir: a.log.clone(),
+        shard: None,
         progress: true,
     })
 }
@@ -128,7 +148,7 @@ pub fn match_config(kind: GameKind, a: &MatchArgs) -> Result<MatchConfig, String
 /// One engine of a tournament: `NAME=SPEC` (`--engine`) or the words after the name (an
 /// `--engines` file line). Words `option.NAME=VALUE` are that engine's `setoption`s; the rest is
 /// the spec.
-pub fn tournament_engine(name: &str, words: &[String], what: &str) -> Result<EngineConf, String> {
+pub fn tournament_engine(name: &str, words: &[String], what: &str) -> Result<EngineConfig, String> {
     if name.is_empty() || name.chars().any(char::is_whitespace) || name.contains('=') {
         return Err(format!(
             "{what}: '{name}' is not an engine name (no spaces or '=')"
@@ -155,7 +175,7 @@ pub fn tournament_engine(name: &str, words: &[String], what: &str) -> Result<Eng
         }
         ws => EngineSpec::Command(ws.to_vec()),
     };
-    Ok(EngineConf {
+    Ok(EngineConfig {
         spec,
         name: name.to_string(),
         options,
@@ -164,7 +184,7 @@ pub fn tournament_engine(name: &str, words: &[String], what: &str) -> Result<Eng
 }
 
 /// `--engine NAME=SPEC` of `tournament`.
-pub fn tournament_engine_arg(s: &str) -> Result<EngineConf, String> {
+pub fn tournament_engine_arg(s: &str) -> Result<EngineConfig, String> {
     let (name, spec) = s
         .split_once('=')
         .ok_or_else(|| format!("--engine: expected NAME=SPEC, got '{s}'"))?;
@@ -173,7 +193,7 @@ pub fn tournament_engine_arg(s: &str) -> Result<EngineConf, String> {
 }
 
 /// An `--engines` file: one `NAME SPEC… [option.NAME=VALUE…]` per line, `#` comment lines.
-pub fn engines_file(path: &Path) -> Result<Vec<EngineConf>, String> {
+pub fn engines_file(path: &Path) -> Result<Vec<EngineConfig>, String> {
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("--engines {}: {e}", path.display()))?;
     let mut out = Vec::new();
@@ -204,8 +224,11 @@ pub fn anchor(s: &str) -> Result<(String, f64), String> {
     Ok((n, elo))
 }
 
-/// `tablero tournament` (its `--anchor` checked against the engines).
-pub fn tournament_config(kind: GameKind, a: &TournamentArgs) -> Result<TournamentConfig, String> {
+/// `tablero tournament`, and its `--anchor` (checked against the engines).
+pub fn tournament_config(
+    kind: GameKind,
+    a: &TournamentArgs,
+) -> Result<(Config, Option<(String, f64)>), String> {
     let mut engines = Vec::new();
     if let Some(f) = &a.engines {
         engines.extend(engines_file(f)?);
@@ -233,25 +256,37 @@ pub fn tournament_config(kind: GameKind, a: &TournamentArgs) -> Result<Tournamen
     {
         return Err(format!("--anchor: no engine named '{n}'"));
     }
-    let (records, resume) = records(&a.records, &a.resume);
-    Ok(TournamentConfig {
+    let format = match a.format.as_str() {
+        "round-robin" | "roundrobin" => Format::RoundRobin { rounds: a.rounds },
+        "gauntlet" => Format::Gauntlet { rounds: a.rounds },
+        s => {
+            return Err(format!(
+                "--format: '{s}' is not a format (round-robin, gauntlet)"
+            ));
+        }
+    };
+    let shard = a
+        .shard
+        .as_deref()
+        .map(|s| Shard::parse(s).map_err(|e| format!("--shard: {e}")))
+        .transpose()?;
+    let cfg = Config {
         kind,
         engines,
-        format: Format::from_name(&a.format)?,
-        rounds: a.rounds,
+        format,
         variant: name_values("--option", &a.play.option)?,
         concurrency: a.play.concurrency,
         seed: a.play.seed,
         openings: openings(a.play.openings.as_deref())?,
         limits: move_limits(&a.play)?,
         max_plies: a.play.max_plies,
-        records,
-        resume,
+        sprt: None,
+        records: records(&a.records, &a.resume),
         log_dir: a.log.clone(),
-        shard: a.shard.as_deref().map(parse_shard).transpose()?,
-        anchor,
+        shard,
         progress: true,
-    })
+    };
+    Ok((cfg, anchor))
 }
 
 /// `tablero tune` (not `--plot`, which the dispatcher handles itself).

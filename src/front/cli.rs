@@ -101,7 +101,7 @@ pub struct MatchArgs {
     /// SPRT: elo0=0 elo1=10 alpha=0.05 beta=0.05; the match stops on a decision.
     #[arg(long, num_args = 1..)]
     pub sprt: Vec<String>,
-    /// Write one JSON line per game to FILE.
+    /// Write the records (a header line, then one JSON line per game) to FILE.
     #[arg(long)]
     pub records: Option<std::path::PathBuf>,
     /// Continue an interrupted match from its records FILE (and append to it).

@@ -10,7 +10,7 @@ use crate::core::game::{Game, Outcome, Side, try_play};
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::players::Player;
 
-use crate::referee::engine::{EngineSpec, Recv, deadline_after};
+use crate::referee::conn::{EngineSpec, Recv, deadline_after};
 use crate::referee::game::Slot;
 
 /// How a `play` session is set up.

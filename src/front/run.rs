@@ -15,6 +15,54 @@ use crate::protocol::{self, Out};
 
 use super::args;
 use super::cli::{Cli, Command};
+use crate::referee::ratings::standings;
+use crate::referee::{self, Notice, Played, output};
+use crate::report::write_stdout;
+
+/// The message of a referee error, naming the flag its value came from.
+pub fn referee_message(e: &referee::Error) -> String {
+    use referee::Error as E;
+    match e {
+        E::OptionValue { name, value } => format!("--option {name}: '{value}' is not an integer"),
+        E::Rules(e) => format!("--option: {e}"),
+        E::OpeningLine { line, error } => format!("--openings line {line}: {error}"),
+        E::OpeningsFile { path, why } => format!("--openings {}: {why}", path.display()),
+        E::EngineStart { engine, error } => format!("{engine}: {error}"),
+        E::Log { path, source } => format!("--log {}: {source}", path.display()),
+        E::RecordsOpen { path, source } => format!("--records {}: {source}", path.display()),
+        E::RecordsWrite { path, source } => {
+            format!("--records {}: cannot write: {source}", path.display())
+        }
+        E::RecordsSync { path, source } => {
+            format!("--records {}: cannot sync: {source}", path.display())
+        }
+        E::Resume { path, problem } => format!("--resume {}: {problem}", path.display()),
+        E::Records(why) => why.clone(),
+        E::Anchor(name) => format!("--anchor: no engine named '{name}'"),
+    }
+}
+
+/// Plays a match or tournament, telling the user on stderr what a resume found.
+fn referee_run(cfg: &referee::Config, what: &str) -> Result<Played, String> {
+    let mut notice = |n: Notice| match n {
+        Notice::TornLineDropped { path, torn, next } => eprintln!(
+            "tablero {what}: --resume {}: dropped its torn last line {} ({} bytes{}); {}",
+            path.display(),
+            torn.line,
+            torn.bytes,
+            if torn.newline { "" } else { ", no newline" },
+            match next {
+                Some(g) => format!("game {g} is played again"),
+                None => "every game is recorded".to_string(),
+            }
+        ),
+        Notice::Rewritten { path, games } => eprintln!(
+            "tablero {what}: --resume {}: records of an older tablero rewritten in the current format ({games} games kept)",
+            path.display()
+        ),
+    };
+    referee::run(cfg, &mut notice).map_err(|e| referee_message(&e))
+}
 
 struct Perft {
     depth: u32,
@@ -62,11 +110,19 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Some(Command::Match(a)) => {
             let cfg = args::match_config(kind, &a)?;
-            let summary = crate::referee::run_match(&cfg)?;
+            let played = referee_run(&cfg, "match")?;
+            let summary = played.summary.ok_or("a match without a summary")?;
+            let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
             if a.json {
-                println!("{}", crate::referee::report_json(&cfg, &summary));
+                println!(
+                    "{}",
+                    output::match_json(kind.name(), names, cfg.sprt, &summary)
+                );
             } else {
-                print!("{}", crate::referee::report_text(&cfg, &summary));
+                print!(
+                    "{}",
+                    output::match_text(kind.name(), names, cfg.sprt, &summary)
+                );
             }
             Ok(())
         }
@@ -159,14 +215,27 @@ fn run(cli: Cli) -> Result<(), String> {
             anchor.as_deref().map(args::anchor).transpose()?,
         ),
         Some(Command::Tournament(a)) => {
-            let cfg = args::tournament_config(kind, &a)?;
+            let (cfg, anchor) = args::tournament_config(kind, &a)?;
             if a.schedule {
-                return crate::referee::tournament::write_stdout(
-                    &crate::referee::tournament::schedule_text(&cfg),
+                return write_stdout(&output::schedule_text(&cfg));
+            }
+            let played = referee_run(&cfg, "tournament")?;
+            let s = standings(&played.settings, &played.games, anchor)
+                .map_err(|e| referee_message(&e))?;
+            if let Some(sh) = cfg.shard {
+                eprintln!(
+                    "shard {}/{}: {} of {} games; merge the shards' records with tablero report",
+                    sh.k,
+                    sh.n,
+                    played.games.len(),
+                    cfg.schedule().games().unwrap_or(played.games.len())
                 );
             }
-            let played = crate::referee::tournament::run_tournament(&cfg)?;
-            crate::referee::tournament::print_played(&played, &cfg, a.json)
+            if a.json {
+                write_stdout(&format!("{}\n", s.json()))
+            } else {
+                write_stdout(&s.text())
+            }
         }
         Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
         Some(Command::Render {

@@ -32,7 +32,7 @@ use serde_json::Value;
 
 use crate::games::GameKind;
 use crate::players::Player;
-use crate::referee::engine::EngineSpec;
+use crate::referee::conn::EngineSpec;
 use api::{Offered, Session};
 use engines::{Event, Job, SEATS_AND_ANALYSIS};
 

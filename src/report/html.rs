@@ -458,7 +458,7 @@ fn nums(v: &[f64]) -> Value {
 
 /// The page for tournament records: the standings and the crosstable (the text the command
 /// prints, as a table), self-contained.
-pub fn standings_page(s: &crate::referee::tournament::Standings) -> String {
+pub fn standings_page(s: &crate::referee::ratings::Standings) -> String {
     use crate::view::svg::escape;
     let v = s.json();
     let title = format!(

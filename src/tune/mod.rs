@@ -13,12 +13,13 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::core::rng::splitmix64;
 use crate::core::spec::name_value;
 use crate::games::GameKind;
-use crate::players::splitmix64;
-use crate::referee::engine::{Conn, EngineSpec, Recv, deadline_after};
-use crate::referee::game::MoveLimits;
-use crate::referee::{EngineConf, MatchConfig, Openings, parse_tc, run_match};
+use crate::referee::conn::{Conn, Recv, deadline_after};
+use crate::referee::{
+    self, Config, EngineConfig, EngineSpec, Format, MoveLimits, Openings, parse_tc,
+};
 use spsa::{Gains, Param, Step, Wdl};
 
 /// Version of the `--out` format.
@@ -169,10 +170,10 @@ pub struct TuneConfig {
 
 /// The referee's configuration for every iteration (the options are set per iteration), from
 /// the recorded settings, so that a resumed run plays exactly what the file says.
-fn match_config(cfg: &TuneConfig) -> Result<MatchConfig, String> {
+fn match_config(cfg: &TuneConfig) -> Result<Config, String> {
     let s = &cfg.settings;
     let spec = EngineSpec::parse(&s.engine).map_err(|e| format!("engine: {e}"))?;
-    let engine = |name: &str| EngineConf {
+    let engine = |name: &str| EngineConfig {
         spec: spec.clone(),
         name: name.to_string(),
         options: Vec::new(),
@@ -183,27 +184,34 @@ fn match_config(cfg: &TuneConfig) -> Result<MatchConfig, String> {
         .iter()
         .map(|o| name_value(o).ok_or_else(|| format!("option: expected NAME=VALUE, got '{o}'")))
         .collect::<Result<_, _>>()?;
-    Ok(MatchConfig {
+    Ok(Config {
         kind: cfg.kind,
-        engines: [engine("plus"), engine("minus")],
+        engines: vec![engine("plus"), engine("minus")],
+        format: Format::Match {
+            games: 2 * s.pairs_per_iteration,
+        },
         variant,
-        games: 2 * s.pairs_per_iteration,
         concurrency: cfg.concurrency,
         seed: s.seed,
-        openings: Openings::from_arg(s.openings.as_deref())?,
+        openings: Openings::from_spec(s.openings.as_deref()).map_err(|e| e.to_string())?,
         limits: MoveLimits {
             depth: s.depth,
             nodes: s.nodes,
             movetime_ms: s.movetime,
-            tc_ms: s.tc.as_deref().map(parse_tc).transpose()?,
+            tc_ms: s
+                .tc
+                .as_deref()
+                .map(parse_tc)
+                .transpose()
+                .map_err(|e| format!("tc: {e}"))?,
             margin_ms: cfg.margin_ms,
             timeout_ms: cfg.timeout_ms,
         },
         max_plies: s.max_plies,
         sprt: None,
         records: None,
-        resume: false,
         log_dir: None,
+        shard: None,
         progress: false,
     })
 }
@@ -252,7 +260,7 @@ pub fn run(tune: &TuneConfig) -> Result<(), String> {
 /// Asks the engine for its options (`uci`) and refuses a parameter it does not declare as a
 /// `spin` option or whose range exceeds the engine's: a misspelt name would otherwise be tuned
 /// with no effect at all.
-fn check_params(cfg: &MatchConfig, params: &[Param]) -> Result<(), String> {
+fn check_params(cfg: &Config, params: &[Param]) -> Result<(), String> {
     let e = &cfg.engines[0];
     let mut conn = Conn::start(&e.spec, cfg.kind).map_err(|err| format!("--engine: {err}"))?;
     let deadline = deadline_after(Duration::from_millis(cfg.limits.timeout_ms));
@@ -408,7 +416,7 @@ fn open_out(
 /// Plays iteration `k`'s pairs: engine 1 is θ+, engine 2 θ−; the openings are seeded by the
 /// run's seed and `k`, so every iteration sees fresh openings and a rerun the same ones.
 fn play_iteration(
-    base: &MatchConfig,
+    base: &Config,
     names: &[String],
     k: usize,
     plus: &[i64],
@@ -426,7 +434,8 @@ fn play_iteration(
     let (p, m) = (opts(plus), opts(minus));
     cfg.engines[0].options.extend(p);
     cfg.engines[1].options.extend(m);
-    let s = run_match(&cfg).map_err(|e| format!("iteration {k}: {e}"))?;
+    let played = referee::run(&cfg, &mut |_| {}).map_err(|e| format!("iteration {k}: {e}"))?;
+    let s = played.summary.ok_or("a match without a summary")?;
     Ok(Wdl {
         wins: s.tally.wins,
         draws: s.tally.draws,

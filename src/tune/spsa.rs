@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::players::splitmix64;
+use crate::core::rng::splitmix64;
 
 /// Exponent of the step size decay, a_k = a / (A + k)^ALPHA (Spall's and fishtest's value).
 pub const ALPHA: f64 = 0.602;
