@@ -548,6 +548,8 @@ pub fn page(records: &Records) -> Result<String, String> {
         html.push('\n');
     }
     html += "</script>\n<script>\n";
+    html += crate::i18n::SCRIPT;
+    html += "\n</script>\n<script>\n";
     html += SCENE_JS;
     html += "\n</script>\n<script>\n";
     html += REPORT_JS;
