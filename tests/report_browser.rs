@@ -336,7 +336,8 @@ fn records_prefix(rec: &Value, n: usize) -> Value {
 /// Spanish report (title, the referee's table line by line, plots, filters, game rows, viewer,
 /// the picture, a replay error), with nothing left in English (`audit_spanish`); the switch
 /// shows English where the user was (same game, same ply) and the table then is exactly what
-/// `tablero report` prints. Screenshots `report-es.png`, `report-en.png`.
+/// `tablero report` prints; the same for the tournament page. Screenshots `report-es.png`,
+/// `report-en.png`, `report-standings-es.png`.
 #[test]
 fn spanish_and_english() {
     use browser::i18n::{audit_spanish, switch_to};
@@ -436,6 +437,52 @@ fn spanish_and_english() {
     assert_eq!(b.content("h1"), "greedy vs ninja1 (Mancala), 4 games");
     assert_eq!(b.eval("localStorage.getItem('tablero.lang')"), "en");
     b.screenshot("report-en");
+
+    // The tournament page of `report --html`: in English (the choice is remembered) its text
+    // is exactly what the command prints; in Spanish nothing is left in English.
+    let rec = tmp("tournament-i18n.jsonl");
+    let page = tmp("tournament-i18n.html");
+    run(
+        &[
+            "tournament",
+            "--game",
+            "connect4",
+            "--engine",
+            "random=builtin:random",
+            "--engine",
+            "greedy=builtin:greedy",
+            "--engine",
+            "ninja1=builtin:ninja1",
+            "--depth",
+            "1",
+            "--records",
+        ],
+        &[&rec],
+    );
+    run(&["report", "--html"], &[&page, &rec]);
+    let out = Command::new(BIN).arg("report").arg(&rec).output().unwrap();
+    let standings = String::from_utf8(out.stdout).unwrap();
+    b.goto(&url(&page));
+    b.wait_until(
+        "document.querySelector('.lang-switch')",
+        Duration::from_secs(5),
+        "the page",
+    );
+    assert_eq!(b.content("#table"), standings);
+    switch_to(&b, "es");
+    assert!(
+        b.content("#title")
+            .starts_with("Torneo todos contra todos de 3 motores (Conecta 4)"),
+        "{}",
+        b.content("#title")
+    );
+    let problems = audit_spanish(&b);
+    assert!(
+        problems.is_empty(),
+        "Spanish standings:\n{}",
+        problems.join("\n")
+    );
+    b.screenshot("report-standings-es");
 }
 
 /// Size and speed of a 1,000-game Parchís report (ignored: about a minute on two cores).

@@ -189,7 +189,8 @@ const TableroI18n = (() => {
   }
 
   // The lines of one picture label drawn over several text items, e.g. "red" / "shell": read as
-  // one text ("redshell"), its translation's words spread over the same lines.
+  // one text ("redshell"), its translation's words spread over the same lines (a word too long
+  // for one line is written with a hyphen and a space where it may break: "mega- champiñón").
   function lines(a) {
     if (lang === "en") return a;
     const whole = a.join("");

@@ -227,9 +227,15 @@ const TableroScene = (() => {
           if (!this.boardBoxes) this.boardBoxes = isBoard ? null : this.boxesOf(this.boardLayer);
           boxes = (isBoard ? this.boxesOf(this.boardLayer) : this.boardBoxes.concat(this.boxesOf(this.markLayer)));
         }
+        // The shape holding the text: around its middle and its height, and about as wide as it
+        // at least (Rust's width estimates let an English label overhang its slot a little).
         const area = (b) => b.width * b.height;
+        const mid = { x: b0.x + b0.width / 2, y: b0.y, width: 0, height: b0.height };
         let box = null;
-        for (const o of boxes) if (!o.text && inside(b0, o.b) && area(o.b) < 0.9 * vb.width * vb.height && (!box || area(o.b) < area(box))) box = o.b;
+        for (const o of boxes) {
+          if (o.text || !inside(mid, o.b) || o.b.width < 0.75 * b0.width || area(o.b) >= 0.9 * vb.width * vb.height) continue;
+          if (!box || area(o.b) < area(box)) box = o.b;
+        }
         let lo, hi;
         const a = anchor(e), cx = b0.x + b0.width / 2;
         if (box && isBoard && a !== "middle") { lo = b0.x; hi = b0.x + b0.width; }
@@ -237,12 +243,13 @@ const TableroScene = (() => {
         else { lo = vb.x + 10; hi = vb.x + vb.width - 10; }
         const band = { x: -1e9, y: b0.y + 0.25 * b0.height, width: 2e9, height: 0.5 * b0.height };
         for (const o of boxes) {
-          if (o.el === e || inside(b0, o.b) || meets(o.b, b0) || !meets(o.b, band)) continue;
+          if (o.el === e || o.b === box || inside(b0, o.b) || meets(o.b, b0) || !meets(o.b, band)) continue;
           if (o.b.x >= b0.x + b0.width - 0.5) hi = Math.min(hi, o.b.x - 3);
           else if (o.b.x + o.b.width <= b0.x + 0.5) lo = Math.max(lo, o.b.x + o.b.width + 3);
         }
         let room = a === "start" ? hi - b0.x : a === "end" ? b0.x + b0.width - lo : 2 * Math.min(cx - lo, hi - cx);
-        room = Math.max(room, b0.width);
+        // Free of a shape, a text may always take its English width.
+        if (!box) room = Math.max(room, b0.width);
         scale(e, room / b1.width);
       });
       if (isBoard) this.boardBoxes = this.boxesOf(this.boardLayer);
