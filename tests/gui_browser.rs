@@ -394,7 +394,7 @@ fn pick(b: &Browser, id: &str, value: &str) {
 #[test]
 fn spanish_and_english() {
     use browser::i18n::{audit_spanish, switch_to};
-    let texts = std::thread::spawn(picture_texts);
+    let texts = std::thread::spawn(|| (picture_texts(), reader_errors()));
     // `dead` exits before `uciok`: its failure messages come from the server.
     let server = Server::start("parchis", &["--engine", "dead=true"]);
     let b = Browser::launch_lang("es-ES,es", 1280, 1250);
@@ -411,7 +411,9 @@ fn spanish_and_english() {
         "es"
     );
     assert_eq!(b.content("#status"), "turno del primer jugador (humano)");
-    check_picture_texts(&b, &texts.join().unwrap());
+    let (pictures, errors) = texts.join().unwrap();
+    check_picture_texts(&b, &pictures);
+    check_picture_texts(&b, &errors);
     let mut problems = Vec::new();
     let mut audit = |b: &Browser, what: &str| {
         problems.extend(audit_spanish(b).into_iter().map(|p| format!("{what}: {p}")));
@@ -621,19 +623,111 @@ fn picture_texts() -> Vec<String> {
     all.into_iter().collect()
 }
 
-/// Each picture text is recognised by the page (one of the English templates of the string
-/// table) and so shown in Spanish: none is left in English.
+/// The errors of the games' move and state-string readers, as the Position box reports them:
+/// random edits (a character changed, dropped or doubled, a field dropped or doubled) of the
+/// state strings met along seeded random games, and move words tried on those positions.
+fn reader_errors() -> Vec<String> {
+    use std::collections::BTreeSet;
+    use tablero::core::game::Game;
+
+    fn errors<G: Game>(n_games: usize, words: &[&str], out: &mut BTreeSet<String>) {
+        let cfg = tablero::core::spec::default_config::<G>().unwrap();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            x = tablero::players::splitmix64(x);
+            (x % n as u64) as usize
+        };
+        let mut states = vec![G::start(&cfg)];
+        if let Some(p) = G::named_start("playground", &cfg) {
+            states.push(p);
+        }
+        for _ in 0..n_games {
+            let mut s = states[0];
+            for _ in 0..400 {
+                if s.outcome().is_some() {
+                    break;
+                }
+                let mut ms = G::Moves::default();
+                s.legal_moves(&mut ms);
+                let ms = ms.as_ref();
+                s = s.apply(ms[next(ms.len())]);
+                if next(8) == 0 {
+                    states.push(s);
+                }
+            }
+            states.push(s);
+        }
+        const CHARS: &[u8] = b"0123456789xoXOSNnpqghbrgy/,:- +*abcdefz";
+        for s in &states {
+            let fen = s.format_fen();
+            for _ in 0..60 {
+                let mut t: Vec<u8> = fen.clone().into_bytes();
+                match next(5) {
+                    0 if !t.is_empty() => {
+                        let i = next(t.len());
+                        t[i] = CHARS[next(CHARS.len())];
+                    }
+                    1 if !t.is_empty() => {
+                        t.remove(next(t.len()));
+                    }
+                    2 if !t.is_empty() => {
+                        let i = next(t.len());
+                        t.insert(i, t[i]);
+                    }
+                    _ => {
+                        let mut f: Vec<&str> = fen.split(' ').collect();
+                        let i = next(f.len());
+                        if next(2) == 0 {
+                            f.remove(i);
+                        } else {
+                            f.insert(i, f[i]);
+                        }
+                        t = f.join(" ").into_bytes();
+                    }
+                }
+                if let Err(e) = G::parse_fen(&String::from_utf8_lossy(&t), &cfg) {
+                    out.insert(e);
+                }
+            }
+            for w in words {
+                if let Err(e) = s.parse_move(w) {
+                    out.insert(e);
+                }
+            }
+        }
+    }
+    let mut all = BTreeSet::new();
+    let c4 = ["0", "8", "x", "4", "1", "7"];
+    errors::<tablero::games::connect4::Connect4>(6, &c4, &mut all);
+    let boom = ["0", "9", "boom", "x", "4"];
+    errors::<tablero::games::boom::Boom>(6, &boom, &mut all);
+    let mancala = ["0", "7", "x", "3", "6", "-1"];
+    errors::<tablero::games::mancala::Mancala>(6, &mancala, &mut all);
+    let parchis = [
+        "y0:5",
+        "y0:3",
+        "b9:5",
+        "q0:5",
+        "y0",
+        "pass:1",
+        "r1:7",
+        "g2:banana",
+        "y0:redshell",
+        "x:5",
+    ];
+    errors::<tablero::games::parchis::Parchis>(4, &parchis, &mut all);
+    all.into_iter().collect()
+}
+
+/// Each text (made by Rust in English) is recognised by the page (one of the English templates
+/// of the string table) and so shown in Spanish: none is left in English.
 fn check_picture_texts(b: &Browser, all: &[String]) {
     let shown = b.eval(&format!(
         "(() => {{ const all = {}; return all.map((s) => TableroI18n.rust(s)); }})()",
         serde_json::to_string(&all).unwrap()
     ));
     let missed = b.eval("[...TableroI18n.misses]");
-    assert_eq!(
-        missed,
-        serde_json::json!([]),
-        "picture texts not recognised"
-    );
+    assert_eq!(missed, serde_json::json!([]), "texts not recognised");
     let shown = shown.as_array().unwrap();
     let same: Vec<&String> = all
         .iter()
@@ -645,7 +739,7 @@ fn check_picture_texts(b: &Browser, all: &[String]) {
         .map(|(a, _)| a)
         .collect();
     eprintln!(
-        "{} picture texts, all recognised; shown unchanged in Spanish: {same:?}",
+        "{} texts, all recognised; shown unchanged in Spanish: {same:?}",
         all.len()
     );
 }

@@ -120,7 +120,7 @@ const TableroI18n = (() => {
         if (type === "num") re += "([-+]?\\d+(?:\\.\\d+)?)";
         else if (type === "int") re += "(\\d+)";
         // A plain argument never spans the " · " between the parts of a status line.
-        else if (type === undefined || type === "text" || type === "list") re += "((?:(?! · ).)+?)";
+        else if (type === undefined || type === "text" || type === "list") re += "((?:(?! · ).)*?)";
         else {
           const words = [...reverse(type).keys()].sort((a, b) => b.length - a.length);
           re += "(" + words.map(esc).join("|") + ")";
@@ -256,6 +256,8 @@ const TableroI18n = (() => {
   return {
     get lang() { return lang; },
     t, rust, num: localNum, dict: (name, word) => dict(name, word), set, switcher, init, apply,
+    // The key of the English template that made a Rust text (null if none): for tests.
+    recognise: (text) => { const r = recognise(text); return r ? r.key : null; },
     onChange: (f) => listeners.push(f),
     misses,
     tables: TABLES,
