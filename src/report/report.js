@@ -206,7 +206,7 @@
       return el("div", { class: "row", "data-game": g.i, onclick: () => open(gi) },
         el("span", { class: "n" }, "#" + g.i),
         el("span", { class: "res " + g.res, title: t("report.res_title." + g.res) }, t("report.res." + g.res)),
-        el("span", { class: "why" }, I.dict("reason", g.why)),
+        el("span", { class: "why", title: I.dict("reason", g.why) }, I.dict("reason", g.why)),
         el("span", { class: "pl", title: t("report.plies_title") }, moves),
         el("span", { class: g.err ? "det err" : "det", title: g.err ? I.rust(g.err) : I.rust(g.d) },
           g.err ? t("report.replay_error") : g.d ? t("report.first_detail", { name: first, detail: g.d }) : t("report.first", { name: first })));
