@@ -1,6 +1,6 @@
 // i18n.js — the language of tablero's pages (the browser board and the match report): Spanish
-// or English. src/lang/mod.rs puts the string tables (en.json, es.json) before this file as
-// `TABLERO_STRINGS`; the pages embed the result.
+// or English (docs/i18n.md). src/i18n/mod.rs puts the string tables (en.json, es.json) before
+// this file as `TABLERO_STRINGS`; the pages embed the result.
 //
 // Two kinds of text are translated:
 // - the pages' own strings, by key: `t("gui.newgame")`, or `data-i18n="gui.newgame"` on an element
@@ -12,11 +12,11 @@
 //   is and noted in `misses` (the page tests require none).
 //
 // Templates: `{name}` an argument as given; `{name:int}` a whole number; `{name:num}` a number
-// (decimal comma in Spanish);
-// `{name:text}` a Rust text, translated in turn; `{name:list}` a ", "-separated list of Rust
-// texts; `{name:DICT}` a word translated through the dictionary DICT (keys `DICT.<word>`, e.g.
-// `{c:colour}` with `colour.yellow`); `{name|one|other}` a count with its singular and plural
-// form, `#` standing for the number.
+// (decimal comma in Spanish); `{name:text}` a Rust text, translated in turn; `{name:list}` a
+// ", "-separated list of Rust texts; `{name:DICT}` a word translated through the dictionary
+// DICT (keys `DICT.<word>`, e.g. `{c:colour}` with `colour.yellow`); `{name|one|other}` a count
+// with its singular and plural form, `#` standing for the number. In an English `rust.*`
+// template the types say what an argument may look like; in a page's language, how to show it.
 "use strict";
 const TableroI18n = (() => {
   const TABLES = TABLERO_STRINGS;
