@@ -98,8 +98,8 @@ fn board_of(s: &Mancala) -> [[u32; 7]; 2] {
         .enumerate()
     {
         b[p][0] = u32::from(s.store(side));
-        for k in 1..=6 {
-            b[p][k] = u32::from(s.seeds_at(side, k));
+        for (k, cell) in b[p].iter_mut().enumerate().skip(1) {
+            *cell = u32::from(s.seeds_at(side, k));
         }
     }
     b
