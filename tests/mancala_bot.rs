@@ -9,8 +9,8 @@
 //!   printed;
 //! - `tablero mancala-bot` answers every request of the recorded sessions: the handshake as
 //!   recorded, each move as tablero's own search does on the board the jar sent;
-//! - bots that crash, hang, print junk or play illegal moves lose their own games, each with
-//!   its reason, and the tournament goes on; no bot process outlives it.
+//! - bots that crash, leave, hang, print junk or play illegal moves lose their own games, each
+//!   with its reason, and the tournament goes on; no bot process outlives it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -353,6 +353,13 @@ fn misbehaving_bots_lose_their_own_games_and_the_tournament_goes_on() {
         (
             "crash",
             "play --fault crash --at 2".into(),
+            Some("crash"),
+            "",
+        ),
+        // Exits after a move, in the middle of its game.
+        (
+            "leave",
+            "play --fault leave --at 2".into(),
             Some("crash"),
             "",
         ),

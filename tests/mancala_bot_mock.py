@@ -9,7 +9,8 @@ answered per request, the previous answer repeated after TIMEOUT.
       (default 1): crash (exits without answering), hang (never answers), junk (answers
       'banana'), spaced (answers ' <pit>'), empty (plays an empty pit, at the first GETMOVE
       from the K-th on that has one), range (plays 7),
-      chatty (prints 'hello' before its move), stderr (5000 stderr lines, then the move);
+      chatty (prints 'hello' before its move), stderr (5000 stderr lines, then the move),
+      leave (exits after answering);
       badping (answers PING with PANG) and badsetplayer (answers SETPLAYER with NO) strike at
       once.
   mancala_bot_mock.py replay TRANSCRIPT
@@ -94,6 +95,8 @@ def play(args):
                         print(f"thinking {j}", file=sys.stderr)
                     sys.stderr.flush()
         print(answer, file=out, flush=True)
+        if fault == "leave" and cmd == "GETMOVE" and moves_asked == at:
+            return
 
 
 def load_transcript(path):

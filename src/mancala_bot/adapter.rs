@@ -222,6 +222,8 @@ struct Adapter {
     config: MancalaConfig,
     pos: Position,
     seat: Option<Seat>,
+    /// The seated process exited between two moves of its game (its exit status).
+    seat_gone: Option<String>,
     /// The position a pending `go` asked about.
     thinking: Option<Position>,
     /// Commands that arrived while `uci` or `go` was being answered.
@@ -282,6 +284,7 @@ impl Adapter {
                 state: Mancala::start(&config),
             },
             seat: None,
+            seat_gone: None,
             thinking: None,
             queued: VecDeque::new(),
             done: false,
@@ -500,6 +503,12 @@ impl Adapter {
                 // A crash: the referee sees this engine's output end.
                 self.done = true;
             }
+        } else if p.seated {
+            // Gone in the middle of its game, between two moves: that game's next move is
+            // never coming (the jar ends the game there).
+            self.seat_gone = Some(p.exit_status());
+            drop(p);
+            return;
         }
         self.seat = None;
         drop(p);
@@ -581,6 +590,7 @@ impl Adapter {
                     self.retire(p);
                 }
                 self.seat = None;
+                self.seat_gone = None;
                 // The next game's process starts now, as the jar starts it before the game:
                 // its start-up is not the first move's time.
                 match self.start_proc() {
@@ -704,6 +714,16 @@ impl Adapter {
             return self.say("bestmove (none)");
         }
         let side = pos.state.side_to_move();
+        if let Some(status) = self.seat_gone.take()
+            && let Some(seat) = &self.seat
+            && continues(seat, &pos, side).is_some()
+        {
+            self.error(&format!(
+                "the bot exited ({status}) in the middle of its game, before this GETMOVE"
+            ));
+            self.done = true;
+            return;
+        }
         let adversary = match (&self.seat, &self.proc) {
             (Some(seat), Some(_)) => continues(seat, &pos, side),
             _ => None,
@@ -840,4 +860,86 @@ fn continues(seat: &Seat, pos: &Position, side: Side) -> Option<Vec<String>> {
 fn trailing_opponent_moves(pos: &Position, side: Side) -> Vec<String> {
     let n = pos.movers.iter().rev().take_while(|&&m| m != side).count();
     pos.moves[pos.moves.len() - n..].to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::engine::EngineSpec;
+
+    fn position(moves: &[&str]) -> Position {
+        let mut state = Mancala::start(&MancalaConfig::default());
+        let mut movers = Vec::new();
+        for m in moves {
+            movers.push(state.side_to_move());
+            state = try_play(&state, m).unwrap();
+        }
+        Position {
+            base: "startpos".into(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            movers,
+            state,
+        }
+    }
+
+    #[test]
+    fn the_opponent_moves_are_those_since_the_bots_last_move() {
+        // J1 plays 4 (last seed in its store: again), then 1; J2 to move.
+        let p = position(&["4", "1"]);
+        assert_eq!(p.state.side_to_move(), Side::Second);
+        assert_eq!(trailing_opponent_moves(&p, Side::Second), ["4", "1"]);
+        // J2 answers 2; J1 to move sees only that.
+        let q = position(&["4", "1", "2"]);
+        assert_eq!(trailing_opponent_moves(&q, Side::First), ["2"]);
+        let seat = Seat {
+            side: Side::First,
+            base: "startpos".into(),
+            known: vec!["4".into(), "1".into()],
+        };
+        assert_eq!(continues(&seat, &q, Side::First), Some(vec!["2".into()]));
+        // Not a continuation: another history, another seat, another start.
+        let other = position(&["4", "2", "2"]);
+        assert_eq!(continues(&seat, &other, other.state.side_to_move()), None);
+        let j2 = Seat {
+            side: Side::Second,
+            ..seat
+        };
+        assert_eq!(continues(&j2, &q, Side::First), None);
+        let mut fen = q.clone();
+        fen.base = "fen 4,4,4,4,4,4:0/4,4,4,4,4,4:0 S".into();
+        let seat = Seat {
+            side: Side::First,
+            base: "startpos".into(),
+            known: vec!["4".into(), "1".into()],
+        };
+        assert_eq!(continues(&seat, &fen, Side::First), None);
+        // An extra turn: the bot moves again and has seen everything.
+        let seat = Seat {
+            side: Side::First,
+            base: "startpos".into(),
+            known: vec!["4".into()],
+        };
+        let again = position(&["4"]);
+        assert_eq!(continues(&seat, &again, Side::First), Some(vec![]));
+    }
+
+    #[test]
+    fn the_engine_spec_names_a_bot_and_its_arguments() {
+        assert_eq!(
+            EngineSpec::parse("mancala-bot:./bots/Vela --fast 'a b'"),
+            Ok(EngineSpec::MancalaBot(vec![
+                "./bots/Vela".into(),
+                "--fast".into(),
+                "a b".into()
+            ]))
+        );
+        assert_eq!(
+            EngineSpec::parse("mancala-bot:/x/VelaBot")
+                .unwrap()
+                .default_name(),
+            "VelaBot"
+        );
+        assert!(EngineSpec::parse("mancala-bot:").is_err());
+        assert!(EngineSpec::parse("mancala-bot:'open").is_err());
+    }
 }
