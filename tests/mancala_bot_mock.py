@@ -10,7 +10,7 @@ answered per request, the previous answer repeated after TIMEOUT.
       'banana'), spaced (answers ' <pit>'), empty (plays an empty pit, at the first GETMOVE
       from the K-th on that has one), range (plays 7),
       chatty (prints 'hello' before its move), stderr (5000 stderr lines, then the move),
-      leave (exits after answering);
+      leave (exits after answering), flood (5000 lines after answering);
       badping (answers PING with PANG) and badsetplayer (answers SETPLAYER with NO) strike at
       once.
   mancala_bot_mock.py replay TRANSCRIPT
@@ -97,6 +97,10 @@ def play(args):
         print(answer, file=out, flush=True)
         if fault == "leave" and cmd == "GETMOVE" and moves_asked == at:
             return
+        if fault == "flood" and cmd == "GETMOVE" and moves_asked == at:
+            for j in range(5000):
+                print(f"spam {j}", file=out)
+            out.flush()
 
 
 def load_transcript(path):

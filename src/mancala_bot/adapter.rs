@@ -31,6 +31,9 @@ use crate::games::mancala::{Mancala, MancalaConfig};
 
 /// Bot stderr lines forwarded per process; the rest are counted, not sent.
 pub const STDERR_LINES: usize = 1000;
+/// Lines a bot may print that no request asked for (the jar would read them as the next
+/// answers); more and the process is given up.
+pub const UNREAD_LINES: usize = 1000;
 /// How long a bot may take to exit after `END` before it is killed.
 const END_GRACE: Duration = Duration::from_millis(500);
 
@@ -222,7 +225,7 @@ struct Adapter {
     config: MancalaConfig,
     pos: Position,
     seat: Option<Seat>,
-    /// The seated process exited between two moves of its game (its exit status).
+    /// The seated process is gone between two moves of its game (why).
     seat_gone: Option<String>,
     /// The position a pending `go` asked about.
     thinking: Option<Position>,
@@ -326,7 +329,11 @@ impl Adapter {
                 Ev::Out(id, line) => {
                     if let Some(p) = self.proc.as_mut().filter(|p| p.id == id) {
                         p.unread.push_back(line);
-                        self.pump();
+                        if p.unread.len() > UNREAD_LINES {
+                            self.flooded();
+                        } else {
+                            self.pump();
+                        }
                     }
                 }
                 Ev::Err(id, line) => {
@@ -485,6 +492,27 @@ impl Adapter {
         }
     }
 
+    /// The bot printed more than [`UNREAD_LINES`] lines nobody asked for (only possible while
+    /// no request waits: a waiting request takes the first one at once).
+    fn flooded(&mut self) {
+        let Some(p) = self.proc.take() else {
+            return;
+        };
+        let what = format!("the bot printed more than {UNREAD_LINES} lines nobody asked for");
+        self.error(&what);
+        if p.seated {
+            self.seat_gone = Some(what);
+        } else {
+            self.seat = None;
+        }
+        self.retire_now(p);
+        if self.uci_waiting {
+            // No name: no engine.
+            self.done = true;
+        }
+        self.ready();
+    }
+
     /// Bot process `id` closed its output.
     fn bot_ended(&mut self, id: u64) {
         let Some(mut p) = self.proc.take_if(|p| p.id == id) else {
@@ -506,7 +534,10 @@ impl Adapter {
         } else if p.seated {
             // Gone in the middle of its game, between two moves: that game's next move is
             // never coming (the jar ends the game there).
-            self.seat_gone = Some(p.exit_status());
+            let status = p.exit_status();
+            self.seat_gone = Some(format!(
+                "the bot exited ({status}) in the middle of its game"
+            ));
             drop(p);
             return;
         }
@@ -714,13 +745,12 @@ impl Adapter {
             return self.say("bestmove (none)");
         }
         let side = pos.state.side_to_move();
-        if let Some(status) = self.seat_gone.take()
+        if let Some(what) = self.seat_gone.take()
             && let Some(seat) = &self.seat
             && continues(seat, &pos, side).is_some()
         {
-            self.error(&format!(
-                "the bot exited ({status}) in the middle of its game, before this GETMOVE"
-            ));
+            // Its game cannot go on: a crash, as the jar ends the game there.
+            self.error(&format!("{what}; no answer to this GETMOVE"));
             self.done = true;
             return;
         }
