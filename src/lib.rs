@@ -8,6 +8,7 @@ pub mod core;
 pub mod games;
 pub mod gui;
 pub mod i18n;
+pub mod mancala_bot;
 pub mod players;
 pub mod protocol;
 pub mod referee;

@@ -328,6 +328,18 @@ pub fn parse_engine(name: &str, words: &[String], what: &str) -> Result<EngineCo
     }
     let spec = match spec_words.as_slice() {
         [] => return Err(format!("{what} {name}: no engine command")),
+        // A course bot's arguments are the words after its path.
+        [w, rest @ ..] if w.starts_with(super::engine::MANCALA_BOT_PREFIX) => {
+            let path = &w[super::engine::MANCALA_BOT_PREFIX.len()..];
+            if path.is_empty() {
+                return Err(format!("{what} {name}: expected mancala-bot:PATH [ARGS]"));
+            }
+            EngineSpec::MancalaBot(
+                std::iter::once(path.to_string())
+                    .chain(rest.iter().cloned())
+                    .collect(),
+            )
+        }
         [w] if w.starts_with("builtin:") || w.starts_with("tcp:") => {
             EngineSpec::parse(w).map_err(|e| format!("{what} {name}: {e}"))?
         }
