@@ -7,6 +7,8 @@ pub mod core;
 pub mod front;
 pub mod games;
 pub mod gui;
+pub mod i18n;
+pub mod mancala_bot;
 pub mod players;
 pub mod protocol;
 pub mod referee;

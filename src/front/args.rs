@@ -10,6 +10,7 @@ use crate::core::spec::name_value;
 use crate::games::GameKind;
 use crate::gui::api::Offered;
 use crate::gui::{GuiConfig, builtin_engines};
+use crate::referee::conn::MANCALA_BOT_PREFIX;
 use crate::referee::{
     Config, EngineConfig, EngineLimits, EngineSpec, Format, MoveLimits, Openings, RecordsTarget,
     Shard, Sprt, parse_tc,
@@ -164,6 +165,18 @@ pub fn tournament_engine(name: &str, words: &[String], what: &str) -> Result<Eng
     }
     let spec = match spec_words.as_slice() {
         [] => return Err(format!("{what} {name}: no engine command")),
+        // A course bot's arguments are the words after its path.
+        [w, rest @ ..] if w.starts_with(MANCALA_BOT_PREFIX) => {
+            let path = &w[MANCALA_BOT_PREFIX.len()..];
+            if path.is_empty() {
+                return Err(format!("{what} {name}: expected mancala-bot:PATH [ARGS]"));
+            }
+            EngineSpec::MancalaBot(
+                std::iter::once(path.to_string())
+                    .chain(rest.iter().cloned())
+                    .collect(),
+            )
+        }
         [w] if w.starts_with("builtin:") || w.starts_with("tcp:") => {
             EngineSpec::parse(w).map_err(|e| format!("{what} {name}: {e}"))?
         }

@@ -309,6 +309,17 @@ pub enum Command {
         #[arg(short = 'o', long = "output")]
         output: Option<std::path::PathBuf>,
     },
+    /// Plays as a bot of the course's Mancala simulator (MancalaNoGUI.jar): the course's line
+    /// protocol on stdin/stdout (docs/bridge-mancala.md).
+    MancalaBot(MancalaBotArgs),
+    /// Runs a course Mancala bot (BOT [ARGS]) as a tablero engine on stdin/stdout, as the
+    /// referee's `mancala-bot:` spec does (docs/bridge-mancala.md).
+    #[command(hide = true)]
+    MancalaBotAdapter {
+        /// The bot's program and its arguments.
+        #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+        bot: Vec<String>,
+    },
     /// Solves a Connect Four or Kalah position exactly (or a batch file of golden lines):
     /// prints `info` lines and `solved score <s> best <move> nodes <n> time <ms>`.
     Solve {
@@ -346,4 +357,27 @@ pub enum Command {
         #[arg(long)]
         keep_table: bool,
     },
+}
+
+/// `tablero mancala-bot`: how tablero plays inside the course's Mancala referee.
+#[derive(clap::Args, Debug)]
+pub struct MancalaBotArgs {
+    /// The name answered to GETNAME.
+    #[arg(long, default_value = "tablero")]
+    pub name: String,
+    /// Play as a built-in player (random, greedy, ninja1, ninja2, ninja3, solver).
+    #[arg(long, conflicts_with_all = ["depth", "movetime", "heuristic"])]
+    pub player: Option<String>,
+    /// Search every move to this depth (default: the referee's TIMEOUT, else depth 14).
+    #[arg(long, conflicts_with = "movetime")]
+    pub depth: Option<u64>,
+    /// Search every move this many milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Evaluation: default, test or seed.
+    #[arg(long)]
+    pub heuristic: Option<String>,
+    /// NAME=VALUE sent to the engine as setoption (repeatable), e.g. Hash=16.
+    #[arg(long)]
+    pub option: Vec<String>,
 }

@@ -289,6 +289,23 @@ fn run(cli: Cli) -> Result<(), String> {
             db_dir,
             keep_table,
         }),
+        Some(Command::MancalaBot(a)) => {
+            let cfg = crate::mancala_bot::bot::BotConfig::from_flags(
+                &a.name,
+                a.player.as_deref(),
+                a.depth,
+                a.movetime,
+                a.heuristic.as_deref(),
+                &a.option,
+            )?;
+            let stdin = std::io::stdin();
+            crate::mancala_bot::bot::run(&cfg, stdin.lock(), std::io::stdout(), std::io::stderr())
+        }
+        Some(Command::MancalaBotAdapter { bot }) => crate::mancala_bot::adapter::run(
+            bot,
+            std::io::BufReader::new(std::io::stdin()),
+            std::io::stdout(),
+        ),
         Some(Command::Bench { only, hash }) => {
             let game = only.as_deref().map(GameKind::from_name).transpose()?;
             let (total, time) = crate::bench::run(game, hash, |l| {

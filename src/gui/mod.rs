@@ -53,6 +53,7 @@ const PAGE_HTML: &str = include_str!("page.html");
 const PAGE_CSS: &str = include_str!("page.css");
 const PAGE_JS: &str = include_str!("page.js");
 const SCENE_JS: &str = include_str!("../view/scene.js");
+const I18N_JS: &str = crate::i18n::SCRIPT;
 
 /// What `tablero gui` serves.
 #[derive(Clone, Debug)]
@@ -497,6 +498,12 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
             SCENE_JS.as_bytes(),
             &[],
         ),
+        ("GET", "/i18n.js") => response(
+            200,
+            "text/javascript; charset=utf-8",
+            I18N_JS.as_bytes(),
+            &[],
+        ),
         ("GET", "/api/state") => {
             let (since, board) = match (query_u64(&r.query, "since"), query_u64(&r.query, "board"))
             {
@@ -579,9 +586,11 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
                 Err(e) => error(400, &e),
             }
         }
-        (_, "/" | "/page.css" | "/page.js" | "/scene.js" | "/api/state" | "/api/record") => {
-            response(405, text, b"method not allowed\n", &[("Allow", "GET")])
-        }
+        (
+            _,
+            "/" | "/page.css" | "/page.js" | "/scene.js" | "/i18n.js" | "/api/state"
+            | "/api/record",
+        ) => response(405, text, b"method not allowed\n", &[("Allow", "GET")]),
         (_, p) if p.starts_with("/api/") => {
             if r.method == "POST" {
                 error(

@@ -26,11 +26,24 @@ pub enum EngineSpec {
     Builtin(Player),
     /// `HOST:PORT` of a `tablero serve`.
     Tcp(String),
+    /// A course Mancala bot (program and arguments), run through [`crate::mancala_bot::adapter`].
+    MancalaBot(Vec<String>),
 }
 
 impl EngineSpec {
-    /// Parses `builtin:<player>`, `tcp:HOST:PORT` or a command line split like a shell.
+    /// Parses `builtin:<player>`, `tcp:HOST:PORT`, `mancala-bot:<command line>` or a command
+    /// line split like a shell.
     pub fn parse(s: &str) -> Result<EngineSpec, ParseError> {
+        if let Some(c) = s.strip_prefix(MANCALA_BOT_PREFIX) {
+            let words = shlex::split(c)
+                .ok_or_else(|| ParseError::Engine(format!("'{s}': unbalanced quotes")))?;
+            if words.is_empty() {
+                return Err(ParseError::Engine(format!(
+                    "'{s}': expected {MANCALA_BOT_PREFIX}PATH [ARGS]"
+                )));
+            }
+            return Ok(EngineSpec::MancalaBot(words));
+        }
         if let Some(p) = s.strip_prefix("builtin:") {
             return Ok(EngineSpec::Builtin(
                 Player::from_name(p).map_err(ParseError::Engine)?,
@@ -66,9 +79,16 @@ impl EngineSpec {
             }
             EngineSpec::Builtin(p) => p.name().to_string(),
             EngineSpec::Tcp(a) => format!("tcp:{a}"),
+            EngineSpec::MancalaBot(w) => std::path::Path::new(&w[0])
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| w[0].clone()),
         }
     }
 }
+
+/// The spec prefix of a course Mancala bot binary.
+pub const MANCALA_BOT_PREFIX: &str = "mancala-bot:";
 
 /// `now + d`, saturating far in the future instead of overflowing (huge `--timeout` values).
 pub fn deadline_after(d: Duration) -> Instant {
@@ -179,6 +199,31 @@ impl Conn {
                         Out::new(Box::new(ChannelWriter(out_tx))),
                     )
                 });
+                spawn_reader(ChannelReader::new(out_rx), Some(tx), log.clone(), "<");
+                Ok(Conn {
+                    writer: Some(Box::new(ChannelWriter(in_tx))),
+                    rx,
+                    child: None,
+                    tcp: None,
+                    builtin: Some(handle),
+                    log,
+                })
+            }
+            EngineSpec::MancalaBot(words) => {
+                if kind != GameKind::Mancala {
+                    return Err(format!(
+                        "{MANCALA_BOT_PREFIX}{}: a course bot plays mancala, not {}",
+                        words[0],
+                        kind.name()
+                    ));
+                }
+                let (in_tx, in_rx) = mpsc::channel::<Vec<u8>>();
+                let (out_tx, out_rx) = mpsc::channel::<Vec<u8>>();
+                let handle = crate::mancala_bot::adapter::spawn(
+                    words.clone(),
+                    BufReader::new(ChannelReader::new(in_rx)),
+                    ChannelWriter(out_tx),
+                )?;
                 spawn_reader(ChannelReader::new(out_rx), Some(tx), log.clone(), "<");
                 Ok(Conn {
                     writer: Some(Box::new(ChannelWriter(in_tx))),
