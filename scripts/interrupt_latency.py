@@ -2,8 +2,22 @@
 # Measures how long `stop` and `quit` take to end long work (perft, solve, searches): starts
 # the engine, lets the work run for a second, sends the command and times the stopped line
 # (or the exit). Usage: scripts/interrupt_latency.py [TABLERO] (default target/release/tablero).
-import subprocess, sys, time
-T = sys.argv[1] if len(sys.argv) > 1 else "target/release/tablero"
+import os, subprocess, sys, time
+def default_tablero():
+    """The release binary of the checkout this script belongs to, wherever it is run from."""
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "target", "release", "tablero")
+
+
+def require_binary(path, script):
+    """One clear line instead of a traceback when the binary is missing."""
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        sys.exit(f"{script}: no tablero binary at {path}: build it with `cargo build --release` "
+                 "or give its path (first argument)")
+
+
+T = sys.argv[1] if len(sys.argv) > 1 else default_tablero()
+require_binary(T, "interrupt_latency.py")
 def run(setup, cmd, waitword, stopcmd="stop", delay=1.0):
     p = subprocess.Popen([T], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     for l in setup: p.stdin.write(l + "\n")

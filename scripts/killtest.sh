@@ -21,7 +21,8 @@ KILLS=${1:?usage: killtest.sh KILLS DIR CMD...}
 DIR=${2:?usage: killtest.sh KILLS DIR CMD...}
 shift 2
 [ $# -gt 0 ] || { echo "usage: killtest.sh KILLS DIR CMD..."; exit 2; }
-TABLERO=${TABLERO:-target/release/tablero}
+TABLERO=${TABLERO:-$(cd "$(dirname "$0")/.." && pwd)/target/release/tablero}
+[ -x "$TABLERO" ] || { echo "killtest.sh: no tablero binary at $TABLERO: build it with 'cargo build --release' or set TABLERO" >&2; exit 2; }
 RECORDS_FLAG=${RECORDS_FLAG:---records}
 RESUME_FLAG=${RESUME_FLAG:---resume}
 mkdir -p "$DIR"

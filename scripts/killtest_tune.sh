@@ -7,7 +7,9 @@
 set -euo pipefail
 kills_max=${1:-20}
 dir=${2:-$(mktemp -d)}
-T=$(realpath "${TABLERO:-target/release/tablero}")
+TABLERO=${TABLERO:-$(cd "$(dirname "$0")/.." && pwd)/target/release/tablero}
+[ -x "$TABLERO" ] || { echo "killtest_tune.sh: no tablero binary at $TABLERO: build it with 'cargo build --release' or set TABLERO" >&2; exit 2; }
+T=$(realpath "$TABLERO")
 mkdir -p "$dir" && cd "$dir" && rm -f ref.jsonl k.jsonl resume.err
 ARGS=(tune --game connect4 --engine "$T" --param Connect4W_centre=3,0,40,2,0.05
   --param Connect4W_threat=25,0,200,8,0.01 --iterations 30 --pairs-per-iteration 2 --depth 2

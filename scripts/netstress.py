@@ -11,6 +11,19 @@
 import argparse, os, socket, subprocess, sys, threading, time
 
 
+def default_tablero():
+    """The release binary of the checkout this script belongs to, wherever it is run from."""
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "target", "release", "tablero")
+
+
+def require_binary(path, script):
+    """One clear line instead of a traceback when the binary is missing."""
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        sys.exit(f"{script}: no tablero binary at {path}: build it with `cargo build --release` "
+                 "or give its path (--tablero PATH)")
+
+
 def status(pid):
     d = {}
     try:
@@ -159,12 +172,13 @@ def phase(name, srv, prober, fn):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("kind", choices=["serve", "gui"])
-    ap.add_argument("--tablero", default="target/release/tablero")
+    ap.add_argument("--tablero", default=default_tablero())
     ap.add_argument("--phase", type=float, default=12, help="seconds per phase")
     ap.add_argument("--conns", type=int, default=200)
     ap.add_argument("--slow", type=int, default=50)
     ap.add_argument("extra", nargs="*")
     a = ap.parse_args()
+    require_binary(a.tablero, "netstress.py")
     srv = Server(a.kind, a.tablero, a.extra)
     print(f"tablero {a.kind} at {srv.addr[0]}:{srv.addr[1]}, pid {srv.p.pid}; start: {fmt(status(srv.p.pid))}")
     try:

@@ -14,7 +14,8 @@
 set -euo pipefail
 GAME=${1:?usage: soak.sh GAME GAMES}
 GAMES=${2:?usage: soak.sh GAME GAMES}
-TABLERO=${TABLERO:-target/release/tablero}
+TABLERO=${TABLERO:-$(cd "$(dirname "$0")/.." && pwd)/target/release/tablero}
+[ -x "$TABLERO" ] || { echo "soak.sh: no tablero binary at $TABLERO: build it with 'cargo build --release' or set TABLERO" >&2; exit 2; }
 ENGINE1=${ENGINE1:-$TABLERO}
 ENGINE2=${ENGINE2:-$TABLERO --player random}
 LIMITS=${LIMITS:---depth 1}

@@ -5,18 +5,32 @@
 # --timeout seconds (else: a hang, reported, exit 1); now and then `isready` must get `readyok`.
 # A `bestmove` before the `stop`, a second one, an error line or a dead engine is a failure too.
 # Usage: scripts/storm.py SECONDS [--tablero PATH] [--seed N] [--timeout S]
-import argparse, queue, random, subprocess, sys, threading, time
+import argparse, os, queue, random, subprocess, sys, threading, time
 
 GAMES = ["parchis", "connect4boom", "connect4", "mancala"]
+
+
+def default_tablero():
+    """The release binary of the checkout this script belongs to, wherever it is run from."""
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "target", "release", "tablero")
+
+
+def require_binary(path, script):
+    """One clear line instead of a traceback when the binary is missing."""
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        sys.exit(f"{script}: no tablero binary at {path}: build it with `cargo build --release` "
+                 "or give its path (--tablero PATH)")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("seconds", type=float)
-    ap.add_argument("--tablero", default="target/release/tablero")
+    ap.add_argument("--tablero", default=default_tablero())
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=5.0, help="a stop unanswered this long is a hang")
     a = ap.parse_args()
+    require_binary(a.tablero, "storm.py")
     rng = random.Random(a.seed)
     p = subprocess.Popen([a.tablero], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True, bufsize=1)

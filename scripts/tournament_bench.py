@@ -22,7 +22,21 @@ import subprocess
 import sys
 import time
 
-T = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/release/tablero")
+def default_tablero():
+    """The release binary of the checkout this script belongs to, wherever it is run from."""
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "target", "release", "tablero")
+
+
+def require_binary(path, script):
+    """One clear line instead of a traceback when the binary is missing."""
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        sys.exit(f"{script}: no tablero binary at {path}: build it with `cargo build --release` "
+                 "or give its path (first argument)")
+
+
+T = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else default_tablero())
+require_binary(T, "tournament_bench.py")
 W = sys.argv[2] if len(sys.argv) > 2 else "/tmp/tablero-tournament-bench"
 os.makedirs(W, exist_ok=True)
 

@@ -1,6 +1,6 @@
 //! One test per rule choice of `shared/rules/connect4boom.md` that a random differential test
 //! could miss: the bomb schedule, BOOM-then-PUT, losing a bomb to an explosion, lines made by
-//! falling pieces (mover, opponent, both), the full-board draw with a bomb left, and the absence
+//! falling pieces (mover, opponent, both), the full-board rule (explode or lose), and the absence
 //! of a 25-piece supply.
 
 use tablero::core::game::{Game, Outcome, Side};
@@ -180,23 +180,74 @@ fn to_fen(rows: &[Vec<char>], tail: &str) -> String {
     format!("{} {tail}", text.join("/"))
 }
 
+/// The course core's full-board rule: a full board without a line is no draw. The player to
+/// move next — the same player when the first movement of its turn filled the board — must play
+/// BOOM (its only movement) if it holds a bomb; without one it cannot move and loses.
 #[test]
-fn full_board_is_a_draw_even_with_a_bomb_left() {
+fn full_board_same_player_explodes_or_loses() {
     let mut rows = full_pattern();
     rows[6][0] = '.'; // the last free cell, an o in the pattern
     rows[0][1] = 'O'; // P2's bomb
     rows[0][2] = 'X'; // P1's bomb
+    // Movement 50 is P2's first of the turn: P2 fills the board and is still to move.
     let s = fen(&to_fen(&rows, "o 50"));
     assert_eq!(s.outcome(), None);
     assert_eq!(legal(&s), vec![BoomMove::Put(0), BoomMove::Boom]);
     let t = play(&s, "1");
-    assert_eq!(t.outcome(), Some(Outcome::Draw));
-    assert!(legal(&t).is_empty(), "no BOOM after the board is full");
-    assert_ne!(t.bomb(Side::First), 0);
+    assert_eq!(t.outcome(), None, "P2 holds a bomb: the game goes on");
+    assert_eq!(t.side_to_move(), Side::Second);
+    assert_eq!(legal(&t), vec![BoomMove::Boom], "BOOM is the only movement");
+    assert!(t.parse_move("1").unwrap_err().contains("full"));
+    let u = play(&t, "boom");
+    assert_eq!(u.bomb(Side::Second), 0);
+    let occupied = u.pieces(Side::First) | u.pieces(Side::Second);
+    assert!(
+        occupied.count_ones() < 49,
+        "the explosion opened cells again"
+    );
+    // Without P2's bomb, P2 cannot move after filling the board, and loses.
+    rows[0][1] = 'o';
+    let t = play(&fen(&to_fen(&rows, "o 50")), "1");
+    assert_eq!(t.outcome(), Some(Outcome::Win(Side::First)));
+    assert!(legal(&t).is_empty());
+}
+
+#[test]
+fn full_board_next_player_explodes_or_loses() {
+    let mut rows = full_pattern();
+    rows[6][0] = '.';
+    rows[0][1] = 'O';
+    rows[0][2] = 'X';
+    // Movement 51 is P2's second: P1 moves next, with its bomb it must explode it.
+    let t = play(&fen(&to_fen(&rows, "o 51")), "1");
+    assert_eq!(t.outcome(), None);
+    assert_eq!(t.side_to_move(), Side::First);
+    assert_eq!(legal(&t), vec![BoomMove::Boom]);
+    // P1 without a bomb loses, although P2 still holds one.
+    rows[0][2] = 'x';
+    let t = play(&fen(&to_fen(&rows, "o 51")), "1");
+    assert_eq!(t.outcome(), Some(Outcome::Win(Side::Second)));
     assert_ne!(t.bomb(Side::Second), 0);
-    // A full board given as a fen is a draw too.
-    rows[6][0] = 'o';
-    assert_eq!(fen(&to_fen(&rows, "o 51")).outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn full_board_fen_is_decided_by_the_player_to_move() {
+    let mut rows = full_pattern();
+    rows[0][1] = 'O';
+    // P1 to move at movement 52, no bomb: lost. P2 to move at 51 with its bomb: BOOM only.
+    assert_eq!(
+        fen(&to_fen(&rows, "x 52")).outcome(),
+        Some(Outcome::Win(Side::Second))
+    );
+    let s = fen(&to_fen(&rows, "o 51"));
+    assert_eq!(s.outcome(), None);
+    assert_eq!(legal(&s), vec![BoomMove::Boom]);
+    // Nobody can ever draw: the full board without bombs is lost by the player to move.
+    rows[0][1] = 'o';
+    assert_eq!(
+        fen(&to_fen(&rows, "o 51")).outcome(),
+        Some(Outcome::Win(Side::First))
+    );
 }
 
 #[test]

@@ -26,7 +26,7 @@ struct Naive {
     /// cells[c][r], r = 0 at the bottom.
     cells: [[u8; 7]; 7],
     movement: u32,
-    /// 0 running, 1/2 winner, 3 draw.
+    /// 0 running, 1/2 winner (BOOM has no draws).
     status: u8,
 }
 
@@ -118,13 +118,7 @@ impl Naive {
                 let r = (0..7).find(|&r| self.cells[c][r] == 0).unwrap();
                 let bomb = turn % 4 == 0 && self.bomb_of(p).is_none();
                 self.cells[c][r] = if bomb { p + 3 } else { p };
-                self.status = if self.four(p) {
-                    p
-                } else if self.full() {
-                    3
-                } else {
-                    0
-                };
+                self.status = if self.four(p) { p } else { 0 };
             }
             BoomMove::Boom => {
                 let (bc, br) = self.bomb_of(p).unwrap();
@@ -145,14 +139,17 @@ impl Naive {
                     p
                 } else if self.four(o) {
                     o
-                } else if self.full() {
-                    3
                 } else {
                     0
                 };
             }
         }
         self.movement += 1;
+        // A full board without a line: whoever moves next plays BOOM if it can; if it has no
+        // bomb it cannot move, and loses.
+        if self.status == 0 && self.full() && self.bomb_of(self.mover()).is_none() {
+            self.status = 3 - self.mover();
+        }
     }
     fn perft(&self, d: u32) -> u64 {
         if d == 0 {
@@ -183,7 +180,6 @@ fn assert_same(s: &Boom, n: &Naive) {
     assert_eq!(s.turn() as u32, schedule(n.movement).1);
     let expected = match n.status {
         0 => None,
-        3 => Some(Outcome::Draw),
         w => Some(Outcome::Win(Side::from_index(w as usize - 1))),
     };
     assert_eq!(s.outcome(), expected, "outcome differs\n{}", ctx());
@@ -223,6 +219,25 @@ fn pick(rng: &mut Rng, legal: &[BoomMove]) -> BoomMove {
     }
 }
 
+/// Like [`pick`], but prefers movements after which the game goes on (when there is one), so
+/// games run long and fill the board.
+fn pick_long(rng: &mut Rng, n: &Naive, legal: &[BoomMove]) -> BoomMove {
+    let going_on: Vec<BoomMove> = legal
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let mut next = n.clone();
+            next.play(m);
+            next.status == 0
+        })
+        .collect();
+    if going_on.is_empty() {
+        pick(rng, legal)
+    } else {
+        going_on[rng.below(going_on.len())]
+    }
+}
+
 #[test]
 fn schedule_and_sides() {
     let sides: String = (1..=15)
@@ -246,19 +261,29 @@ fn schedule_and_sides() {
 fn random_games_match_naive() {
     let mut rng = Rng(0xdead_beef_cafe_f00d);
     let mut booms = 0;
-    let mut results = [0u32; 4];
+    let mut results = [0u32; 3];
     // Games decided by an explosion: won by the mover, won by the opponent.
     let mut boom_wins = [0u32; 2];
+    // Full boards without a line: BOOM the only movement; a loss for want of a bomb.
+    let (mut boom_only, mut full_losses) = (0, 0);
     // The move list capacity (8 = 7 columns + BOOM) must be reached: it is tight.
     let mut longest = 0;
-    for _ in 0..2000 {
+    for game in 0..2000 {
         let mut s = Boom::start(&Config);
         let mut n = Naive::new();
         assert_same(&s, &n);
         while s.outcome().is_none() {
             let legal = n.legal();
             longest = longest.max(legal.len());
-            let m = pick(&mut rng, &legal);
+            if legal == [BoomMove::Boom] && n.full() {
+                boom_only += 1;
+            }
+            // Odd games run long, to fill the board.
+            let m = if game % 2 == 1 {
+                pick_long(&mut rng, &n, &legal)
+            } else {
+                pick(&mut rng, &legal)
+            };
             if m == BoomMove::Boom {
                 booms += 1;
             }
@@ -278,11 +303,19 @@ fn random_games_match_naive() {
             assert_eq!(back, s, "fen round trip of {}", s.format_fen());
             assert_eq!(back.hash(), s.hash());
         }
+        if n.full() && !n.four(1) && !n.four(2) {
+            full_losses += 1;
+        }
         results[n.status as usize] += 1;
     }
-    // The random games must actually exercise explosions, wins of both sides and draws.
+    // The random games must actually exercise explosions, wins of both sides and both
+    // full-board endings.
     assert!(booms > 2000, "only {booms} explosions");
     assert!(results[1] > 0 && results[2] > 0, "{results:?}");
+    assert!(
+        boom_only > 0 && full_losses > 0,
+        "{boom_only} boom-only positions, {full_losses} full-board losses"
+    );
     assert!(boom_wins[0] > 0 && boom_wins[1] > 0, "{boom_wins:?}");
     assert_eq!(longest, 8);
 }

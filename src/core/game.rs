@@ -250,7 +250,9 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
 
     /// Static evaluation of a non-finished position for `perspective`, with heuristic number
     /// `heuristic` (index into `HEURISTICS`) and, for heuristic 0, the weights `weights`. Must
-    /// stay within ±`EVAL_LIMIT` for every weight value in range.
+    /// stay within ±`EVAL_LIMIT` for every weight value in range. It need not be zero-sum: the
+    /// search always evaluates from the root player's view, as the course's searches do (BOOM's
+    /// course `test` heuristic scores the asking player's pieces only).
     fn evaluate_with(&self, heuristic: usize, weights: &Self::Weights, perspective: Side) -> i32;
     /// The terms of `evaluate_with` for the `eval` command.
     fn eval_terms_with(

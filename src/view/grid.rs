@@ -273,6 +273,11 @@ fn grid_marks(g: &GridState) -> Vec<Item> {
     let y2 = PAD + 74.0;
     let (icon_side, line1) = match g.outcome {
         None => (Some(g.to_move), "to move".to_string()),
+        // A BOOM win without a line: the board is full and the loser holds no bomb.
+        Some(Outcome::Win(w)) if winning_runs(l, g.cell, w).is_empty() => (
+            Some(w),
+            format!("wins: {} cannot move", side_name(w.other())),
+        ),
         Some(Outcome::Win(w)) => (Some(w), "wins: four in a row".to_string()),
         Some(Outcome::Draw) => (None, "Draw: the board is full".to_string()),
     };
@@ -542,13 +547,20 @@ impl Draw for Boom {
                     self.movement(),
                     self.turn(),
                     if left == 1 { "" } else { "s" },
-                    if self.put_places_bomb() {
+                    if self.occupied() == boom::BOARD {
+                        " · the board is full: BOOM is the only movement"
+                    } else if self.put_places_bomb() {
                         " · a PUT places a bomb"
                     } else {
                         ""
                     }
                 )
             }
+            Some(_) if self.occupied() == boom::BOARD && !self.has_line() => format!(
+                "game over after movement {}: the board is full and {} has no bomb",
+                self.movement().saturating_sub(1),
+                side_name(mover)
+            ),
             Some(_) => format!(
                 "game over after movement {}",
                 self.movement().saturating_sub(1)

@@ -3,11 +3,18 @@
 //! a line of four cells on the 7×7 board (88 of them); it is *open* for a side when it holds no
 //! piece of the other side.
 //!
-//! * `test` (index 1), the course's simple baseline: `open(own) - open(opp)`, the number of
-//!   windows holding no opponent piece for each side (empty windows count for both and cancel).
+//! * `test` (index 1), the course's `ValoracionTest` exactly (its `Puntuacion`): per *normal*
+//!   piece of `perspective` (the core's `See_Casilla(i, j) == jugador` never matches a bomb),
+//!   the column's distance from the nearer edge, 0 1 2 3 2 1 0; the opponent's pieces do not
+//!   count, so it is not antisymmetric (the search keeps the root player's view, as the course's
+//!   alpha-beta does). A full board scores 0.
 //! * `seed` (index 2): the student report's heuristic, bombs included (see
 //!   [`crate::games::connect4::eval::seed_terms`] for the exact formula and the typos fixed).
-//!   Doubled to stay in integers.
+//!   Doubled to stay in integers. A full board scores 0, as in the report's `Valoracion`.
+//!
+//! A full board is never a leaf the game ends on unless the player to move has no bomb (the
+//! core's rule, see [`super`]); with a bomb it is an ordinary position whose only movement is
+//! `BOOM`, and both course heuristics value it 0 ("se ha rellenado completamente el tablero").
 //! * `default` (index 0), ours (each weight below is the default of a `BoomW_*` option, see
 //!   [`WEIGHTS`]):
 //!   - `windows`: open windows weighted 3 / 6 / 9 for 1 / 2 / 3 own pieces, own minus opp;
@@ -29,7 +36,7 @@ use super::{BOARD, BOTTOM, Boom, STRIDE};
 use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side, WeightSpec};
 use crate::games::connect4::bits;
 use crate::games::connect4::eval::{
-    SeedTerms, seed_mid_columns, seed_term_list, seed_terms, test_score, window_stones,
+    SeedTerms, seed_mid_columns, seed_term_list, seed_terms, window_stones,
 };
 
 const STARTS: [u64; 4] = bits::window_starts(BOARD, STRIDE);
@@ -237,18 +244,28 @@ fn seed_pair(s: &Boom, perspective: Side) -> (SeedTerms, SeedTerms) {
     (one(perspective), one(perspective.other()))
 }
 
+/// The course's `Puntuacion(jugador)`: per normal piece of `side`, its column's distance from
+/// the nearer edge (columns 1..7 score 0 1 2 3 2 1 0).
+fn course_test(s: &Boom, side: Side) -> i32 {
+    let normal = s.pieces(side) & !s.bomb(side);
+    (NEAR_EDGE_1 & normal).count_ones() as i32
+        + 2 * (NEAR_EDGE_2 & normal).count_ones() as i32
+        + 3 * (CENTRE & normal).count_ones() as i32
+}
+
+/// Columns 2 and 6, 3 and 5 (0-based 1 and 5, 2 and 4).
+const NEAR_EDGE_1: u64 = bits::column_mask(1, 7) | bits::column_mask(5, 7);
+const NEAR_EDGE_2: u64 = NEAR;
+
+fn full(s: &Boom) -> bool {
+    s.occupied() == BOARD
+}
+
 /// `evaluate_with` of [`Boom`]; a `heuristic` out of range falls back to the default.
 pub fn evaluate(s: &Boom, heuristic: usize, w: &Weights, perspective: Side) -> i32 {
     let v = match heuristic {
-        1 => {
-            let (a, b) = test_score(
-                s.pieces(perspective),
-                s.pieces(perspective.other()),
-                &STARTS,
-                STRIDE,
-            );
-            a - b
-        }
+        1 | 2 if full(s) => 0,
+        1 => course_test(s, perspective),
         2 => {
             let (a, b) = seed_pair(s, perspective);
             a.doubled() - b.doubled()
@@ -276,15 +293,14 @@ fn term(name: &str, (own, opp): (i32, i32)) -> EvalTerm {
 /// `eval_terms_with` of [`Boom`].
 pub fn eval_terms(s: &Boom, heuristic: usize, w: &Weights, perspective: Side) -> Vec<EvalTerm> {
     let mut v = match heuristic {
-        1 => vec![term(
-            "open windows",
-            test_score(
-                s.pieces(perspective),
-                s.pieces(perspective.other()),
-                &STARTS,
-                STRIDE,
-            ),
-        )],
+        1 | 2 if full(s) => vec![EvalTerm {
+            name: "full board".into(),
+            value: "0".into(),
+        }],
+        1 => vec![EvalTerm {
+            name: "centrality".into(),
+            value: course_test(s, perspective).to_string(),
+        }],
         2 => seed_term_list(&seed_pair(s, perspective)),
         _ => {
             let t = default_terms(s, w, perspective);

@@ -35,9 +35,15 @@
 //! movement number; the number of the next movement (1..=65535). The start position is
 //! `7/7/7/7/7/7/7 x 1`. Stones must rest on stones, each side has at most one bomb; the outcome
 //! is derived: four in a row of the side that made the previous movement wins, else four in a
-//! row of the other side (only a `BOOM` can give the opponent a line), else a full board is a
-//! draw. Lines at movement 1 are rejected. Piece counts are not checked: explosions make any
+//! row of the other side (only a `BOOM` can give the opponent a line), else a full board decides
+//! by the course core's rule (below). Lines at movement 1 are rejected. Piece counts are not checked: explosions make any
 //! count reachable.
+//!
+//! # Full board
+//! As in the 2020-21 simulator's core (`shared/rules/connect4boom.md`, "End of the game"), a full
+//! board without a line is not a draw: the player to move (after the movement that filled it,
+//! possibly the same player) plays `BOOM`, its only legal movement, when it holds a bomb, and
+//! otherwise cannot move and loses. Conecta-4 BOOM has no draws.
 
 pub mod eval;
 
@@ -78,12 +84,11 @@ pub struct Boom {
     bombs: [u64; 2],
     /// Number of the next movement (1-based).
     movement: u16,
-    /// 0 running, 1 P1 won, 2 P2 won, 3 draw.
+    /// 0 running, 1 P1 won, 2 P2 won (there are no draws).
     status: u8,
 }
 
 const RUNNING: u8 = 0;
-const DRAW: u8 = 3;
 
 /// Side making movement `n` (1-based).
 #[inline]
@@ -191,18 +196,33 @@ impl Boom {
             && occ & !((occ << 1) | BOTTOM) == 0
     }
 
-    /// The outcome of a board reached by a movement of `mover` (the mover-first rule).
+    /// Does either side have four in a row?
+    pub fn has_line(&self) -> bool {
+        bits::has_line(self.pieces[0], STRIDE) || bits::has_line(self.pieces[1], STRIDE)
+    }
+
+    /// The status of a line-free board with `next` to move: running unless the board is full
+    /// and `next` holds no bomb, which then cannot move and loses (the core's full-board rule).
     #[inline]
-    fn status_after(pieces: &[u64; 2], mover: Side) -> u8 {
+    fn status_without_line(occupied: u64, bombs: &[u64; 2], next: Side) -> u8 {
+        if occupied == BOARD && bombs[next.index()] == 0 {
+            next.other().index() as u8 + 1
+        } else {
+            RUNNING
+        }
+    }
+
+    /// The status of a board reached by a movement of `mover` (the mover-first rule for lines),
+    /// with `next` to move.
+    #[inline]
+    fn status_after(pieces: &[u64; 2], bombs: &[u64; 2], mover: Side, next: Side) -> u8 {
         let m = mover.index();
         if bits::has_line(pieces[m], STRIDE) {
             m as u8 + 1
         } else if bits::has_line(pieces[1 - m], STRIDE) {
             (1 - m) as u8 + 1
-        } else if pieces[0] | pieces[1] == BOARD {
-            DRAW
         } else {
-            RUNNING
+            Self::status_without_line(pieces[0] | pieces[1], bombs, next)
         }
     }
 }
@@ -277,10 +297,9 @@ impl Game for Boom {
                 // A PUT only adds a piece of the mover: only the mover can have a new line.
                 next.status = if bits::has_line(next.pieces[i], STRIDE) {
                     i as u8 + 1
-                } else if occ | cell == BOARD {
-                    DRAW
                 } else {
-                    RUNNING
+                    let to_move = side_of_movement(self.movement.saturating_add(1));
+                    Self::status_without_line(occ | cell, &next.bombs, to_move)
                 };
             }
             BoomMove::Boom => {
@@ -302,7 +321,8 @@ impl Game for Boom {
                 let fall = |x: u64| (x & !above) | ((x & above) >> 1);
                 next.pieces = [fall(next.pieces[0]), fall(next.pieces[1])];
                 next.bombs = [fall(next.bombs[0]), fall(next.bombs[1])];
-                next.status = Self::status_after(&next.pieces, mover);
+                let to_move = side_of_movement(self.movement.saturating_add(1));
+                next.status = Self::status_after(&next.pieces, &next.bombs, mover, to_move);
             }
         }
         // A game cannot last 65535 movements (pieces only leave through bombs, at most two per
@@ -317,8 +337,7 @@ impl Game for Boom {
         match self.status {
             RUNNING => None,
             1 => Some(Outcome::Win(Side::First)),
-            2 => Some(Outcome::Win(Side::Second)),
-            _ => Some(Outcome::Draw),
+            _ => Some(Outcome::Win(Side::Second)),
         }
     }
 
@@ -452,9 +471,10 @@ impl Game for Boom {
             if bits::has_line(s.pieces[0], STRIDE) || bits::has_line(s.pieces[1], STRIDE) {
                 return Err("four in a row at movement 1, before any movement".into());
             }
-            s.status = if s.occupied() == BOARD { DRAW } else { RUNNING };
+            s.status = Self::status_without_line(s.occupied(), &s.bombs, side);
         } else {
-            s.status = Self::status_after(&s.pieces, side_of_movement(movement - 1));
+            let mover = side_of_movement(movement - 1);
+            s.status = Self::status_after(&s.pieces, &s.bombs, mover, side);
         }
         Ok(s)
     }
@@ -496,8 +516,14 @@ impl Game for Boom {
                     ""
                 }
             ),
+            Some(Outcome::Win(w)) if self.occupied() == BOARD && !self.has_line() => format!(
+                "{} has won: the board is full and {} has no bomb to explode",
+                piece_char(w, false),
+                piece_char(w.other(), false)
+            ),
             Some(Outcome::Win(w)) => format!("{} has won", piece_char(w, false)),
-            Some(Outcome::Draw) => "draw (board full)".into(),
+            // Unreachable: Conecta-4 BOOM has no draws.
+            Some(Outcome::Draw) => "draw".into(),
         };
         s.push_str(&state);
         s.push('\n');

@@ -1,0 +1,185 @@
+//! The course simulators' own game cores, reproduced line by line: every game of
+//! `../shared/golden/boom/core_traces.jsonl` (the 2020-21 Conecta-4 BOOM core) and
+//! `../shared/golden/mancala/core_traces.jsonl` (the course's Mancala core) is replayed through
+//! the engine from the start, and after every movement the engine's view must equal the core's:
+//! state string, legal movements in the core's order, game over, result, and for BOOM the bombs
+//! held, the core's turn counter and the bomb-now flag. Each state string must also parse back
+//! into the same position. Every line of both files is compared; none is sampled.
+
+use serde_json::Value;
+use tablero::core::game::{Game, Outcome, Side};
+use tablero::games::boom::{Boom, Config as BoomConfig};
+use tablero::games::mancala::{Mancala, MancalaConfig};
+
+fn read_lines(rel: &str) -> Vec<Value> {
+    let path = format!("{}/../shared/golden/{rel}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("golden file {path} is missing or unreadable (the shared/ folder beside the checkout): {e}")
+    });
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| {
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("{path}:{}: bad JSON: {e}", i + 1))
+        })
+        .collect()
+}
+
+fn field<'a>(v: &'a Value, name: &str) -> &'a str {
+    v[name]
+        .as_str()
+        .unwrap_or_else(|| panic!("line {v}: field '{name}' is not a string"))
+}
+
+fn result_of(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        None => "-",
+        Some(Outcome::Win(Side::First)) => "first",
+        Some(Outcome::Win(Side::Second)) => "second",
+        Some(Outcome::Draw) => "draw",
+    }
+}
+
+/// The core's legal list as it appears in the trace.
+fn core_legal(v: &Value) -> Vec<String> {
+    v["legal"]
+        .as_array()
+        .unwrap_or_else(|| panic!("line {v}: 'legal' is not a list"))
+        .iter()
+        .map(|m| m.as_str().expect("legal move is a string").to_string())
+        .collect()
+}
+
+/// Replays every game of a trace file with `check` comparing each line with the engine's state;
+/// returns (games, lines) so the caller can assert the whole file was read.
+fn replay<G: Game>(
+    lines: &[Value],
+    start: G,
+    parse_fen: impl Fn(&str) -> Result<G, String>,
+    check: impl Fn(&G, &Value),
+) -> (usize, usize) {
+    let mut state = start;
+    let mut games = 0;
+    let mut expected_ply = 0;
+    for v in lines {
+        let ply = v["ply"].as_u64().expect("ply") as usize;
+        if ply == 0 {
+            state = start;
+            games += 1;
+            expected_ply = 0;
+            assert!(v["move"].is_null(), "line {v}: ply 0 has a move");
+        } else {
+            let m = field(v, "move");
+            let mv = state
+                .parse_move(m)
+                .unwrap_or_else(|e| panic!("line {v}: the engine refuses the core's move: {e}"));
+            state = state.apply(mv);
+        }
+        assert_eq!(ply, expected_ply, "line {v}: plies out of order");
+        expected_ply += 1;
+        let fen = field(v, "fen");
+        assert_eq!(state.format_fen(), fen, "line {v}: state string differs");
+        let parsed = parse_fen(fen).unwrap_or_else(|e| panic!("line {v}: fen refused: {e}"));
+        assert_eq!(
+            parsed.format_fen(),
+            fen,
+            "line {v}: fen does not round-trip"
+        );
+        assert_eq!(
+            parsed.outcome(),
+            state.outcome(),
+            "line {v}: the parsed fen has another outcome"
+        );
+        let mut legal = G::Moves::default();
+        state.legal_moves(&mut legal);
+        let legal: Vec<String> = legal
+            .as_ref()
+            .iter()
+            .map(|&m| state.format_move(m))
+            .collect();
+        assert_eq!(legal, core_legal(v), "line {v}: legal movements differ");
+        assert_eq!(
+            state.outcome().is_some(),
+            v["over"].as_bool().expect("over"),
+            "line {v}: game-over differs"
+        );
+        assert_eq!(
+            result_of(state.outcome()),
+            field(v, "result"),
+            "line {v}: result differs"
+        );
+        check(&state, v);
+    }
+    (games, lines.len())
+}
+
+#[test]
+fn boom_core_traces_reproduced_in_full() {
+    let lines = read_lines("boom/core_traces.jsonl");
+    let (games, n) = replay(
+        &lines,
+        Boom::start(&BoomConfig),
+        |f| Boom::parse_fen(f, &BoomConfig),
+        |s: &Boom, v| {
+            let bombs = format!(
+                "{},{}",
+                (s.bomb(Side::First) != 0) as u8,
+                (s.bomb(Side::Second) != 0) as u8
+            );
+            assert_eq!(bombs, field(v, "bombs"), "line {v}: bombs differ");
+            assert_eq!(
+                s.turn().to_string(),
+                field(v, "turn"),
+                "line {v}: turn differs"
+            );
+            assert_eq!(
+                (s.put_places_bomb() as u8).to_string(),
+                field(v, "bombnow"),
+                "line {v}: bomb-now flag differs"
+            );
+        },
+    );
+    assert_eq!((games, n), (600, 24_689), "the whole file was replayed");
+    // The endings the full-board rule decides are in the file and were checked above.
+    let full = |v: &&Value| {
+        let board = field(v, "fen").split(' ').next().unwrap_or("");
+        !board.chars().any(|c| c.is_ascii_digit())
+    };
+    let boom_only = lines
+        .iter()
+        .filter(full)
+        .filter(|v| core_legal(v) == ["boom"])
+        .count();
+    let full_endings: Vec<&Value> = lines
+        .iter()
+        .filter(full)
+        .filter(|v| v["over"].as_bool() == Some(true))
+        .collect();
+    let without_line = full_endings
+        .iter()
+        .filter(|v| {
+            !Boom::parse_fen(field(v, "fen"), &BoomConfig)
+                .unwrap()
+                .has_line()
+        })
+        .count();
+    // 14 positions where `boom` is the only movement; 13 games ending on a full board, 5 of them
+    // without any line (the player to move has no bomb and loses), all checked above.
+    assert_eq!(
+        (boom_only, full_endings.len(), without_line),
+        (14, 13, 5),
+        "boom-only positions, full-board endings, full-board endings without a line"
+    );
+}
+
+#[test]
+fn mancala_core_traces_reproduced_in_full() {
+    let lines = read_lines("mancala/core_traces.jsonl");
+    let config = MancalaConfig::default();
+    let (games, n) = replay(
+        &lines,
+        Mancala::start(&config),
+        |f| Mancala::parse_fen(f, &config),
+        |_: &Mancala, _| {},
+    );
+    assert_eq!((games, n), (400, 17_774), "the whole file was replayed");
+}
