@@ -37,6 +37,10 @@ fn compile(name: &str, sources: &[&str], defines: &[&str]) -> PathBuf {
         "-I{}",
         root().join("scripts/bridge/parchis").display()
     ))
+    .arg(format!(
+        "-I{}",
+        root().join("scripts/bridge/common").display()
+    ))
     .args(sources.iter().map(|s| root().join(s)))
     .arg("-o")
     .arg(&out);

@@ -119,7 +119,7 @@ mkdir -p "$(dirname "$out")"
 objs=() fail=0
 for src in "$scratch/environment.cpp" "$scratch/player.cpp" "$here/frontend.cpp" "$here/main.cpp"; do
     obj="$scratch/$(basename "$src" .cpp).o"
-    "$cxx" "${flags[@]}" "${defs[@]}" -I"$scratch" -I"$here" -c "$src" -o "$obj" &
+    "$cxx" "${flags[@]}" "${defs[@]}" -I"$scratch" -I"$here" -I"$here/../common" -c "$src" -o "$obj" &
     objs+=("$obj")
 done
 for job in $(jobs -p); do wait "$job" || fail=1; done
