@@ -496,7 +496,7 @@ fn openings_file_is_used_and_checked() {
 }
 
 #[test]
-fn bad_flags_are_one_line_errors_with_exit_code_2() {
+fn bad_values_are_one_line_errors_with_exit_code_2() {
     for args in [
         vec![
             "match",
@@ -524,7 +524,6 @@ fn bad_flags_are_one_line_errors_with_exit_code_2() {
             "elo0=5",
             "elo1=1",
         ],
-        vec!["match", "--engine1", "builtin:random"],
         vec![
             "match",
             "--engine1",
@@ -536,20 +535,68 @@ fn bad_flags_are_one_line_errors_with_exit_code_2() {
         ],
         vec!["--player", "grandmaster"],
         vec!["play", "--vs", "nobody"],
-        vec![
-            "match",
-            "--engine1",
-            "builtin:random",
-            "--engine2",
-            "builtin:random",
-            "--games",
-            "x",
-        ],
     ] {
         let out = Command::new(BIN).args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("tablero: error: "), "{args:?}: {err}");
+    }
+}
+
+/// Command-line syntax errors are clap's whole message: what is wrong (the missing argument by
+/// name, a "did you mean" for a misspelt command or flag), the usage line and where to get
+/// help; exit code 2.
+#[test]
+fn usage_errors_are_whole_with_the_usage_line() {
+    for (args, wanted) in [
+        (
+            vec!["match", "--engine1", "builtin:random"],
+            vec![
+                "required arguments were not provided",
+                "--engine2 <ENGINE2>",
+            ],
+        ),
+        (vec!["perft"], vec!["--depth <DEPTH>"]),
+        (vec!["serve"], vec!["--listen <LISTEN>"]),
+        (
+            vec!["mach"],
+            vec![
+                "unrecognized subcommand 'mach'",
+                "similar subcommand exists: 'match'",
+            ],
+        ),
+        (
+            vec!["--palyer", "x"],
+            vec![
+                "unexpected argument '--palyer'",
+                "similar argument exists: '--player'",
+            ],
+        ),
+        (
+            vec![
+                "match",
+                "--engine1",
+                "builtin:random",
+                "--engine2",
+                "builtin:random",
+                "--games",
+                "x",
+            ],
+            vec!["invalid value 'x' for '--games <GAMES>'"],
+        ),
+    ] {
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        for w in wanted {
+            assert!(err.contains(w), "{args:?}: no '{w}' in\n{err}");
+        }
+        assert!(err.contains("try '--help'"), "{args:?}: {err}");
+        if args[0] != "match" || args.len() < 4 {
+            assert!(err.contains("Usage: tablero"), "{args:?}: {err}");
+        }
     }
 }
 

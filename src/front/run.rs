@@ -335,17 +335,9 @@ pub fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    // Usage errors are one line and exit code 2 (help and version still print normally).
-    let cli = match Cli::try_parse() {
-        Ok(c) => c,
-        Err(e) if e.use_stderr() => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad arguments");
-            eprintln!("tablero: {}", first.trim_start_matches("error: "));
-            return ExitCode::from(2);
-        }
-        Err(e) => e.exit(),
-    };
+    // Usage errors are clap's whole message: what is wrong (the missing argument's name, a
+    // "did you mean"), the usage line and where to get help; exit code 2.
+    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
