@@ -97,10 +97,14 @@ fn parse(doc: &str, text: &str) -> Result<Vec<Block>, String> {
             continue;
         };
         let fence_line = i + 1;
+        // A block inside a list item is indented like its fence; its lines lose that indent.
+        let indent = lines[i].len() - lines[i].trim_start().len();
         let mut body = Vec::new();
         i += 1;
         while i < lines.len() && !closes(lines[i], c, n) {
-            body.push(lines[i].to_string());
+            let l = lines[i];
+            let k = l.len() - l.trim_start_matches(' ').len();
+            body.push(l[k.min(indent)..].to_string());
             i += 1;
         }
         if i == lines.len() {
@@ -709,6 +713,9 @@ fn longer_fences_hold_shorter_ones() {
     assert_eq!(blocks[0].kind, Kind::Script);
     assert_eq!(blocks[0].body, vec!["echo ok"]);
     assert_eq!(blocks[0].line, 8);
+    // A block in a list item loses its fence's indent, and only that.
+    let listed = parse("t.md", "- item\n\n  ```console\n  $ echo hi\n    hi\n  ```\n").unwrap();
+    assert_eq!(listed[0].body, vec!["$ echo hi", "  hi"]);
     // A three-backtick line does not close a four-backtick block.
     assert!(parse("t.md", "````\n```\n").is_err());
     assert!(closes("```` ", '`', 4) && !closes("```", '`', 4) && !closes("```` x", '`', 4));
