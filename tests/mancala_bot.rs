@@ -157,10 +157,12 @@ fn run_match(tag: &str, args: &[&str]) -> (Vec<Value>, String) {
         "match failed: {}\n{log_text}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The game lines (the records' header line skipped).
     let records = std::fs::read_to_string(&rec)
         .unwrap()
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["kind"] != "match")
         .collect();
     (records, log_text)
 }

@@ -22,7 +22,8 @@ fn tmp(name: &str) -> PathBuf {
     d.join(name)
 }
 
-/// Runs `tablero match --json` with `args`; returns the report and the records.
+/// Runs `tablero match --json` with `args`; returns the report and the game records (after the
+/// records' header line, checked here).
 fn run_match(records: &str, args: &[&str]) -> (Value, Vec<Value>) {
     let rec = tmp(records);
     let _ = std::fs::remove_file(&rec);
@@ -38,11 +39,18 @@ fn run_match(records: &str, args: &[&str]) -> (Value, Vec<Value>) {
         String::from_utf8_lossy(&out.stderr)
     );
     let report: Value = serde_json::from_slice(&out.stdout).expect("one JSON object on stdout");
-    let lines: Vec<Value> = std::fs::read_to_string(&rec)
+    let mut lines: Vec<Value> = std::fs::read_to_string(&rec)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).expect("every record line is complete JSON"))
         .collect();
+    let header = lines.remove(0);
+    assert_eq!(header["kind"], "match", "{header}");
+    assert_eq!(header["settings"]["format"], "match", "{header}");
+    for g in &lines {
+        assert_eq!(g["kind"], "match-game", "{g}");
+        assert_eq!(g["fingerprint"], header["fingerprint"], "{g}");
+    }
     (report, lines)
 }
 
@@ -339,13 +347,13 @@ fn resume_continues_from_the_records() {
     let full_report: Value = serde_json::from_slice(&full.stdout).unwrap();
     let all = std::fs::read_to_string(&rec).unwrap();
     let lines: Vec<&str> = all.lines().collect();
-    assert_eq!(lines.len(), 6);
+    assert_eq!(lines.len(), 7, "a header and 6 games");
     // An interrupted match: three games written, the fourth torn mid-line.
     std::fs::write(
         &rec,
         format!(
-            "{}\n{}\n{}\n{{\"game\":3,\"pa",
-            lines[0], lines[1], lines[2]
+            "{}\n{}\n{}\n{}\n{{\"game\":3,\"pa",
+            lines[0], lines[1], lines[2], lines[3]
         ),
     )
     .unwrap();
@@ -367,6 +375,7 @@ fn resume_continues_from_the_records() {
     let again = std::fs::read_to_string(&rec).unwrap();
     let strip_ms = |s: &str| -> Vec<(Value, Value)> {
         s.lines()
+            .skip(1)
             .map(|l| {
                 let v: Value = serde_json::from_str(l).unwrap();
                 (

@@ -895,7 +895,7 @@ fn trailing_opponent_moves(pos: &Position, side: Side) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::engine::EngineSpec;
+    use crate::referee::conn::EngineSpec;
 
     fn position(moves: &[&str]) -> Position {
         let mut state = Mancala::start(&MancalaConfig::default());

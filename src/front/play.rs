@@ -10,8 +10,8 @@ use crate::core::game::{Game, Outcome, Side, try_play};
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::players::Player;
 
-use super::engine::{EngineSpec, Recv, deadline_after};
-use super::game::Slot;
+use crate::referee::conn::{EngineSpec, Recv, deadline_after};
+use crate::referee::game::Slot;
 
 /// How a `play` session is set up.
 pub struct PlayConfig {

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use super::error::ParseError;
 use crate::games::GameKind;
 use crate::players::{self, ChannelReader, ChannelWriter, Player};
 use crate::protocol::Out;
@@ -32,26 +33,32 @@ pub enum EngineSpec {
 impl EngineSpec {
     /// Parses `builtin:<player>`, `tcp:HOST:PORT`, `mancala-bot:<command line>` or a command
     /// line split like a shell.
-    pub fn parse(s: &str) -> Result<EngineSpec, String> {
+    pub fn parse(s: &str) -> Result<EngineSpec, ParseError> {
         if let Some(c) = s.strip_prefix(MANCALA_BOT_PREFIX) {
-            let words = shlex::split(c).ok_or_else(|| format!("'{s}': unbalanced quotes"))?;
+            let words = shlex::split(c)
+                .ok_or_else(|| ParseError::Engine(format!("'{s}': unbalanced quotes")))?;
             if words.is_empty() {
-                return Err(format!("'{s}': expected {MANCALA_BOT_PREFIX}PATH [ARGS]"));
+                return Err(ParseError::Engine(format!(
+                    "'{s}': expected {MANCALA_BOT_PREFIX}PATH [ARGS]"
+                )));
             }
             return Ok(EngineSpec::MancalaBot(words));
         }
         if let Some(p) = s.strip_prefix("builtin:") {
-            return Ok(EngineSpec::Builtin(Player::from_name(p)?));
+            return Ok(EngineSpec::Builtin(
+                Player::from_name(p).map_err(ParseError::Engine)?,
+            ));
         }
         if let Some(a) = s.strip_prefix("tcp:") {
             if !a.contains(':') {
-                return Err(format!("'{s}': expected tcp:HOST:PORT"));
+                return Err(ParseError::Engine(format!("'{s}': expected tcp:HOST:PORT")));
             }
             return Ok(EngineSpec::Tcp(a.to_string()));
         }
-        let words = shlex::split(s).ok_or_else(|| format!("'{s}': unbalanced quotes"))?;
+        let words = shlex::split(s)
+            .ok_or_else(|| ParseError::Engine(format!("'{s}': unbalanced quotes")))?;
         if words.is_empty() {
-            return Err("empty engine command".into());
+            return Err(ParseError::Engine("empty engine command".into()));
         }
         Ok(EngineSpec::Command(words))
     }
@@ -327,5 +334,34 @@ impl Drop for Conn {
             let _ = c.kill();
             let _ = c.wait();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_specs() {
+        assert_eq!(
+            EngineSpec::parse("builtin:Ninja2"),
+            Ok(EngineSpec::Builtin(Player::Ninja2))
+        );
+        assert_eq!(
+            EngineSpec::parse("tcp:127.0.0.1:7000"),
+            Ok(EngineSpec::Tcp("127.0.0.1:7000".into()))
+        );
+        assert_eq!(
+            EngineSpec::parse("'my engine' --x \"a b\""),
+            Ok(EngineSpec::Command(vec![
+                "my engine".into(),
+                "--x".into(),
+                "a b".into()
+            ]))
+        );
+        assert!(EngineSpec::parse("tcp:nohost").is_err());
+        assert!(EngineSpec::parse("  ").is_err());
+        assert!(EngineSpec::parse("'unclosed").is_err());
+        assert!(EngineSpec::parse("builtin:god").is_err());
     }
 }

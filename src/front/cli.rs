@@ -1,4 +1,6 @@
-//! The command line (clap derive). No subcommand runs the protocol loop.
+//! The command line (clap derive): every flag and subcommand with its help text. The only
+//! module of the crate that knows clap; [`super::args`] turns what it parses into the library's
+//! typed configurations. No subcommand runs the protocol loop.
 
 use clap::{Parser, Subcommand};
 
@@ -99,7 +101,7 @@ pub struct MatchArgs {
     /// SPRT: elo0=0 elo1=10 alpha=0.05 beta=0.05; the match stops on a decision.
     #[arg(long, num_args = 1..)]
     pub sprt: Vec<String>,
-    /// Write one JSON line per game to FILE.
+    /// Write the records (a header line, then one JSON line per game) to FILE.
     #[arg(long)]
     pub records: Option<std::path::PathBuf>,
     /// Continue an interrupted match from its records FILE (and append to it).
@@ -241,14 +243,14 @@ pub enum Command {
         #[arg(long)]
         player: Option<String>,
         /// Sessions served at once; one more gets an error line and is closed.
-        #[arg(long, default_value_t = crate::referee::serve::DEFAULT_MAX_CONNECTIONS)]
+        #[arg(long, default_value_t = super::serve::DEFAULT_MAX_CONNECTIONS)]
         max_connections: usize,
         /// Largest `Hash` (MiB) a session may set; the memory bound is about
         /// max-connections × (max-hash + 10 MiB).
         #[arg(long, default_value_t = crate::protocol::DEFAULT_HASH_MIB as i64, value_parser = clap::value_parser!(i64).range(1..=crate::protocol::MAX_HASH_MIB))]
         max_hash: i64,
         /// Close a session that sent nothing for this many seconds (0: never).
-        #[arg(long, default_value_t = crate::referee::serve::DEFAULT_IDLE_SECS)]
+        #[arg(long, default_value_t = super::serve::DEFAULT_IDLE_SECS)]
         idle_timeout: u64,
         /// Stop accepting after this many sessions (tests).
         #[arg(long, hide = true)]
