@@ -714,7 +714,11 @@ fn longer_fences_hold_shorter_ones() {
     assert_eq!(blocks[0].body, vec!["echo ok"]);
     assert_eq!(blocks[0].line, 8);
     // A block in a list item loses its fence's indent, and only that.
-    let listed = parse("t.md", "- item\n\n  ```console\n  $ echo hi\n    hi\n  ```\n").unwrap();
+    let listed = parse(
+        "t.md",
+        "- item\n\n  ```console\n  $ echo hi\n    hi\n  ```\n",
+    )
+    .unwrap();
     assert_eq!(listed[0].body, vec!["$ echo hi", "  hi"]);
     // A three-backtick line does not close a four-backtick block.
     assert!(parse("t.md", "````\n```\n").is_err());
