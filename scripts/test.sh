@@ -9,7 +9,7 @@ command -v cargo >/dev/null || { echo "cargo is required (rustup toolchain)" >&2
 need=()
 command -v chromium >/dev/null || command -v chromium-browser >/dev/null || need+=(chromium)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
-# tests/bridge_parchis.rs compiles the course-simulator bridge (C++) against its mock API.
+# tests/bridge_parchis.rs and tests/bridge_boom.rs compile the course-simulator bridges (C++) against their mocks.
 command -v g++ >/dev/null || need+=(g++)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null; then

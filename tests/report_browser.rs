@@ -375,8 +375,14 @@ fn spanish_and_english() {
     // Game 2's third move becomes a pit the board does not have: a replay error to show.
     let mut recs = records(&rec);
     recs[2]["moves"][2]["move"] = json!("9");
+    let header = std::fs::read_to_string(&rec)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
     let lines: Vec<String> = recs.iter().map(Value::to_string).collect();
-    std::fs::write(&rec, lines.join("\n") + "\n").unwrap();
+    std::fs::write(&rec, format!("{header}\n{}\n", lines.join("\n"))).unwrap();
     run(&["report", "--html"], &[&page, &rec]);
     let out = Command::new(BIN).arg("report").arg(&rec).output().unwrap();
     let table = String::from_utf8(out.stdout).unwrap();
