@@ -63,6 +63,10 @@ pub struct GameFlags {
     /// Longest wait for a reply when no time limit applies (depth/nodes, handshake), ms.
     #[arg(long, default_value_t = 30000)]
     pub timeout: u64,
+    /// How long a freshly started engine has to answer `uci` with `uciok`, ms (a program that
+    /// is not an engine, or is stuck, is reported at once instead of after --timeout).
+    #[arg(long, default_value_t = 10_000)]
+    pub startup_timeout: u64,
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 2000)]
     pub max_plies: usize,

@@ -27,7 +27,9 @@ pub fn referee_message(e: &referee::Error) -> String {
         E::Rules(e) => format!("--option: {e}"),
         E::OpeningLine { line, error } => format!("--openings line {line}: {error}"),
         E::OpeningsFile { path, why } => format!("--openings {}: {why}", path.display()),
-        E::EngineStart { engine, error } => format!("{engine}: {error}"),
+        E::EngineStart { engine, error } => format!(
+            "engine '{engine}' cannot play: {error}; check its command line by running it and typing 'uci'"
+        ),
         E::Log { path, source } => format!("--log {}: {source}", path.display()),
         E::RecordsOpen { path, source } => format!("--records {}: {source}", path.display()),
         E::RecordsWrite { path, source } => {
@@ -55,6 +57,15 @@ fn referee_run(cfg: &referee::Config, what: &str) -> Result<Played, String> {
                 Some(g) => format!("game {g} is played again"),
                 None => "every game is recorded".to_string(),
             }
+        ),
+        Notice::EngineLost {
+            game,
+            engine,
+            reason,
+            detail,
+        } => eprintln!(
+            "tablero {what}: game {game}: {engine} lost by {}: {detail}",
+            reason.name()
         ),
         Notice::Rewritten { path, games } => eprintln!(
             "tablero {what}: --resume {}: records of an older tablero rewritten in the current format ({games} games kept)",
