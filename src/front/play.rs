@@ -142,7 +142,7 @@ fn paint_board(kind: GameKind, text: &str, last: Option<(&str, Side)>) -> String
             lines
                 .iter()
                 .map(|l| {
-                    let code = match l.trim_start().split_whitespace().next() {
+                    let code = match l.split_whitespace().next() {
                         Some("yellow") => YELLOW,
                         Some("blue") => BLUE,
                         Some("red") => RED,
