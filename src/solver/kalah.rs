@@ -19,7 +19,11 @@
 //!   seeds never leave the stores). `K` is the largest count whose array fits the budget.
 //! - Threads: Lazy SMP. Every probe runs on all threads over the shared table and database;
 //!   the first to finish gives the result and the others give up on it. One thread gives
-//!   reproducible node counts and moves; more give the same values.
+//!   reproducible node counts and moves; more give the same values. (ABDADA, deferring a child
+//!   another thread is searching, was measured against it on Kalah(6,5) and lost: 7 % more
+//!   nodes on the busiest thread and 10 % more CPU.)
+//! - The search is compiled apart for the standard six pits a side (`Worker<6>`: the loops,
+//!   masks and shifts of sowing and ranking are constants); other sizes share `Worker<0>`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
@@ -300,6 +304,9 @@ pub struct Solver {
     budget: Budget,
     /// Nodes of the last `solve` or `principal_variation`, all threads.
     nodes: u64,
+    /// Of those, the nodes of the thread that searched most in each root probe: the length of
+    /// the critical path when the threads run side by side (what two threads save).
+    span: u64,
     filled: u64,
     /// The last solve's root board, future value and move, so that a principal variation of
     /// that position starts with the move `solve` reported.
@@ -309,7 +316,7 @@ pub struct Solver {
 }
 
 /// One searching thread.
-struct Worker<'a> {
+struct Worker<'a, const M: usize> {
     sh: &'a Shared,
     budget: &'a Budget,
     /// Raised when some thread finished the current probe (the others then give up on it).
@@ -333,7 +340,7 @@ struct Worker<'a> {
     progress: Option<(Instant, Instant)>,
 }
 
-impl<'a> Worker<'a> {
+impl<'a, const M: usize> Worker<'a, M> {
     /// The value of move `mv` from the mover's view, searched with window `(alpha, beta)`.
     #[inline]
     fn child(&mut self, mv: &Played, alpha: i32, beta: i32) -> i32 {
@@ -363,7 +370,11 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn key(&self, b: &Board) -> u64 {
-        self.sh.ranker.rank(&b.p, self.sh.total)
+        if M == 6 {
+            self.sh.ranker.rank_in::<12>(&b.p, self.sh.total)
+        } else {
+            self.sh.ranker.rank(&b.p, self.sh.total)
+        }
     }
 
     /// Exact future value of a position with at most `db.k` seeds, memoised.
@@ -374,9 +385,9 @@ impl<'a> Worker<'a> {
         if let Some(f) = &self.sh.full
             && seeds <= f.seeds()
         {
-            return f.value(b, seeds);
+            return f.value_in::<M>(b, seeds);
         }
-        let m = self.sh.m;
+        let m = if M > 0 { M } else { self.sh.m };
         let idx = self.sh.ranker.rank(&b.p, self.sh.db.k) as usize;
         let v = self.sh.db.values[idx].load(Ordering::Relaxed);
         if v != UNKNOWN {
@@ -401,7 +412,7 @@ impl<'a> Worker<'a> {
             if b.p[t0] == 0 {
                 continue;
             }
-            let mv = b.play(m, t0, self.sh.ec);
+            let mv = b.play_in::<M>(m, t0, self.sh.ec);
             let v = if mv.next == Next::Over {
                 UNKNOWN
             } else {
@@ -473,7 +484,7 @@ impl<'a> Worker<'a> {
         if self.aborted {
             return 0;
         }
-        let m = self.sh.m;
+        let m = if M > 0 { M } else { self.sh.m };
         let table = &self.sh.table;
         // The future gain can never exceed the seeds still in pits.
         let mut lo = -(seeds as i32);
@@ -505,7 +516,7 @@ impl<'a> Worker<'a> {
             if b.p[t0] == 0 {
                 continue;
             }
-            let mv = b.play(m, t0, self.sh.ec);
+            let mv = b.play_in::<M>(m, t0, self.sh.ec);
             let k = if t0 as u8 == tt_best {
                 1 << 20
             } else {
@@ -540,7 +551,7 @@ impl<'a> Worker<'a> {
                 (mv.gain, mv.gain)
             } else if mv.seeds <= self.sh.dbk {
                 let c = match &self.sh.full {
-                    Some(f) if mv.seeds <= f.seeds() => f.value(&mv.board, mv.seeds),
+                    Some(f) if mv.seeds <= f.seeds() => f.value_in::<M>(&mv.board, mv.seeds),
                     _ => {
                         let idx = self.sh.ranker.rank(&mv.board.p, db.k) as usize;
                         let c = db.values[idx].load(Ordering::Relaxed);
@@ -687,6 +698,7 @@ impl Solver {
             threads: 1,
             budget: Budget::default(),
             nodes: 0,
+            span: 0,
             filled: 0,
             last: None,
             progress: false,
@@ -752,6 +764,7 @@ impl Solver {
             return None;
         }
         self.nodes = 0;
+        self.span = 0;
         let me = s.side_to_move();
         let base = s.store(me) as i32 - s.store(me.other()) as i32;
         if s.outcome().is_some() {
@@ -777,9 +790,18 @@ impl Solver {
     /// An optimal move (relative index) of a running board whose future value is known to be
     /// `v`: the first in pit order 1..m whose child provably reaches `v`. `None` if stopped.
     fn best_given(&mut self, b: &Board, v: i32) -> Option<Option<usize>> {
+        if self.sh.m == 6 {
+            self.best_given_in::<6>(b, v)
+        } else {
+            self.best_given_in::<0>(b, v)
+        }
+    }
+
+    /// [`Solver::best_given`] compiled for `M` pits a side (0: any).
+    fn best_given_in<const M: usize>(&mut self, b: &Board, v: i32) -> Option<Option<usize>> {
         let m = self.sh.m;
         let done = AtomicBool::new(false);
-        let mut w = Worker::new(&self.sh, &self.budget, &done, 0);
+        let mut w = Worker::<M>::new(&self.sh, &self.budget, &done, 0);
         let mut found = None;
         for pit in 1..=m {
             let t0 = m - pit;
@@ -857,16 +879,14 @@ impl Solver {
     fn probe(&mut self, b: &Board, seeds: usize, beta: i32) -> Option<(i32, Option<u8>)> {
         let done = AtomicBool::new(false);
         let progress = self.progress;
+        let (sh, budget, done) = (&self.sh, &self.budget, &done);
+        // The standard board's search compiled for its size (masks and loops constant).
         let run = |id: usize| {
-            let mut w = Worker::new(&self.sh, &self.budget, &done, id);
-            if progress && id == 0 {
-                w.progress = Some((Instant::now(), Instant::now() + PROGRESS_EVERY));
+            if sh.m == 6 {
+                probe_on::<6>(sh, budget, done, id, progress, b, seeds, beta)
+            } else {
+                probe_on::<0>(sh, budget, done, id, progress, b, seeds, beta)
             }
-            let r = w.search::<true>(b, seeds, beta - 1, beta);
-            if !w.aborted {
-                done.store(true, Ordering::Relaxed);
-            }
-            (r, w.root_best, w.aborted, w.nodes, w.filled)
         };
         let results: Vec<_> = if self.threads <= 1 {
             vec![run(0)]
@@ -885,6 +905,7 @@ impl Solver {
             })
         };
         let mut answer = None;
+        self.span += results.iter().map(|x| x.3).max().unwrap_or(0);
         for (r, best, aborted, nodes, filled) in results {
             self.nodes += nodes;
             self.filled += filled;
@@ -915,13 +936,14 @@ impl Solver {
             if self.progress {
                 eprintln!(
                     "info string kalah probe {} {beta}: {r}, future gain in {lo}..={hi}, {} \
-                     nodes, {:.1} s",
+                     nodes ({} on the busiest thread), {:.1} s",
                     if r < beta {
                         "fails low at"
                     } else {
                         "fails high at"
                     },
                     self.nodes,
+                    self.span,
                     t.elapsed().as_secs_f64()
                 );
             }
@@ -944,6 +966,30 @@ impl Solver {
     pub fn db_filled(&self) -> u64 {
         self.filled
     }
+}
+
+/// One thread's share of a root probe (see `Solver::probe`): the fail-soft result, the move
+/// that proved a fail high, whether it gave up, its nodes and database fills.
+#[allow(clippy::too_many_arguments)]
+fn probe_on<const M: usize>(
+    sh: &Shared,
+    budget: &Budget,
+    done: &AtomicBool,
+    id: usize,
+    progress: bool,
+    b: &Board,
+    seeds: usize,
+    beta: i32,
+) -> (i32, Option<u8>, bool, u64, u64) {
+    let mut w = Worker::<M>::new(sh, budget, done, id);
+    if progress && id == 0 {
+        w.progress = Some((Instant::now(), Instant::now() + PROGRESS_EVERY));
+    }
+    let r = w.search::<true>(b, seeds, beta - 1, beta);
+    if !w.aborted {
+        done.store(true, Ordering::Relaxed);
+    }
+    (r, w.root_best, w.aborted, w.nodes, w.filled)
 }
 
 /// Solves the start position of Kalah(`pits`, `seeds`), returning the solution and the time.

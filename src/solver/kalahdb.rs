@@ -82,11 +82,16 @@ pub const MAX_DB_SEEDS: usize = 100;
 
 /// The database size `tablero solve` and `go` use by default for `pits` pits and `total`
 /// seeds: none below Kalah(6,4), which the run-time database alone solves in seconds; 24 seeds
-/// (1.19 GB, built once in about 5 CPU-minutes) from Kalah(6,4) on, which cuts the (6,4)
-/// search from 122 M to 7.9 M nodes, about 4.5 s (README, "Exact solving"). Larger ones are
+/// (1.19 GB) for Kalah(6,4), which cuts its search from 122 M to 7.9 M nodes, about 4.5 s; 28
+/// seeds (5.6 GB, built from nothing in about 6.3 CPU-minutes) from Kalah(6,5) on, where each
+/// layer more costs less to build than it saves in search (docs/solvers.md). Other sizes are
 /// built on request (`--db-seeds`); a cache holding fewer intact layers is used as it is.
 pub fn auto_seeds(pits: usize, total: usize) -> usize {
-    if pits == 6 && total >= 48 { 24 } else { 0 }
+    match (pits, total) {
+        (6, 60..) => 28,
+        (6, 48..) => 24,
+        _ => 0,
+    }
 }
 
 /// Databases loaded from the default cache by engines (`go`), kept for the life of the process
@@ -96,7 +101,7 @@ static LOADED: Mutex<Vec<(usize, Arc<KalahDb>)>> = Mutex::new(Vec::new());
 
 /// Most layers an engine (`go`) loads from the cache: every engine process holds its own copy,
 /// and a referee may run several, so engines stay at 226 MB (20 seeds, about 0.2 s to load)
-/// while `tablero solve` uses the full [`auto_seeds`] database (1.19 GB).
+/// while `tablero solve` uses the full [`auto_seeds`] database (1.19 GB for Kalah(6,4)).
 pub const GO_DB_SEEDS: usize = 20;
 
 /// The database of `pits` pits, `rules` and [`auto_seeds`] (at most [`GO_DB_SEEDS`]) for
@@ -176,7 +181,13 @@ impl KalahDb {
     /// (both rows non-empty).
     #[inline]
     pub(super) fn value(&self, b: &Board, s: usize) -> i32 {
-        self.layers[s][self.index(&b.p, s)] as i32 - 128
+        self.value_in::<0>(b, s)
+    }
+
+    /// [`KalahDb::value`] compiled for `M` pits a side (0: `m`).
+    #[inline(always)]
+    pub(super) fn value_in<const M: usize>(&self, b: &Board, s: usize) -> i32 {
+        self.layers[s][self.index_in::<M>(&b.p, s)] as i32 - 128
     }
 
     /// The database for boards of `m` pits with layers `0..=k`, built with `threads` threads
