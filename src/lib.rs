@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod core;
+pub mod engine;
 pub mod front;
 pub mod games;
 pub mod gui;

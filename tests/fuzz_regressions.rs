@@ -2,8 +2,12 @@
 //! inline; each test fails (panics or never ends) without its fix.
 
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
+use tablero::games::GameKind;
+use tablero::players::{self, Player};
+use tablero::protocol::Out;
 use tablero::report;
 
 /// A one-game connect4 record line (the `--records` schema, version 1: no settings).
@@ -82,5 +86,78 @@ fn engine_numbers_other_than_1_and_2_are_refused() {
         let e = report::load(std::slice::from_ref(&p)).expect_err("refused");
         assert!(e.contains("not a game record") && !e.contains('\n'), "{e}");
         let _ = std::fs::remove_file(p);
+    }
+}
+
+/// protocol (`fuzz/fuzz_targets/protocol.rs`, input `../shared/fuzz/protocol-timeout-1.bin`):
+/// the `solver` player (byte 0xBF: Mancala, a player, player 5) answered `go movetime 10` only
+/// after solving the start of Kalah(6,4) to the end (over a minute under the fuzzer), so the
+/// session waited at end of input and libFuzzer timed out. A `go` with a node or time limit is
+/// now answered within it, with the search's move when the solver did not finish, and the
+/// player says so.
+#[test]
+fn the_solver_player_keeps_the_time_of_go() {
+    // The input as found: the selector byte, 116 more 0xBF bytes and a NUL before a garbled
+    // `position`, then the commands.
+    let data: Vec<u8> = [
+        &[0xbf; 117][..],
+        b"\x00position ves y1:2\ngo nodes 500\nstop\nisready\ngo infinite\nisready\nstop\n\
+          ucinewgame\ngo movetime 10\n",
+    ]
+    .concat();
+    // What the fuzz target does with it (its taming changes none of these lines).
+    let (&sel, rest) = data.split_first().unwrap();
+    let kind = GameKind::ALL[(sel & 3) as usize];
+    let player = Player::ALL[((sel >> 3) as usize) % Player::ALL.len()];
+    assert_eq!((kind, player), (GameKind::Mancala, Player::Solver));
+    let script: String = String::from_utf8_lossy(rest)
+        .split('\n')
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let buf = Arc::new(Mutex::new(Vec::new()));
+    players::run(
+        player,
+        kind,
+        std::io::Cursor::new(script.into_bytes()),
+        Out::new(Box::new(Sink(buf.clone()))),
+    );
+    let bytes = buf.lock().unwrap().clone();
+    let out = String::from_utf8_lossy(&bytes);
+    let lines: Vec<&str> = out.lines().collect();
+    let count = |p: &str| lines.iter().filter(|l| l.starts_with(p)).count();
+    assert_eq!(count("readyok"), 2, "{out}");
+    assert_eq!(count("bestmove"), 3, "every go is answered\n{out}");
+    // The last go's answer: the search's move, said to be one (the start of Kalah(6,4) cannot
+    // be proven in a few milliseconds), not a proof.
+    let second = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("bestmove"))
+        .nth(1);
+    let last_go = &lines[second.unwrap().0 + 1..];
+    assert!(
+        last_go.contains(
+            &"info string exact solver: no proof within the limits; the move is the search's"
+        ),
+        "{out}"
+    );
+    assert!(
+        !last_go
+            .iter()
+            .any(|l| l.contains("string exact solver, final margin")),
+        "{out}"
+    );
+    assert!(last_go.last().unwrap().starts_with("bestmove "), "{out}");
+}
+
+struct Sink(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Sink {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }

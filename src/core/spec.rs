@@ -4,6 +4,7 @@
 //! command, the solver, the built-in players, the referee's openings, the command line
 //! (`--fen`/`--moves`) and the picture front ends all build positions through here.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use super::game::{Game, try_play};
@@ -154,6 +155,25 @@ pub fn from_args_with<G: Game>(
 /// The configuration of `G` with every variant option at its default.
 pub fn default_config<G: Game>() -> Result<G::Config, String> {
     G::configure(&G::OPTIONS.iter().map(|o| o.default).collect::<Vec<_>>())
+}
+
+/// The values of `G`'s variant options: those set in `values` (by lower-case name; names of
+/// other games' options are ignored), the others at their defaults, in `G::OPTIONS` order.
+pub fn option_values<G: Game>(values: &BTreeMap<String, i64>) -> Vec<i64> {
+    G::OPTIONS
+        .iter()
+        .map(|o| {
+            values
+                .get(&o.name.to_ascii_lowercase())
+                .copied()
+                .unwrap_or(o.default)
+        })
+        .collect()
+}
+
+/// The configuration of `G` under the variant option `values` (see [`option_values`]).
+pub fn configure<G: Game>(values: &BTreeMap<String, i64>) -> Result<G::Config, String> {
+    G::configure(&option_values::<G>(values))
 }
 
 #[cfg(test)]

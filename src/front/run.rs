@@ -161,13 +161,16 @@ fn run(cli: Cli) -> Result<(), String> {
             idle_timeout,
             max_sessions,
         }) => {
-            crate::protocol::limit_hash(max_hash);
             if max_connections == 0 {
                 return Err("--max-connections: at least 1".into());
             }
             let limits = super::serve::Limits {
                 max_connections,
                 idle: (idle_timeout > 0).then(|| std::time::Duration::from_secs(idle_timeout)),
+                engine: crate::engine::EngineConfig {
+                    max_hash_mib: max_hash,
+                    ..Default::default()
+                },
             };
             let player = player
                 .as_deref()

@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 
 use super::error::ParseError;
 use crate::games::GameKind;
-use crate::players::{self, ChannelReader, ChannelWriter, Player};
+use crate::players::{self, Player};
 use crate::protocol::Out;
+use crate::protocol::pipe::{ChannelReader, ChannelWriter};
 
 /// How to reach an engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
