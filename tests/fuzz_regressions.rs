@@ -2,13 +2,15 @@
 //! inline; each test fails (panics or never ends) without its fix.
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
 use tablero::games::GameKind;
 use tablero::players::{self, Player};
 use tablero::protocol::Out;
 use tablero::report;
+
+mod common;
+use common::Sink;
 
 /// A one-game connect4 record line (the `--records` schema, version 1: no settings).
 fn record(game: u64, first_engine: u64, winner: Value) -> Value {
@@ -114,15 +116,14 @@ fn the_solver_player_keeps_the_time_of_go() {
         .split('\n')
         .map(|l| format!("{l}\n"))
         .collect();
-    let buf = Arc::new(Mutex::new(Vec::new()));
+    let sink = Sink::default();
     players::run(
         player,
         kind,
         std::io::Cursor::new(script.into_bytes()),
-        Out::new(Box::new(Sink(buf.clone()))),
+        Out::new(Box::new(sink.clone())),
     );
-    let bytes = buf.lock().unwrap().clone();
-    let out = String::from_utf8_lossy(&bytes);
+    let out = sink.text();
     let lines: Vec<&str> = out.lines().collect();
     let count = |p: &str| lines.iter().filter(|l| l.starts_with(p)).count();
     assert_eq!(count("readyok"), 2, "{out}");
@@ -148,16 +149,4 @@ fn the_solver_player_keeps_the_time_of_go() {
         "{out}"
     );
     assert!(last_go.last().unwrap().starts_with("bestmove "), "{out}");
-}
-
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Sink {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
