@@ -47,8 +47,14 @@ impl<R: BufRead, W: Write> GameVisitor for PlayRun<'_, R, W> {
         let defaults: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
         let mut state = G::start(&G::configure(&defaults)?);
         let mut slot = Slot::new(EngineSpec::Builtin(cfg.vs), vec![]);
-        slot.prepare(cfg.kind, &[], Duration::from_secs(10), None)
-            .map_err(|(_, e)| format!("engine: {e}"))?;
+        slot.prepare(
+            cfg.kind,
+            &[],
+            Duration::from_secs(10),
+            Duration::from_secs(10),
+            None,
+        )
+        .map_err(|(_, e)| format!("engine: {e}"))?;
         let mut history: Vec<String> = Vec::new();
         let name = cfg.vs.name();
         writeln!(

@@ -77,12 +77,17 @@ impl std::io::Write for Sink {
     }
 }
 
-/// The command failed as a usage error: exit code 2 and one line on stderr that mentions
-/// `needle`, no panic.
+/// The command failed as a usage error: exit code 2 and an error that mentions `needle`, no
+/// panic: one line, or clap's whole message (with the usage line) for a command-line syntax
+/// error.
 pub fn refused(o: &Output, needle: &str) {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    if err.starts_with("error: ") {
+        assert!(err.contains("Usage: tablero"), "usage line: {err}");
+    } else {
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+    }
     assert!(err.contains(needle), "'{needle}' in: {err}");
     assert!(!err.contains("panicked"), "{err}");
 }
