@@ -84,7 +84,10 @@ struct Perft {
 impl GameVisitor for Perft {
     type Output = Result<(), String>;
     fn visit<G: Game>(self) -> Self::Output {
-        let s: G = spec::from_args(self.fen.as_deref(), &self.moves)?;
+        let cfg = spec::default_config::<G>()?;
+        let moves = spec::Token::words(&self.moves);
+        let s: G = spec::position_from(&cfg, self.fen.as_deref(), &moves)
+            .map_err(|e| args::position_error(&e))?;
         let t = Instant::now();
         let mut total = 0u64;
         for (m, n) in divide(&s, self.depth) {
@@ -172,13 +175,16 @@ fn run(cli: Cli) -> Result<(), String> {
             idle_timeout,
             max_sessions,
         }) => {
-            crate::protocol::limit_hash(max_hash);
             if max_connections == 0 {
                 return Err("--max-connections: at least 1".into());
             }
             let limits = super::serve::Limits {
                 max_connections,
                 idle: (idle_timeout > 0).then(|| std::time::Duration::from_secs(idle_timeout)),
+                engine: crate::engine::EngineConfig {
+                    max_hash_mib: max_hash,
+                    ..Default::default()
+                },
             };
             let player = player
                 .as_deref()
@@ -256,15 +262,19 @@ fn run(cli: Cli) -> Result<(), String> {
             size,
             output,
         }) => {
-            let svg = crate::view::render::render(
-                kind,
-                &crate::view::render::RenderArgs {
-                    fen,
-                    moves,
-                    set,
-                    size,
-                },
-            )?;
+            use crate::view::render::{Picture, RenderError, render};
+            let pic = Picture {
+                options: args::set_values(&set)?,
+                fen,
+                moves: args::move_tokens(kind, &moves),
+                size,
+            };
+            let svg = render(kind, &pic).map_err(|e| match &e {
+                RenderError::Size(_) => format!("--{e}"),
+                RenderError::Option(o) => args::option_error(o),
+                RenderError::Rules(_) => format!("--set: {e}"),
+                RenderError::Position(p) => args::position_error(p),
+            })?;
             match output {
                 Some(path) => {
                     std::fs::write(&path, svg).map_err(|e| format!("-o {}: {e}", path.display()))
@@ -342,6 +352,18 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// The binary's `main`: parses the command line, starts logging on stderr and dispatches.
+/// Commands that only print (`tablero bench | head`) end as other Unix tools do when the reader
+/// leaves: killed by SIGPIPE, without a panic. Only for them: commands that talk to engines,
+/// bots or sockets must see a closed pipe as an error (Rust's default), never die of it.
+#[allow(unsafe_code)]
+fn die_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 pub fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -349,6 +371,18 @@ pub fn main() -> ExitCode {
     // Usage errors are clap's whole message: what is wrong (the missing argument's name, a
     // "did you mean"), the usage line and where to get help; exit code 2.
     let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
+    if matches!(
+        cli.command,
+        Some(
+            Command::Bench { .. }
+                | Command::Perft { .. }
+                | Command::Render { .. }
+                | Command::Report { .. }
+                | Command::Solve { .. }
+        )
+    ) {
+        die_quietly_on_a_closed_pipe();
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

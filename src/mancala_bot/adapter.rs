@@ -224,6 +224,9 @@ struct Adapter {
     ready_waiting: bool,
     config: MancalaConfig,
     pos: Position,
+    /// Why the last `position` was refused while no legal one followed: `go` is refused, as
+    /// the engine refuses it.
+    refused: Option<String>,
     seat: Option<Seat>,
     /// The seated process is gone between two moves of its game (why).
     seat_gone: Option<String>,
@@ -286,6 +289,7 @@ impl Adapter {
                 movers: Vec::new(),
                 state: Mancala::start(&config),
             },
+            refused: None,
             seat: None,
             seat_gone: None,
             thinking: None,
@@ -622,6 +626,7 @@ impl Adapter {
                 }
                 self.seat = None;
                 self.seat_gone = None;
+                self.refused = None;
                 // The next game's process starts now, as the jar starts it before the game:
                 // its start-up is not the first move's time.
                 match self.start_proc() {
@@ -637,12 +642,25 @@ impl Adapter {
                 }
             }
             "position" => match self.parse_position(&words[1..]) {
-                Ok(p) => self.pos = p,
-                Err(e) => self.say(&format!(
-                    "info string error: position: {e}; position unchanged"
-                )),
+                Ok(p) => {
+                    self.pos = p;
+                    self.refused = None;
+                }
+                Err(e) => {
+                    self.say(&format!(
+                        "info string error: position: {e}; {}",
+                        crate::engine::error::NO_POSITION_UNTIL
+                    ));
+                    self.refused = Some(e);
+                }
             },
-            "go" => self.go(&words[1..]),
+            "go" => match &self.refused {
+                Some(why) => {
+                    let e = crate::engine::Error::NoPosition(why.clone());
+                    self.say(&format!("info string error: {e}"));
+                }
+                None => self.go(&words[1..]),
+            },
             other => {
                 let what = format!(
                     "unknown command '{}' (a course bot takes uci, isready, setoption, \
@@ -895,7 +913,6 @@ fn trailing_opponent_moves(pos: &Position, side: Side) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::conn::EngineSpec;
 
     fn position(moves: &[&str]) -> Position {
         let mut state = Mancala::start(&MancalaConfig::default());
@@ -951,25 +968,5 @@ mod tests {
         };
         let again = position(&["4"]);
         assert_eq!(continues(&seat, &again, Side::First), Some(vec![]));
-    }
-
-    #[test]
-    fn the_engine_spec_names_a_bot_and_its_arguments() {
-        assert_eq!(
-            EngineSpec::parse("mancala-bot:./bots/Vela --fast 'a b'"),
-            Ok(EngineSpec::MancalaBot(vec![
-                "./bots/Vela".into(),
-                "--fast".into(),
-                "a b".into()
-            ]))
-        );
-        assert_eq!(
-            EngineSpec::parse("mancala-bot:/x/VelaBot")
-                .unwrap()
-                .default_name(),
-            "VelaBot"
-        );
-        assert!(EngineSpec::parse("mancala-bot:").is_err());
-        assert!(EngineSpec::parse("mancala-bot:'open").is_err());
     }
 }

@@ -21,7 +21,7 @@
 //!   bonus dice (+20 → 433, +10 → 172). Result: mine − opponent's.
 //!
 //!   Tuned 2026-11-26 by SPSA (`tablero tune`, 1,500 iterations of 4 colour-swapped pairs,
-//!   self-play at depth 4; README "Tuned defaults") from the hand-set weights below (goal 250,
+//!   self-play at depth 4; docs/tuning.md) from the hand-set weights below (goal 250,
 //!   home 300, danger 200, colours 1.8 / 0.5, states 60/50/30/−40/−30, items
 //!   750/625/950/550/750/225/700/625/450/150, bonus 400/200), and adopted after an SPRT at depth
 //!   6 (elo0 = 0, elo1 = 10) against them accepted: +94.4 ± 34.0 Elo in 460 games
@@ -54,7 +54,7 @@
 //!   of the remaining normal dice (20 per pip: 54.2 % of 120), halving the danger term (55 % of
 //!   83), dropping it (52 % of 27), goal/home weights 500/500 (53 % of 169), items ×3 (62.5 %
 //!   of 120). At equal plain alpha-beta depth the first weights beat `seed` in about 84 %
-//!   (depth 2), 77 % (depth 3) and 68 % (depth 4) of games (`tests/parchis_bench.rs`).
+//!   (depth 2), 77 % (depth 3) and 68 % (depth 4) of games (`tests/parchis_strength.rs`).
 
 use super::rules::{ENTRANCE, SAFE_MASK, destination, distance_to_goal, is_track, player_of};
 use super::{
