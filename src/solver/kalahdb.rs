@@ -162,12 +162,7 @@ impl KalahDb {
         self.layers.iter().map(|l| l.len()).sum()
     }
 
-    #[inline]
-    fn index(&self, p: &[u8; 16], s: usize) -> usize {
-        self.index_in::<0>(p, s)
-    }
-
-    /// [`KalahDb::index`] compiled for `M` pits a side (0: `m`).
+    /// The index of pit vector `p` in layer `s`, compiled for `M` pits a side (0: any size).
     #[inline(always)]
     fn index_in<const M: usize>(&self, p: &[u8; 16], s: usize) -> usize {
         if M == 6 {
@@ -178,13 +173,7 @@ impl KalahDb {
     }
 
     /// Exact future gain of the side to move on running board `b` with `s <= seeds()` seeds
-    /// (both rows non-empty).
-    #[inline]
-    pub(super) fn value(&self, b: &Board, s: usize) -> i32 {
-        self.value_in::<0>(b, s)
-    }
-
-    /// [`KalahDb::value`] compiled for `M` pits a side (0: `m`).
+    /// (both rows non-empty), compiled for `M` pits a side (0: any size; 6 only for 6).
     #[inline(always)]
     pub(super) fn value_in<const M: usize>(&self, b: &Board, s: usize) -> i32 {
         self.layers[s][self.index_in::<M>(&b.p, s)] as i32 - 128
@@ -679,7 +668,7 @@ mod tests {
                                 p[m..m + 8].copy_from_slice(&y.to_le_bytes());
                                 let b = Board { p };
                                 assert_eq!(
-                                    db.value(&b, s),
+                                    db.value_in::<0>(&b, s),
                                     minimax(&b, m, rules == Rules::EmptyCapture),
                                     "{rules:?} {:?}",
                                     &p[..2 * m]
