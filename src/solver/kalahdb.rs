@@ -667,12 +667,17 @@ mod tests {
                                 p[..8].copy_from_slice(&x.to_le_bytes());
                                 p[m..m + 8].copy_from_slice(&y.to_le_bytes());
                                 let b = Board { p };
+                                let v = db.value_in::<0>(&b, s);
                                 assert_eq!(
-                                    db.value_in::<0>(&b, s),
+                                    v,
                                     minimax(&b, m, rules == Rules::EmptyCapture),
                                     "{rules:?} {:?}",
                                     &p[..2 * m]
                                 );
+                                if m == 6 {
+                                    // The six-pit search reads through its own index.
+                                    assert_eq!(db.value_in::<6>(&b, s), v, "{:?}", &p[..12]);
+                                }
                                 checked += 1;
                             }
                         }
