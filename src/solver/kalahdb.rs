@@ -83,9 +83,9 @@ pub const MAX_DB_SEEDS: usize = 100;
 /// The database size `tablero solve` and `go` use by default for `pits` pits and `total`
 /// seeds: none below Kalah(6,4), which the run-time database alone solves in seconds; 24 seeds
 /// (1.19 GB) for Kalah(6,4), which cuts its search from 122 M to 7.9 M nodes, about 4.5 s; 28
-/// seeds (5.6 GB, built from nothing in about 6.3 CPU-minutes) from Kalah(6,5) on, where each
-/// layer more costs less to build than it saves in search (docs/solvers.md). Other sizes are
-/// built on request (`--db-seeds`); a cache holding fewer intact layers is used as it is.
+/// seeds (5.6 GB, built from nothing in 3.7 minutes on two free cores) from Kalah(6,5) on,
+/// where each layer more costs less to build than it saves in search (docs/solvers.md). Other
+/// sizes are built on request (`--db-seeds`); a cache holding fewer intact layers is used as it is.
 pub fn auto_seeds(pits: usize, total: usize) -> usize {
     match (pits, total) {
         (6, 60..) => 28,
