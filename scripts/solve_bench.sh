@@ -8,8 +8,8 @@
 #   scripts/solve_bench.sh --standard # also Kalah(6,4) under Irving's empty-capture rule (+10)
 #   scripts/solve_bench.sh --kalah65  # also Kalah(6,5), course rules, from the start (+10, found
 #                                     # by this solver; K65_SEEDS=28: its database, 5.6 GB,
-#                                     # about 6.3 CPU-minutes to build once, then the search;
-#                                     # --hash 2048; figures in docs/solvers.md)
+#                                     # 3.7 min to build once on two free cores, then 4.4 min
+#                                     # with it cached; --hash 2048; docs/solvers.md)
 #   scripts/solve_bench.sh --standard65 # Kalah(6,5) under the standard rule (+12 published;
 #                                     # its own 5.6 GB database)
 #   THREADS=1 HASH=1024 DB_DIR=/tmp/kdb scripts/solve_bench.sh
