@@ -7,6 +7,7 @@ pub mod cli;
 pub mod core;
 pub mod games;
 pub mod gui;
+pub mod learn;
 pub mod players;
 pub mod protocol;
 pub mod referee;

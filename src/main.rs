@@ -41,6 +41,52 @@ impl GameVisitor for Perft {
     }
 }
 
+/// `learn`'s flags as the library's configuration.
+fn learn_config(
+    kind: GameKind,
+    a: tablero::cli::LearnArgs,
+) -> Result<tablero::learn::Config, String> {
+    use tablero::learn::{LabelKind, Positions};
+    let (lo, hi) = a
+        .opening
+        .split_once("..")
+        .and_then(|(l, h)| Some((l.trim().parse().ok()?, h.trim().parse().ok()?)))
+        .ok_or("--opening: expected MIN..MAX, e.g. 4..8")?;
+    Ok(tablero::learn::Config {
+        kind,
+        seed: a.seed,
+        games: a.games,
+        depth: a.depth,
+        opponents: a.opponent,
+        opening: (lo, hi),
+        rate: a.rate,
+        labels: match a.labels.as_deref() {
+            None => None,
+            Some("exact") => Some(LabelKind::Exact),
+            Some("result") => Some(LabelKind::Result),
+            Some(x) => return Err(format!("--labels: '{x}' is not exact or result")),
+        },
+        positions: match a.positions.as_deref() {
+            None => None,
+            Some("leaves") => Some(Positions::Leaves),
+            Some("roots") => Some(Positions::Roots),
+            Some(x) => return Err(format!("--positions: '{x}' is not leaves or roots")),
+        },
+        weights: a.weight,
+        fit: a.fit,
+        iterations: a.iterations,
+        threads: a.threads,
+        data_out: a.out,
+        data_in: a.data,
+        above_db: a.above_db,
+        db_seeds: a.db_seeds,
+        db_dir: a.db_dir,
+        c4_nodes: a.c4_nodes,
+        max_plies: a.max_plies,
+        unit: a.unit,
+    })
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     let kind = GameKind::from_name(&cli.game).map_err(|e| format!("--game: {e}"))?;
     match cli.command {
@@ -66,6 +112,10 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Tune(args)) => tablero::tune::run(kind, &args),
+        Some(Command::Learn(args)) => {
+            print!("{}", tablero::learn::run(&learn_config(kind, *args)?)?);
+            Ok(())
+        }
         Some(Command::Play {
             vs,
             first: _,

@@ -34,6 +34,14 @@ pub struct Weights {
     pub extra_waiting: i32,
     pub capture_mover: i32,
     pub capture_waiting: i32,
+    /// Per seed in the mover's pit k (1 = next to its store; pits beyond 6 count as pit 6).
+    pub mover_pit: [i32; 6],
+    /// Per seed in the waiting side's pit k.
+    pub waiting_pit: [i32; 6],
+    pub empty_mover: i32,
+    pub empty_waiting: i32,
+    pub overflow_mover: i32,
+    pub overflow_waiting: i32,
 }
 
 /// Ranges: symmetric around 0, with the worst case over every position and setting checked
@@ -47,9 +55,28 @@ pub const WEIGHTS: &[WeightSpec] = &[
     WeightSpec::symmetric("MancalaW_extra_waiting", 82, 100_000),
     WeightSpec::symmetric("MancalaW_capture_mover", 137, 50_000),
     WeightSpec::symmetric("MancalaW_capture_waiting", 47, 50_000),
+    WeightSpec::symmetric("MancalaW_mover_pit1", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_mover_pit2", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_mover_pit3", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_mover_pit4", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_mover_pit5", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_mover_pit6", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit1", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit2", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit3", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit4", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit5", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit6", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_empty_mover", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_empty_waiting", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_overflow_mover", 0, 10_000),
+    WeightSpec::symmetric("MancalaW_overflow_waiting", 0, 10_000),
 ];
 
-const fn weights_of(v: [i32; 7]) -> Weights {
+const N_WEIGHTS: usize = 23;
+const _: () = assert!(WEIGHTS.len() == N_WEIGHTS);
+
+const fn weights_of(v: [i32; N_WEIGHTS]) -> Weights {
     Weights {
         store: v[0],
         decided: v[1],
@@ -58,19 +85,25 @@ const fn weights_of(v: [i32; 7]) -> Weights {
         extra_waiting: v[4],
         capture_mover: v[5],
         capture_waiting: v[6],
+        mover_pit: [v[7], v[8], v[9], v[10], v[11], v[12]],
+        waiting_pit: [v[13], v[14], v[15], v[16], v[17], v[18]],
+        empty_mover: v[19],
+        empty_waiting: v[20],
+        overflow_mover: v[21],
+        overflow_waiting: v[22],
     }
 }
 
 /// The defaults of [`WEIGHTS`].
-pub const DEFAULT_WEIGHTS: Weights = weights_of([
-    WEIGHTS[0].default,
-    WEIGHTS[1].default,
-    WEIGHTS[2].default,
-    WEIGHTS[3].default,
-    WEIGHTS[4].default,
-    WEIGHTS[5].default,
-    WEIGHTS[6].default,
-]);
+pub const DEFAULT_WEIGHTS: Weights = {
+    let mut v = [0; N_WEIGHTS];
+    let mut i = 0;
+    while i < N_WEIGHTS {
+        v[i] = WEIGHTS[i].default;
+        i += 1;
+    }
+    weights_of(v)
+};
 
 /// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
 pub fn weights(values: &[i32]) -> Weights {
@@ -87,7 +120,22 @@ const WORST_CASE: i64 = {
     const fn m(i: usize) -> i64 {
         WEIGHTS[i].magnitude()
     }
-    255 * m(0) + m(1) + 255 * m(2) + MAX_PITS as i64 * (m(3) + m(4)) + 257 * (m(5) + m(6))
+    let mut pit = 0;
+    let mut i = 7;
+    while i < 19 {
+        if m(i) > pit {
+            pit = m(i);
+        }
+        i += 1;
+    }
+    255 * m(0)
+        + m(1)
+        + 255 * m(2)
+        + MAX_PITS as i64 * (m(3) + m(4))
+        + 257 * (m(5) + m(6))
+        + 2 * 255 * pit
+        + MAX_PITS as i64 * (m(19) + m(20))
+        + 255 * (m(21) + m(22))
 };
 const _: () = assert!(WORST_CASE < EVAL_LIMIT as i64);
 
@@ -141,6 +189,24 @@ struct Terms {
     side: i32,
     extra: i32,
     capture: i32,
+    pits: i32,
+    empty: i32,
+    overflow: i32,
+}
+
+/// Pit-by-pit terms of one side's row (`row[t]`, pit number `m - t`): seeds weighted by pit,
+/// empty pits, and seeds beyond the own store (sown onto the other side when played).
+#[inline]
+fn row_terms(row: &[u8; 16], m: usize, per_pit: &[i32; 6]) -> (i32, i32, i32) {
+    let (mut v, mut empty, mut over) = (0, 0, 0);
+    for t in 0..m {
+        let s = i32::from(row[t]);
+        let k = m - t;
+        v += per_pit[k.min(6) - 1] * s;
+        empty += i32::from(s == 0);
+        over += (s - k as i32).max(0);
+    }
+    (v, empty, over)
 }
 
 #[inline]
@@ -162,12 +228,18 @@ fn default_terms(g: &Mancala, w: &Weights, perspective: Side) -> Terms {
     let (m_extra, m_cap) = threats(g, mover);
     let (w_extra, w_cap) = threats(g, mover.other());
     let sign = if mover == me { 1 } else { -1 };
+    let m = g.pits();
+    let (m_pits, m_empty, m_over) = row_terms(g.row(mover), m, &w.mover_pit);
+    let (w_pits, w_empty, w_over) = row_terms(g.row(mover.other()), m, &w.waiting_pit);
     Terms {
         store: w.store * (my_store - op_store),
         decided,
         side,
         extra: sign * (w.extra_mover * m_extra - w.extra_waiting * w_extra),
         capture: sign * (w.capture_mover * m_cap - w.capture_waiting * w_cap),
+        pits: sign * (m_pits - w_pits),
+        empty: sign * (w.empty_mover * m_empty - w.empty_waiting * w_empty),
+        overflow: sign * (w.overflow_mover * m_over - w.overflow_waiting * w_over),
     }
 }
 
@@ -190,7 +262,7 @@ pub(super) fn evaluate(g: &Mancala, heuristic: usize, w: &Weights, perspective: 
         // Index 0 and anything unknown: the default heuristic.
         _ => {
             let t = default_terms(g, w, perspective);
-            t.store + t.decided + t.side + t.extra + t.capture
+            t.store + t.decided + t.side + t.extra + t.capture + t.pits + t.empty + t.overflow
         }
     }
 }
@@ -249,6 +321,9 @@ pub(super) fn eval_terms(
                         t.capture
                     ),
                 ),
+                term("pits (mover-weighted)", t.pits.to_string()),
+                term("empty pits", t.empty.to_string()),
+                term("overflow", t.overflow.to_string()),
                 term("total", evaluate(g, heuristic, w, me).to_string()),
             ]
         }
