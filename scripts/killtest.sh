@@ -36,7 +36,7 @@ t0=$(date +%s.%N)
 t1=$(date +%s.%N)
 ref_secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", b-a}')
 MAXWAIT=${MAXWAIT:-$(awk -v t="$ref_secs" -v k="$KILLS" 'BEGIN{printf "%.3f", 4*t/k}')}
-echo "reference: $(wc -l <"$REF") games in ${ref_secs} s; kills at random moments in 0..${MAXWAIT} s after each (re)start"
+echo "reference: $(($(wc -l <"$REF") - 1)) games (and the header line) in ${ref_secs} s; kills at random moments in 0..${MAXWAIT} s after each (re)start"
 
 RANDOM=${SEED:-1}
 killed=0
@@ -79,8 +79,8 @@ def load(p):
             v = json.loads(line)
         except ValueError as e:
             sys.exit(f"FAIL: {p} line {n} is not JSON: {e}")
-        if v.get("kind") == "tournament":
-            continue  # a tournament's header line: settings, no game
+        if v.get("kind") in ("tournament", "match"):
+            continue  # the records' header line: settings, no game
         g = v["game"]
         if g in games:
             dup += 1

@@ -60,7 +60,7 @@ end=$(date +%s.%N)
 python3 - "$OUT/$GAME.json" "$REC" "$start" "$end" "$GAME" <<'EOF'
 import json, sys
 j = json.load(open(sys.argv[1]))
-recs = [json.loads(l) for l in open(sys.argv[2])]
+recs = [v for v in map(json.loads, open(sys.argv[2])) if v.get("kind") != "match"]  # no header
 secs = float(sys.argv[4]) - float(sys.argv[3])
 plies = sum(len(r.get("moves", [])) for r in recs)
 r = j["reasons"]

@@ -3,11 +3,13 @@
 #![deny(unsafe_code)] // two audited exceptions: madvise in core::search::tt, a prefetch in solver::c4table
 
 pub mod bench;
-pub mod cli;
 pub mod core;
+pub mod front;
 pub mod games;
 pub mod gui;
+pub mod i18n;
 pub mod learn;
+pub mod mancala_bot;
 pub mod players;
 pub mod protocol;
 pub mod referee;

@@ -16,6 +16,7 @@ use std::io::{BufRead, Read};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 use crate::core::game::Game;
+use crate::core::rng::splitmix64;
 use crate::core::spec::{self, StartSpec, Token};
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::protocol::command::{Command, GoParams};
@@ -202,14 +203,6 @@ impl<G: Game> Tracker for GameTracker<G> {
         let r = splitmix64(self.state.hash() ^ splitmix64(seed));
         Some(self.state.format_move(ms[(r % ms.len() as u64) as usize]))
     }
-}
-
-/// SplitMix64: a tiny, well-mixed, seedable generator step (no dependency needed).
-pub fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 struct MakeTracker<'a>(&'a BTreeMap<String, i64>);

@@ -37,6 +37,10 @@ fn compile(name: &str, sources: &[&str], defines: &[&str]) -> PathBuf {
         "-I{}",
         root().join("scripts/bridge/parchis").display()
     ))
+    .arg(format!(
+        "-I{}",
+        root().join("scripts/bridge/common").display()
+    ))
     .args(sources.iter().map(|s| root().join(s)))
     .arg("-o")
     .arg(&out);
@@ -261,6 +265,77 @@ go
         .filter(|l| l.starts_with("info string bridge replay_ms "))
         .count();
     assert_eq!(timings, 7);
+}
+
+/// g++ on `tests/bridge_parchis_mock/header_player.cpp` with `gui_dir` holding GUIPlayer.h and the
+/// mock course headers behind it; the player includes only "AIPlayer.h" and "Parchis.h".
+fn compile_header_player(name: &str, gui_dir: &Path) -> std::process::Output {
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    Command::new("g++")
+        .env("LC_ALL", "C")
+        .args(["-std=c++14", "-O0", "-Wall", "-Wextra", "-Werror"])
+        .arg(format!("-I{}", gui_dir.display()))
+        .arg(format!(
+            "-I{}",
+            root()
+                .join("tests/bridge_parchis_mock/stub_chain")
+                .display()
+        ))
+        .arg(root().join("tests/bridge_parchis_mock/header_player.cpp"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .expect("g++ runs (CI installs build-essential)")
+}
+
+#[test]
+fn stub_provides_the_standard_headers_of_the_simulators_gui_chain() {
+    // With the bridge's stub in the GUIPlayer.h seat, a player that calls sqrt without <cmath>
+    // and uses list, queue, fstream, set, cstdio, cstdlib, iterator and locale names without
+    // including them compiles, as it does inside the simulator, and computes what it should.
+    let res = compile_header_player(
+        "bridge_header_player",
+        &root().join("scripts/bridge/parchis/stub"),
+    );
+    assert!(
+        res.status.success(),
+        "the stub lacks a header of the simulator's GUI chain:\n{}",
+        String::from_utf8_lossy(&res.stderr)
+    );
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let run = Command::new(dir.join("bridge_header_player"))
+        .current_dir(dir)
+        .output()
+        .expect("the header player runs");
+    assert!(run.status.success());
+    // sqrt 3, 4, 5 -> three pending, best 5 read back from the file, 3 distinct values.
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        "think: colour 3 piece 3 dice 8\n"
+    );
+
+    // Control: the same player against a GUIPlayer.h that includes only the course headers does
+    // not compile, so the file really relies on what the stub provides.
+    let bare = dir.join("bridge_bare_gui");
+    std::fs::create_dir_all(&bare).unwrap();
+    std::fs::write(
+        bare.join("GUIPlayer.h"),
+        "#ifndef __GUI_PLAYER_H__\n#define __GUI_PLAYER_H__\n#include \"AIPlayer.h\"\n#include \"Attributes.h\"\n#endif\n",
+    )
+    .unwrap();
+    let res = compile_header_player("bridge_header_player_bare", &bare);
+    assert!(!res.status.success(), "the control compiled");
+    let err = String::from_utf8_lossy(&res.stderr);
+    for name in ["sqrt", "pow", "list", "queue", "priority_queue", "set"] {
+        assert!(
+            err.contains(&format!("'{name}' was not declared")),
+            "no error for '{name}':\n{err}"
+        );
+    }
+    assert!(
+        err.contains("'std::ofstream log' has initializer but incomplete type"),
+        "no error for ofstream:\n{err}"
+    );
 }
 
 #[test]

@@ -122,7 +122,7 @@ fn connect4_seven_rows() {
 fn kalah_golden_margins() {
     let text = golden("kalah/kalah64_positions.txt");
     for line in text.lines().skip(1).step_by(29).take(10) {
-        let (fen, south) = tablero::solver::cli::kalah_golden_line(line).unwrap();
+        let (fen, south) = tablero::solver::kalah_golden_line(line).unwrap();
         let mover = if fen.ends_with('S') { south } else { -south };
         // `Solver exact`: solved to the end whatever the limit (a time limit would make the
         // test depend on the machine's load).

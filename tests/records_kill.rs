@@ -44,11 +44,18 @@ fn lines(p: &Path) -> usize {
     std::fs::read_to_string(p).map_or(0, |s| s.lines().count())
 }
 
-/// Per game: number, moves (without their times), result and how it ended.
+/// Per game: number, moves (without their times), result and how it ended (the header line
+/// skipped).
 fn games(p: &Path) -> Vec<(u64, Vec<Value>, Value, Value)> {
     let text = std::fs::read_to_string(p).unwrap();
     assert!(text.ends_with('\n'), "the records end with a whole line");
+    let header: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        header["kind"], "match",
+        "the records start with their header"
+    );
     text.lines()
+        .skip(1)
         .map(|l| {
             let v: Value = serde_json::from_str(l).expect("every line is a whole record");
             let moves = v["moves"]
@@ -88,7 +95,7 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
         .status()
         .unwrap();
     assert!(st.success());
-    assert_eq!(lines(&reference), 60);
+    assert_eq!(lines(&reference), 61, "a header and 60 games");
 
     let rec = tmp("killed.jsonl");
     let mut child = Command::new(BIN)
@@ -101,13 +108,13 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
         .unwrap();
     // Kill it (SIGKILL) as soon as a few games are recorded.
     let t0 = Instant::now();
-    while lines(&rec) < 3 && t0.elapsed() < Duration::from_secs(60) {
+    while lines(&rec) < 4 && t0.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(1));
     }
     child.kill().unwrap();
     child.wait().unwrap();
     let kept = lines(&rec);
-    assert!(kept >= 3, "the match recorded nothing in a minute");
+    assert!(kept >= 4, "the match recorded no game in a minute");
     // What a power cut can leave on top: half a line.
     let mut bytes = std::fs::read(&rec).unwrap();
     bytes.extend_from_slice(b"{\"game\":99,\"pai");
@@ -151,7 +158,8 @@ fn a_damaged_line_before_the_last_is_refused_and_the_file_kept() {
     assert!(st.success());
     let text = std::fs::read_to_string(&rec).unwrap();
     let mut ls: Vec<&str> = text.lines().collect();
-    ls[2] = "{\"game\":2,";
+    // Line 3 is game 1's (after the header and game 0).
+    ls[2] = "{\"game\":1,";
     let damaged = ls.join("\n") + "\n";
     std::fs::write(&rec, &damaged).unwrap();
     args[9] = "8";

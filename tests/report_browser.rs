@@ -38,11 +38,13 @@ fn run(args: &[&str], paths: &[&Path]) {
     );
 }
 
+/// The game lines of a records file (its header line skipped).
 fn records(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["kind"] != "match")
         .collect()
 }
 
@@ -284,8 +286,14 @@ fn a_record_with_an_illegal_move_is_an_error_for_that_game_only() {
     // Game 1's third move becomes a column the board does not have.
     let mut recs = records(&rec);
     recs[1]["moves"][2]["move"] = json!("9");
+    let header = std::fs::read_to_string(&rec)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
     let lines: Vec<String> = recs.iter().map(Value::to_string).collect();
-    std::fs::write(&rec, lines.join("\n") + "\n").unwrap();
+    std::fs::write(&rec, format!("{header}\n{}\n", lines.join("\n"))).unwrap();
     run(&["report", "--html"], &[&page, &rec]);
 
     let b = Browser::launch();
@@ -330,6 +338,165 @@ fn records_prefix(rec: &Value, n: usize) -> Value {
     let moves: Vec<Value> = rec["moves"].as_array().unwrap()[..n].to_vec();
     r["moves"] = json!(moves);
     r
+}
+
+/// The report in Spanish and English (issue 23): a browser that prefers Spanish gets the
+/// Spanish report (title, the referee's table line by line, plots, filters, game rows, viewer,
+/// the picture, a replay error), with nothing left in English (`audit_spanish`); the switch
+/// shows English where the user was (same game, same ply) and the table then is exactly what
+/// `tablero report` prints; the same for the tournament page. Screenshots `report-es.png`,
+/// `report-en.png`, `report-standings-es.png`.
+#[test]
+fn spanish_and_english() {
+    use browser::i18n::{audit_spanish, switch_to};
+    let rec = tmp("mancala-i18n.jsonl");
+    let page = tmp("mancala-i18n.html");
+    run(
+        &[
+            "match",
+            "--game",
+            "mancala",
+            "--engine1",
+            "builtin:greedy",
+            "--engine2",
+            "builtin:ninja1",
+            "--depth",
+            "2",
+            "--openings",
+            "random:2",
+            "--games",
+            "4",
+            "--sprt",
+            "elo0=0 elo1=20",
+            "--records",
+        ],
+        &[&rec],
+    );
+    // Game 2's third move becomes a pit the board does not have: a replay error to show.
+    let mut recs = records(&rec);
+    recs[2]["moves"][2]["move"] = json!("9");
+    let header = std::fs::read_to_string(&rec)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let lines: Vec<String> = recs.iter().map(Value::to_string).collect();
+    std::fs::write(&rec, format!("{header}\n{}\n", lines.join("\n"))).unwrap();
+    run(&["report", "--html"], &[&page, &rec]);
+    let out = Command::new(BIN).arg("report").arg(&rec).output().unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+
+    let b = Browser::launch_lang("es-ES,es", 1280, 1000);
+    b.goto(&url(&page));
+    b.wait_until(
+        "document.body.dataset.ready === '1'",
+        Duration::from_secs(10),
+        "the first view",
+    );
+    assert_eq!(
+        b.content("h1"),
+        "greedy contra ninja1 (Mancala), 4 partidas"
+    );
+    let es = b.content("#table");
+    assert!(
+        es.starts_with("Enfrentamiento greedy contra ninja1 (Mancala), 4 partidas\nmotor "),
+        "{es}"
+    );
+    assert!(
+        es.contains("partidas terminadas por: normal 4, ilegal 0,"),
+        "{es}"
+    );
+    b.eval("tableroReport.open(2)");
+    b.wait_until(
+        "tableroReport.state() && tableroReport.state().game === 2",
+        Duration::from_secs(5),
+        "game 2 open",
+    );
+    assert!(
+        b.content("#vhead")
+            .contains("error al reproducir: movimiento 5 ('9'): la casilla 9"),
+        "{}",
+        b.content("#vhead")
+    );
+    b.eval("tableroReport.open(1)");
+    b.wait_until(
+        "tableroReport.state() && tableroReport.state().game === 1",
+        Duration::from_secs(5),
+        "game 1 open",
+    );
+    b.eval("tableroReport.show(5)");
+    assert!(b.content("#plyinfo").starts_with("movimiento 5 / "));
+    let problems = audit_spanish(&b);
+    assert!(
+        problems.is_empty(),
+        "Spanish report:\n{}",
+        problems.join("\n")
+    );
+    b.screenshot("report-es");
+
+    switch_to(&b, "en");
+    b.wait_until(
+        "tableroReport.state() && tableroReport.state().ply === 5",
+        Duration::from_secs(5),
+        "the same ply",
+    );
+    assert_eq!(b.eval("tableroReport.state().game"), json!(1));
+    assert_eq!(
+        b.content("#table"),
+        table,
+        "the table as the command prints it"
+    );
+    assert!(b.content("#plyinfo").starts_with("ply 5 / "));
+    assert_eq!(b.content("h1"), "greedy vs ninja1 (Mancala), 4 games");
+    assert_eq!(b.eval("localStorage.getItem('tablero.lang')"), "en");
+    b.screenshot("report-en");
+
+    // The tournament page of `report --html`: in English (the choice is remembered) its text
+    // is exactly what the command prints; in Spanish nothing is left in English.
+    let rec = tmp("tournament-i18n.jsonl");
+    let page = tmp("tournament-i18n.html");
+    run(
+        &[
+            "tournament",
+            "--game",
+            "connect4",
+            "--engine",
+            "random=builtin:random",
+            "--engine",
+            "greedy=builtin:greedy",
+            "--engine",
+            "ninja1=builtin:ninja1",
+            "--depth",
+            "1",
+            "--records",
+        ],
+        &[&rec],
+    );
+    run(&["report", "--html"], &[&page, &rec]);
+    let out = Command::new(BIN).arg("report").arg(&rec).output().unwrap();
+    let standings = String::from_utf8(out.stdout).unwrap();
+    b.goto(&url(&page));
+    b.wait_until(
+        "document.querySelector('.lang-switch')",
+        Duration::from_secs(5),
+        "the page",
+    );
+    assert_eq!(b.content("#table"), standings);
+    switch_to(&b, "es");
+    assert!(
+        b.content("#title")
+            .starts_with("Torneo todos contra todos de 3 motores (Conecta 4)"),
+        "{}",
+        b.content("#title")
+    );
+    let problems = audit_spanish(&b);
+    assert!(
+        problems.is_empty(),
+        "Spanish standings:\n{}",
+        problems.join("\n")
+    );
+    b.screenshot("report-standings-es");
 }
 
 /// Size and speed of a 1,000-game Parchís report (ignored: about a minute on two cores).

@@ -1,6 +1,7 @@
 //! `tablero report` from the command line: the table equals the one `tablero match` printed,
-//! records files are merged (duplicates dropped, missing games named), records without settings
-//! (version 1) still load, and bad input is one line on stderr with exit code 2.
+//! records files are merged (duplicates dropped, missing games named), the records a match wrote
+//! before records had a header (versions 1 and 2) still load, merge and resume, and bad input is
+//! one line on stderr with exit code 2.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -54,17 +55,47 @@ const MATCH: &[&str] = &[
     "--records",
 ];
 
+/// The game lines of new-format records as the lines a match wrote before the records had a
+/// header: version 2 (the settings in every line, no format) or version 1 (no settings).
+fn older_lines(header: &Value, games: &[&str], version: u64) -> String {
+    let mut settings = header["settings"].clone();
+    settings.as_object_mut().unwrap().remove("format");
+    if settings.get("sprt").is_none() {
+        settings["sprt"] = Value::Null;
+    }
+    games
+        .iter()
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).unwrap();
+            let o = v.as_object_mut().unwrap();
+            for k in ["kind", "fingerprint", "round"] {
+                o.remove(k);
+            }
+            if version == 2 {
+                o.insert("version".into(), 2.into());
+                o.insert("settings".into(), settings.clone());
+            }
+            format!("{v}\n")
+        })
+        .collect()
+}
+
 #[test]
 fn the_table_is_the_referees_and_files_merge() {
     let rec = tmp("all.jsonl");
     let played = stdout(&tablero(MATCH, &[&rec]));
     let all = std::fs::read_to_string(&rec).unwrap();
     let lines: Vec<&str> = all.lines().collect();
-    assert_eq!(lines.len(), 8);
-    let first: Value = serde_json::from_str(lines[0]).unwrap();
-    assert_eq!(first["version"], 2);
-    assert_eq!(first["settings"]["sprt"]["elo1"], 50.0);
-    assert_eq!(first["settings"]["options"][0][0], "Pits");
+    assert_eq!(lines.len(), 9, "a header and 8 games");
+    let header: Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(header["kind"], "match");
+    assert_eq!(header["version"], 1);
+    assert_eq!(header["settings"]["format"], "match");
+    assert_eq!(header["settings"]["sprt"]["elo1"], 50.0);
+    assert_eq!(header["settings"]["options"][0][0], "Pits");
+    let first: Value = serde_json::from_str(lines[1]).unwrap();
+    assert_eq!(first["kind"], "match-game");
+    assert_eq!(first["fingerprint"], header["fingerprint"]);
 
     let report = stdout(&tablero(&["report"], &[&rec]));
     assert!(
@@ -77,16 +108,20 @@ fn the_table_is_the_referees_and_files_merge() {
     // Two shards overlapping in game 3 and missing games 5 and 6.
     let a = tmp("a.jsonl");
     let b = tmp("b.jsonl");
-    std::fs::write(&a, lines[..4].join("\n") + "\n").unwrap();
-    std::fs::write(&b, format!("{}\n{}\n{}\n", lines[3], lines[4], lines[7])).unwrap();
+    std::fs::write(&a, lines[..5].join("\n") + "\n").unwrap();
+    std::fs::write(
+        &b,
+        format!("{}\n{}\n{}\n{}\n", lines[0], lines[4], lines[5], lines[8]),
+    )
+    .unwrap();
     let merged = stdout(&tablero(&["report"], &[&a, &b]));
     assert!(merged.contains(", 6 games\n"), "{merged}");
     assert!(merged.contains("duplicates dropped: 1 line repeating a game number already read\n"));
     // A duplicate that disagrees with the game kept is pointed out.
     let c = tmp("c.jsonl");
-    let mut other: Value = serde_json::from_str(lines[2]).unwrap();
+    let mut other: Value = serde_json::from_str(lines[3]).unwrap();
     other["moves"].as_array_mut().unwrap().pop();
-    std::fs::write(&c, format!("{other}\n")).unwrap();
+    std::fs::write(&c, format!("{}\n{other}\n", lines[0])).unwrap();
     let conflict = stdout(&tablero(&["report"], &[&a, &c]));
     assert!(
         conflict.contains("(1 with other moves or result than the one kept, the first read)"),
@@ -101,19 +136,18 @@ fn the_table_is_the_referees_and_files_merge() {
     };
     assert_eq!(pairs.iter().sum::<u64>(), 2);
 
-    // Version 1 records (no version, no settings) still load, and resume.
+    // Version 2 records (the settings in every line) read as the same match, alone or merged
+    // with the current format.
+    let v2 = tmp("v2.jsonl");
+    std::fs::write(&v2, older_lines(&header, &lines[1..], 2)).unwrap();
+    assert_eq!(stdout(&tablero(&["report"], &[&v2])), report);
+    let both = stdout(&tablero(&["report"], &[&v2, &a]));
+    assert!(both.contains("records: 2 files, 8 games"), "{both}");
+
+    // Version 1 records (no version, no settings) still load, and resume: the file is
+    // rewritten in the current format and continued.
     let old = tmp("old.jsonl");
-    let stripped: Vec<String> = lines[..4]
-        .iter()
-        .map(|l| {
-            let mut v: Value = serde_json::from_str(l).unwrap();
-            let o = v.as_object_mut().unwrap();
-            o.remove("version");
-            o.remove("settings");
-            v.to_string()
-        })
-        .collect();
-    std::fs::write(&old, stripped.join("\n") + "\n").unwrap();
+    std::fs::write(&old, older_lines(&header, &lines[1..5], 1)).unwrap();
     let r = stdout(&tablero(&["report"], &[&old]));
     assert!(r.contains("older referee"), "{r}");
     assert!(
@@ -122,9 +156,19 @@ fn the_table_is_the_referees_and_files_merge() {
     );
     let mut resume: Vec<&str> = MATCH[..MATCH.len() - 1].to_vec();
     resume.push("--resume");
-    let resumed = stdout(&tablero(&resume, &[&old]));
+    let out = tablero(&resume, &[&old]);
+    let resumed = stdout(&out);
     assert!(resumed.starts_with(&played), "{resumed}");
-    // ... and can be merged with version 2 records of the same match.
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("rewritten in the current format (4 games kept)"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let now = std::fs::read_to_string(&old).unwrap();
+    assert_eq!(now.lines().next(), Some(lines[0]), "the same header");
+    assert_eq!(now.lines().count(), 9);
+    // ... and can be merged with the other records of the same match.
     stdout(&tablero(&["report"], &[&a, &old]));
 }
 
@@ -137,9 +181,13 @@ fn bad_input_is_one_line_and_exit_2() {
     refused(&tablero(&["report"], &[&missing]), "does-not-exist.jsonl");
 
     let torn = tmp("torn.jsonl");
-    let two: Vec<&str> = all.lines().take(2).collect();
-    std::fs::write(&torn, format!("{}\n{}\n{{\"game\":2,\"pa", two[0], two[1])).unwrap();
-    refused(&tablero(&["report"], &[&torn]), "torn.jsonl:3");
+    let two: Vec<&str> = all.lines().take(3).collect();
+    std::fs::write(
+        &torn,
+        format!("{}\n{}\n{}\n{{\"game\":2,\"pa", two[0], two[1], two[2]),
+    )
+    .unwrap();
+    refused(&tablero(&["report"], &[&torn]), "torn.jsonl:4");
 
     let junk = tmp("junk.jsonl");
     std::fs::write(&junk, "{\"hello\": 1}\n").unwrap();

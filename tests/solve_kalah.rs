@@ -89,7 +89,7 @@ fn golden_kalah64_positions_with_built_database() {
     let mut solver = Solver::with_database(6, 48, 64, Rules::Course, Some(db)).unwrap();
     let mut n = 0;
     for (i, line) in text.lines().enumerate().skip(1) {
-        let (fen, want) = tablero::solver::cli::kalah_golden_line(line).unwrap();
+        let (fen, want) = tablero::solver::kalah_golden_line(line).unwrap();
         let s = Mancala::parse_fen(&fen, &Default::default()).unwrap();
         let sol = solver.solve(&s).unwrap();
         let got = if fen.ends_with('S') {

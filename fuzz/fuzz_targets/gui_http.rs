@@ -20,7 +20,7 @@ const PORT: u16 = 8080;
 fn shared() -> &'static Arc<Shared> {
     static S: OnceLock<Arc<Shared>> = OnceLock::new();
     S.get_or_init(|| {
-        let offered = gui::offered_engines(&[]).expect("built-in engines");
+        let offered = gui::builtin_engines().expect("built-in engines");
         gui::start(offered, GameKind::Connect4, PORT, false).expect("gui session")
     })
 }

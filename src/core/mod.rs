@@ -3,6 +3,7 @@
 
 pub mod game;
 pub mod perft;
+pub mod rng;
 pub mod score;
 pub mod search;
 pub mod spec;

@@ -51,6 +51,15 @@ pub fn clip(s: &str) -> String {
     }
 }
 
+/// `NAME=VALUE` (both trimmed, the name not empty), as option settings are written on command
+/// lines and in records.
+pub fn name_value(s: &str) -> Option<(String, String)> {
+    match s.split_once('=') {
+        Some((n, v)) if !n.trim().is_empty() => Some((n.trim().to_string(), v.trim().to_string())),
+        _ => None,
+    }
+}
+
 /// Why a position specification does not give a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {

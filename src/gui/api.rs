@@ -17,7 +17,7 @@ use super::engines::{ANALYSIS, Event, Job, Setup, Think};
 use crate::core::game::{Outcome, Side};
 use crate::games::GameKind;
 use crate::referee::GameRecord;
-use crate::referee::engine::EngineSpec;
+use crate::referee::conn::EngineSpec;
 use crate::referee::game::{GameOutcome, MoveRecord, Reason};
 
 /// An engine the page may pick.

@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 use std::time::{Duration, Instant};
 
 use crate::games::GameKind;
-use crate::referee::engine::{Conn, EngineSpec, Recv};
+use crate::referee::conn::{Conn, EngineSpec, Recv};
 
 /// Which worker.
 pub const SEATS_AND_ANALYSIS: usize = 3;

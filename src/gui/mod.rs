@@ -32,7 +32,7 @@ use serde_json::Value;
 
 use crate::games::GameKind;
 use crate::players::Player;
-use crate::referee::engine::EngineSpec;
+use crate::referee::conn::EngineSpec;
 use api::{Offered, Session};
 use engines::{Event, Job, SEATS_AND_ANALYSIS};
 
@@ -53,13 +53,14 @@ const PAGE_HTML: &str = include_str!("page.html");
 const PAGE_CSS: &str = include_str!("page.css");
 const PAGE_JS: &str = include_str!("page.js");
 const SCENE_JS: &str = include_str!("../view/scene.js");
+const I18N_JS: &str = crate::i18n::SCRIPT;
 
-/// What `tablero gui` was given.
+/// What `tablero gui` serves.
 #[derive(Clone, Debug)]
-pub struct GuiOptions {
+pub struct GuiConfig {
     pub listen: String,
-    /// `NAME=SPEC` entries (`--engine`).
-    pub engines: Vec<String>,
+    /// The engines the page may pick (names unique): [`builtin_engines`] and the user's.
+    pub engines: Vec<Offered>,
     pub allow_remote: bool,
     /// The game shown first.
     pub game: GameKind,
@@ -67,9 +68,8 @@ pub struct GuiOptions {
     pub max_connections: usize,
 }
 
-/// The engines the page may pick: the full engine (this binary), the built-in players, then the
-/// `--engine NAME=SPEC` entries. Names are unique.
-pub fn offered_engines(extra: &[String]) -> Result<Vec<Offered>, String> {
+/// The engines every page offers: the full engine (this binary), then the built-in players.
+pub fn builtin_engines() -> Result<Vec<Offered>, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate this binary: {e}"))?;
     let mut out = vec![Offered {
         name: "tablero".into(),
@@ -79,30 +79,6 @@ pub fn offered_engines(extra: &[String]) -> Result<Vec<Offered>, String> {
         out.push(Offered {
             name: p.name().into(),
             spec: EngineSpec::Builtin(p),
-        });
-    }
-    for e in extra {
-        let (name, spec) = e
-            .split_once('=')
-            .ok_or_else(|| format!("--engine '{e}': expected NAME=SPEC"))?;
-        let name = name.trim();
-        if name.is_empty()
-            || name.len() > 40
-            || !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c))
-        {
-            return Err(format!(
-                "--engine '{e}': NAME must be 1-40 letters, digits or - _ . +"
-            ));
-        }
-        if name == "human" || out.iter().any(|o| o.name == name) {
-            return Err(format!("--engine: the name '{name}' is already taken"));
-        }
-        let spec = EngineSpec::parse(spec).map_err(|err| format!("--engine {name}: {err}"))?;
-        out.push(Offered {
-            name: name.to_string(),
-            spec,
         });
     }
     Ok(out)
@@ -183,8 +159,8 @@ pub fn start(
 }
 
 /// `tablero gui`: binds, prints `listening http://ADDR/` and serves until killed.
-pub fn run(opts: &GuiOptions) -> Result<(), String> {
-    let offered = offered_engines(&opts.engines)?;
+pub fn run(opts: &GuiConfig) -> Result<(), String> {
+    let offered = opts.engines.clone();
     let listener = bind(&opts.listen, opts.allow_remote)?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let shared = start(offered, opts.game, addr.port(), opts.allow_remote)?;
@@ -522,6 +498,12 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
             SCENE_JS.as_bytes(),
             &[],
         ),
+        ("GET", "/i18n.js") => response(
+            200,
+            "text/javascript; charset=utf-8",
+            I18N_JS.as_bytes(),
+            &[],
+        ),
         ("GET", "/api/state") => {
             let (since, board) = match (query_u64(&r.query, "since"), query_u64(&r.query, "board"))
             {
@@ -604,9 +586,11 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
                 Err(e) => error(400, &e),
             }
         }
-        (_, "/" | "/page.css" | "/page.js" | "/scene.js" | "/api/state" | "/api/record") => {
-            response(405, text, b"method not allowed\n", &[("Allow", "GET")])
-        }
+        (
+            _,
+            "/" | "/page.css" | "/page.js" | "/scene.js" | "/i18n.js" | "/api/state"
+            | "/api/record",
+        ) => response(405, text, b"method not allowed\n", &[("Allow", "GET")]),
         (_, p) if p.starts_with("/api/") => {
             if r.method == "POST" {
                 error(
@@ -647,15 +631,5 @@ mod tests {
         let e = bind("0.0.0.0:0", false).unwrap_err();
         assert!(e.contains("--allow-remote"), "{e}");
         assert!(bind("127.0.0.1:0", false).is_ok());
-    }
-
-    #[test]
-    fn engine_names() {
-        let o = offered_engines(&["mine=builtin:greedy".into()]).unwrap();
-        assert!(o.iter().any(|e| e.name == "mine"));
-        assert!(offered_engines(&["random=builtin:greedy".into()]).is_err());
-        assert!(offered_engines(&["no spec".into()]).is_err());
-        assert!(offered_engines(&["a b=builtin:greedy".into()]).is_err());
-        assert!(offered_engines(&["x=builtin:god".into()]).is_err());
     }
 }

@@ -1,9 +1,14 @@
 // page.js — the browser side of `tablero gui`. It knows no rules: the server sends the board
 // scene, the marks and the legal moves with their click targets (view::MoveTarget); this file
-// draws them with scene.js, turns clicks into one of those moves and sends it back.
+// draws them with scene.js, turns clicks into one of those moves and sends it back. Its words
+// come from the string tables (i18n.js: `t` by key; `rust` for texts the server made).
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
+  const I = TableroI18n;
+  const t = I.t;
+  I.init();
+  $("lang").appendChild(I.switcher());
   const view = new TableroScene.View($("board"));
   let S = null; // the last state from the server
   let version = 0;
@@ -14,9 +19,14 @@
   let probe = null; // {t0, plies}: a human move waiting for the engine's reply
   window.tableroTimings = []; // [{total_ms, think_ms}] per engine reply (overhead probe)
 
-  function showError(text) {
-    $("error").textContent = text || "";
+  // The error line, kept as a function of the language so that a switch redraws it.
+  let errorText = () => "";
+  function showError(f) {
+    errorText = f || (() => "");
+    $("error").textContent = errorText();
   }
+  // An error line from the server (English) in the page's language.
+  const serverError = (text) => showError(() => I.rust(text));
 
   async function post(path, body) {
     try {
@@ -26,13 +36,13 @@
         body: JSON.stringify(body || {}),
       });
       if (!r.ok) {
-        showError((await r.text()).trim());
+        serverError((await r.text()).trim());
         return false;
       }
-      showError("");
+      showError();
       return true;
     } catch (e) {
-      showError("server unreachable: " + e);
+      showError(() => t("gui.err.unreachable", { error: String(e) }));
       return false;
     }
   }
@@ -45,7 +55,8 @@
         const s = await r.json();
         render(s);
       } catch (e) {
-        $("status").textContent = "connection lost, retrying… (" + e.message + ")";
+        $("status").removeAttribute("data-i18n");
+        $("status").textContent = t("gui.status.lost", { error: e.message });
         await new Promise((res) => setTimeout(res, 1000));
       }
     }
@@ -95,6 +106,9 @@
     }
   }
 
+  // A choice as the user reads it: a die as it is, an item (Parchís) by its name.
+  const choiceLabel = (c) => I.dict("item", c);
+
   function button(label, cls, title, onclick, enabled = true) {
     const b = document.createElement("button");
     b.textContent = label;
@@ -115,7 +129,7 @@
     const legal = s.view.legal;
     const onBoard = new Set([...view.svg.querySelectorAll("[data-g]")].map((e) => e.getAttribute("data-g")));
     if (legal.length > 0 && legal.every((l) => l.g === "pass")) {
-      for (const l of legal) box.appendChild(button("pass " + l.c, "legal pass", l.m, () => play(l.m)));
+      for (const l of legal) box.appendChild(button(t("gui.pass", { choice: choiceLabel(l.c) }), "legal pass", l.m, () => play(l.m)));
       return;
     }
     if (selected !== null) {
@@ -129,13 +143,13 @@
         box.appendChild(lab);
         for (const c of all) {
           const m = mine.find((l) => l.c === c);
-          box.appendChild(button(c === "" ? "move" : c, m ? "legal choice" : "choice", m ? m.m : "", () => m && play(m.m), !!m));
+          box.appendChild(button(c === "" ? t("gui.choice.move") : choiceLabel(c), m ? "legal choice" : "choice", m ? m.m : "", () => m && play(m.m), !!m));
         }
-        box.appendChild(button("cancel", "", "", () => { selected = null; renderChoices(S); markBoard(S); }));
+        box.appendChild(button(t("gui.cancel"), "", "", () => { selected = null; renderChoices(S); markBoard(S); }));
       }
     }
     for (const l of legal) {
-      if (!onBoard.has(l.g)) box.appendChild(button(l.m, "legal other", "move " + l.m, () => play(l.m)));
+      if (!onBoard.has(l.g)) box.appendChild(button(l.m, "legal other", t("gui.move_title", { move: l.m }), () => play(l.m)));
     }
   }
 
@@ -148,24 +162,42 @@
     }
     if (g === null) return;
     const mine = S.view.legal.filter((l) => l.g === g);
-    if (mine.length === 0) { showError("no legal move at " + g); return; }
-    showError("");
+    if (mine.length === 0) { showError(() => t("gui.err.no_move_at", { target: g })); return; }
+    showError();
     if (mine.length === 1 && mine[0].c === "") { play(mine[0].m); return; }
     selected = g;
     renderChoices(S);
     markBoard(S);
   }
 
-  function fillSelect(sel, values, labels) {
-    const want = JSON.stringify(values);
+  // Options by value; `label(v)` the text shown (engine names are names: not translated).
+  function fillSelect(sel, values, label) {
+    const want = JSON.stringify([values, values.map(label)]);
     if (sel.dataset.values === want) return;
+    const keep = sel.value;
     sel.dataset.values = want;
-    sel.replaceChildren(...values.map((v, i) => {
+    sel.replaceChildren(...values.map((v) => {
       const o = document.createElement("option");
       o.value = v;
-      o.textContent = labels ? labels[i] : v;
+      o.textContent = label(v);
+      if (o.textContent === v) o.translate = false;
       return o;
     }));
+    if (values.includes(keep)) sel.value = keep;
+  }
+
+  // The status line from the state: who is to move and how, or the result.
+  function statusText(s) {
+    const seat = (i) => t(i === 0 ? "gui.seat.first" : "gui.seat.second");
+    if (s.result) {
+      if (s.result === "1/2-1/2") return t("gui.status.draw", { result: s.result });
+      return t("gui.status.win", { result: s.result, seat: seat(s.result === "1-0" ? 0 : 1) });
+    }
+    const name = s.seats[s.side];
+    const who = name === null ? t("gui.who.human")
+      : s.thinking && s.thinking.seat === s.side ? t("gui.who.thinking", { name })
+      : s.paused ? t("gui.who.paused", { name }) : name;
+    return t("gui.status.to_move", { seat: seat(s.side), who });
   }
 
   function setValue(el, v) {
@@ -193,30 +225,34 @@
     }
     if (probe && (s.moves.length < probe.plies || s.result)) probe = null;
 
-    $("status").textContent = s.status;
-    $("result").textContent = s.result ? "result " + s.result : "";
+    $("status").removeAttribute("data-i18n");
+    $("status").textContent = statusText(s);
+    $("result").textContent = s.result ? t("gui.result", { result: s.result }) : "";
     const th = s.thinking && s.thinking.line;
-    $("thinking").textContent = th ? "depth " + th.depth + " " + (th.score || "") + " nodes " + th.nodes + " pv " + th.pv : "";
-    fillSelect($("game"), s.games);
+    $("thinking").textContent = th ? t("gui.thinking", { depth: th.depth, score: th.score || "", nodes: th.nodes, pv: th.pv }) : "";
+    fillSelect($("game"), s.games, (g) => I.dict("game", g));
     setValue($("game"), s.game);
     const seatValues = ["human", ...s.engines];
     for (const i of [0, 1]) {
-      fillSelect($("seat" + i), seatValues);
+      fillSelect($("seat" + i), seatValues, (v) => (v === "human" ? t("gui.human") : v));
       setValue($("seat" + i), s.seats[i] === null ? "human" : s.seats[i]);
     }
     const mode = s.limit.depth !== undefined ? "depth" : "movetime";
     setValue($("limitmode"), mode);
     setValue($("limitvalue"), s.limit[mode]);
-    fillSelect($("heuristic"), s.heuristics);
+    fillSelect($("heuristic"), s.heuristics, (h) => I.dict("heuristic", h));
     setValue($("heuristic"), s.heuristic);
     setValue($("pace"), s.pace);
-    $("pause").textContent = s.paused ? "Resume" : "Pause";
+    $("pause").setAttribute("data-i18n", s.paused ? "gui.resume" : "gui.pause");
+    $("pause").textContent = t(s.paused ? "gui.resume" : "gui.pause");
     $("fen").textContent = s.fen;
     $("moves").textContent = (s.base === "startpos" ? "" : s.base + " moves ") + s.moves.join(" ");
-    fillSelect($("analysis"), ["", ...s.engines], ["off", ...s.engines]);
+    fillSelect($("analysis"), ["", ...s.engines], (v) => (v === "" ? t("gui.off") : v));
     setValue($("analysis"), s.analysis.engine || "");
     const best = s.analysis.best;
-    $("best").textContent = best ? "best " + best.move + (best.choice ? " (" + best.target + ", " + best.choice + ")" : "") : "";
+    $("best").textContent = !best ? ""
+      : best.choice ? t("gui.best_choice", { move: best.move, target: best.target, choice: choiceLabel(best.choice) })
+      : t("gui.best", { move: best.move });
     const rows = s.analysis.lines.slice(-12).reverse().map((l) => {
       const tr = document.createElement("tr");
       for (const v of [l.depth, l.score, l.nodes, l.pv]) {
@@ -229,7 +265,7 @@
     $("lines").tBodies[0].replaceChildren(...rows);
     $("messages").replaceChildren(...s.messages.slice().reverse().map((m) => {
       const li = document.createElement("li");
-      li.textContent = m.text;
+      li.textContent = I.rust(m.text);
       return li;
     }));
   }
@@ -237,7 +273,7 @@
   async function copy(text) {
     try {
       await navigator.clipboard.writeText(text);
-      showError("copied");
+      showError(() => t("gui.copied"));
     } catch (e) {
       const t = document.createElement("textarea");
       t.value = text;
@@ -260,7 +296,7 @@
   }
   const sendLimit = () => {
     const v = parseInt($("limitvalue").value, 10);
-    if (!(v > 0)) { showError("the limit must be a positive number"); return; }
+    if (!(v > 0)) { showError(() => t("gui.err.limit")); return; }
     settings({ limit: { [$("limitmode").value]: v } });
   };
   $("limitmode").addEventListener("change", () => {
@@ -281,8 +317,8 @@
   $("save").addEventListener("click", async () => {
     const r = await fetch("/api/record");
     const text = await r.text();
-    if (!r.ok) { showError(text.trim()); return; }
-    showError("");
+    if (!r.ok) { serverError(text.trim()); return; }
+    showError();
     const box = $("record");
     box.hidden = false;
     box.value = text.trim();
@@ -292,6 +328,12 @@
     document.body.appendChild(a);
     a.click();
     a.remove();
+  });
+  // A new language: the static strings are done (i18n.js), the board and the rest redrawn.
+  I.onChange(() => {
+    view.retranslate();
+    $("error").textContent = errorText();
+    if (S) render(S);
   });
   poll();
 })();

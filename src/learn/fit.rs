@@ -126,7 +126,12 @@ pub fn clamp_weights<G: Game>(values: &[f64]) -> Vec<i32> {
 }
 
 /// Mean loss of `samples` with the weights `values` (weighted by the samples' weights).
-pub fn mean_loss<G: Game>(samples: &[Sample<G>], values: &[i32], loss: Loss, threads: usize) -> f64 {
+pub fn mean_loss<G: Game>(
+    samples: &[Sample<G>],
+    values: &[i32],
+    loss: Loss,
+    threads: usize,
+) -> f64 {
     let w = G::weights(values);
     let unit = loss.unit();
     let parts = chunked(samples, threads, &|c: &[Sample<G>]| {
@@ -320,7 +325,10 @@ pub fn fit<G: Game>(samples: &[Sample<G>], cfg: &FitConfig, log: &dyn Fn(&str)) 
                 history.push(l);
                 accepted = true;
                 if gain < 1e-7 {
-                    return Fitted { weights: values, history };
+                    return Fitted {
+                        weights: values,
+                        history,
+                    };
                 }
                 break;
             }
@@ -335,4 +343,3 @@ pub fn fit<G: Game>(samples: &[Sample<G>], cfg: &FitConfig, log: &dyn Fn(&str)) 
         history,
     }
 }
-

@@ -21,7 +21,12 @@ impl KalahLabeler {
     ///
     /// # Errors
     /// The solver's: board sizes it does not handle, a database of another size.
-    pub fn new(pits: usize, total: usize, db: Option<Arc<KalahDb>>, mib: usize) -> Result<Self, String> {
+    pub fn new(
+        pits: usize,
+        total: usize,
+        db: Option<Arc<KalahDb>>,
+        mib: usize,
+    ) -> Result<Self, String> {
         let db_seeds = db.as_ref().map_or(0, |d| d.seeds());
         let solver = kalah::Solver::with_database(pits, total, mib, Rules::Course, db)?;
         Ok(KalahLabeler { solver, db_seeds })
@@ -37,7 +42,11 @@ impl KalahLabeler {
     pub fn margin(&mut self, s: &Mancala, perspective: Side) -> Option<f64> {
         let sol = self.solver.solve(s)?;
         let v = f64::from(sol.score);
-        Some(if s.side_to_move() == perspective { v } else { -v })
+        Some(if s.side_to_move() == perspective {
+            v
+        } else {
+            -v
+        })
     }
 }
 
@@ -55,7 +64,14 @@ impl Connect4Labeler {
     /// A labeler for `w`×`h` boards giving up on a position after `nodes` nodes (each solve
     /// starts from an empty table, so whether it gives up does not depend on the ones before).
     pub fn new(w: u32, h: u32, mib: usize, nodes: u64) -> Self {
-        let mut solver = connect4::Solver::new(w, h, connect4::Settings { hash_mib: mib, threads: 1 });
+        let mut solver = connect4::Solver::new(
+            w,
+            h,
+            connect4::Settings {
+                hash_mib: mib,
+                threads: 1,
+            },
+        );
         solver.set_fresh(true);
         solver.set_budget(Budget {
             nodes: Some(nodes),
@@ -73,6 +89,10 @@ impl Connect4Labeler {
             0 => 0.5,
             _ => 0.0,
         };
-        Some(if s.side_to_move() == perspective { mover } else { 1.0 - mover })
+        Some(if s.side_to_move() == perspective {
+            mover
+        } else {
+            1.0 - mover
+        })
     }
 }

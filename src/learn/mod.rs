@@ -13,13 +13,14 @@
 //! The data can be written to a file and fitted again later (`--data`). Everything generic is
 //! over the `Game` trait; only the exact labels know their game.
 
+pub mod error;
 pub mod fit;
 pub mod label;
 pub mod play;
 pub mod probe;
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -31,6 +32,7 @@ use crate::games::mancala::Mancala;
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::solver::kalahdb::{self, KalahDb, Rules};
 
+pub use error::Error;
 use fit::{FitConfig, Loss, Sample};
 use play::{PlayConfig, Player};
 use probe::splitmix;
@@ -69,8 +71,8 @@ pub struct Config {
     pub rate: f64,
     pub labels: Option<LabelKind>,
     pub positions: Option<Positions>,
-    /// `NAME=VALUE` weights of the learner (and the fit's start).
-    pub weights: Vec<String>,
+    /// Weights of the learner (and the fit's start) other than the defaults, by name.
+    pub weights: Vec<(String, i32)>,
     /// Names of the weights fitted (`None`: the game's plan).
     pub fit: Option<Vec<String>>,
     /// Newton steps.
@@ -91,6 +93,9 @@ pub struct Config {
     pub max_plies: usize,
     /// Logistic fits: evaluation units per logit (`None`: Texel's K of the start weights).
     pub unit: Option<f64>,
+    /// Exact margins (Kalah): fit who wins (the margin's sign, by logistic regression) instead
+    /// of the margin itself (by least squares).
+    pub margin_sign: bool,
 }
 
 /// The per-game choices: labels, positions, loss and which weights stay fixed.
@@ -151,38 +156,36 @@ struct Row<G> {
     sample: Sample<G>,
 }
 
-fn weight_index<G: Game>(name: &str) -> Result<usize, String> {
+fn weight_index<G: Game>(name: &str) -> Result<usize, Error> {
     G::WEIGHTS
         .iter()
         .position(|w| w.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            let names: Vec<&str> = G::WEIGHTS.iter().map(|w| w.name).collect();
-            format!(
-                "no weight '{}' in {} (known: {})",
-                spec::clip(name),
-                G::NAME,
-                names.join(", ")
-            )
+        .ok_or_else(|| Error::UnknownWeight {
+            game: G::NAME,
+            name: spec::clip(name),
+            known: G::WEIGHTS
+                .iter()
+                .map(|w| w.name)
+                .collect::<Vec<_>>()
+                .join(", "),
         })
 }
 
-/// The learner's weights: defaults with `NAME=VALUE` overrides (checked against the ranges).
-fn start_weights<G: Game>(set: &[String]) -> Result<Vec<i32>, String> {
+/// The learner's weights: defaults with overrides (checked against the ranges).
+fn start_weights<G: Game>(set: &[(String, i32)]) -> Result<Vec<i32>, Error> {
     let mut v: Vec<i32> = G::WEIGHTS.iter().map(|w| w.default).collect();
-    for s in set {
-        let (k, val) = s
-            .split_once('=')
-            .ok_or_else(|| format!("--weight '{}': expected NAME=VALUE", spec::clip(s)))?;
+    for (k, x) in set {
         let i = weight_index::<G>(k.trim())?;
-        let x: i32 = val
-            .trim()
-            .parse()
-            .map_err(|_| format!("--weight {k}: '{}' is not an integer", spec::clip(val)))?;
         let w = &G::WEIGHTS[i];
-        if x < w.min || x > w.max {
-            return Err(format!("--weight {k}: {x} outside {}..={}", w.min, w.max));
+        if *x < w.min || *x > w.max {
+            return Err(Error::WeightRange {
+                name: w.name,
+                value: *x,
+                min: w.min,
+                max: w.max,
+            });
         }
-        v[i] = x;
+        v[i] = *x;
     }
     Ok(v)
 }
@@ -197,17 +200,14 @@ fn overrides<G: Game>(values: &[i32]) -> WeightOverrides {
     o
 }
 
-fn heuristic_index<G: Game>(name: &str) -> Result<usize, String> {
+fn heuristic_index<G: Game>(name: &str) -> Result<usize, Error> {
     G::HEURISTICS
         .iter()
         .position(|h| h.eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            format!(
-                "--opponent: no heuristic '{}' in {} (known: {})",
-                spec::clip(name),
-                G::NAME,
-                G::HEURISTICS.join(", ")
-            )
+        .ok_or_else(|| Error::UnknownHeuristic {
+            game: G::NAME,
+            name: spec::clip(name),
+            known: G::HEURISTICS.join(", "),
         })
 }
 
@@ -218,7 +218,7 @@ trait Labeler<G>: Send {
 }
 
 /// Makes a labeler per thread.
-type LabelerFactory<G> = dyn Fn() -> Result<Box<dyn Labeler<G>>, String> + Sync;
+type LabelerFactory<G> = dyn Fn() -> Result<Box<dyn Labeler<G>>, Error> + Sync;
 
 /// Counts of what labelling did, for the report.
 #[derive(Default)]
@@ -286,8 +286,8 @@ fn generate<G: Game>(
     learner: &[i32],
     labeler: Option<&LabelerFactory<G>>,
     stats: &LabelStats,
-) -> Result<Vec<Row<G>>, String> {
-    let config = spec::default_config::<G>()?;
+) -> Result<Vec<Row<G>>, Error> {
+    let config = spec::default_config::<G>().map_err(Error::Invalid)?;
     let start = G::start(&config);
     let labels = cfg.labels.unwrap_or(plan.labels);
     let positions = cfg.positions.unwrap_or(plan.positions);
@@ -349,7 +349,12 @@ fn generate<G: Game>(
                 Positions::Roots => {
                     for &g in &p.roots {
                         for side in [Side::First, Side::Second] {
-                            wanted.push((offset + p.index, g, side, Some(play::result_for(p, side))));
+                            wanted.push((
+                                offset + p.index,
+                                g,
+                                side,
+                                Some(play::result_for(p, side)),
+                            ));
                         }
                     }
                 }
@@ -370,9 +375,7 @@ fn generate<G: Game>(
                 }
             }
             LabelKind::Exact => {
-                let make = labeler.ok_or_else(|| {
-                    format!("exact labels exist for mancala and connect4, not {}", G::NAME)
-                })?;
+                let make = labeler.ok_or(Error::NoExactLabels { game: G::NAME })?;
                 rows.extend(label_all(&wanted, make, cfg.threads, stats, &t0)?);
             }
         }
@@ -388,12 +391,12 @@ fn label_all<G: Game>(
     threads: usize,
     stats: &LabelStats,
     t0: &Instant,
-) -> Result<Vec<Row<G>>, String> {
+) -> Result<Vec<Row<G>>, Error> {
     const CHUNK: usize = 256;
     let chunks: Vec<&[(usize, G, Side, Option<f64>)]> = wanted.chunks(CHUNK).collect();
     let next = AtomicUsize::new(0);
     let out: std::sync::Mutex<Vec<(usize, Vec<Row<G>>)>> = std::sync::Mutex::new(Vec::new());
-    let errors: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+    let errors: std::sync::Mutex<Option<Error>> = std::sync::Mutex::new(None);
     let every = (chunks.len() / 50).max(1);
     let work = || {
         let mut lab = match make() {
@@ -424,7 +427,9 @@ fn label_all<G: Game>(
                     });
                 }
             }
-            out.lock().unwrap_or_else(|p| p.into_inner()).push((i, rows));
+            out.lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .push((i, rows));
             if i % every == 0 {
                 log(&format!(
                     "learn: labelled {} of {} chunks ({} rows so far, {:.0} s)",
@@ -452,8 +457,11 @@ fn label_all<G: Game>(
 
 const DATA_HEADER: &str = "# tablero learn data v1: game\tperspective\ttarget\tweight\tfen";
 
-fn write_data<G: Game>(path: &PathBuf, rows: &[Row<G>], about: &str) -> Result<(), String> {
-    let err = |e: std::io::Error| format!("{}: {e}", path.display());
+fn write_data<G: Game>(path: &Path, rows: &[Row<G>], about: &str) -> Result<(), Error> {
+    let err = |source: std::io::Error| Error::WriteData {
+        path: path.to_path_buf(),
+        source,
+    };
     let mut f = std::io::BufWriter::new(std::fs::File::create(path).map_err(err)?);
     writeln!(f, "{DATA_HEADER}").map_err(err)?;
     writeln!(f, "# {about}").map_err(err)?;
@@ -472,16 +480,24 @@ fn write_data<G: Game>(path: &PathBuf, rows: &[Row<G>], about: &str) -> Result<(
     f.flush().map_err(err)
 }
 
-fn read_data<G: Game>(path: &PathBuf) -> Result<Vec<Row<G>>, String> {
-    let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let config = spec::default_config::<G>()?;
+fn read_data<G: Game>(path: &Path) -> Result<Vec<Row<G>>, Error> {
+    let io = |source: std::io::Error| Error::DataFile {
+        path: path.to_path_buf(),
+        source,
+    };
+    let f = std::fs::File::open(path).map_err(io)?;
+    let config = spec::default_config::<G>().map_err(Error::Invalid)?;
     let mut rows = Vec::new();
     for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
-        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+        let line = line.map_err(io)?;
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let bad = |what: &str| format!("{}: line {}: {what}", path.display(), i + 1);
+        let bad = |what: &str| Error::DataLine {
+            path: path.to_path_buf(),
+            line: i + 1,
+            why: what.to_string(),
+        };
         let mut it = line.splitn(5, '\t');
         let mut field = |name: &str| it.next().ok_or_else(|| bad(&format!("no {name} field")));
         let game: usize = field("game")?.parse().map_err(|_| bad("bad game number"))?;
@@ -512,7 +528,8 @@ fn read_data<G: Game>(path: &PathBuf) -> Result<Vec<Row<G>>, String> {
 /// Texel's K: the unit (evaluation per logit) that fits `values` best, by golden-section search
 /// on its logarithm.
 fn best_unit<G: Game>(samples: &[Sample<G>], values: &[i32], threads: usize) -> f64 {
-    let loss = |lu: f64| fit::mean_loss(samples, values, Loss::Logistic { unit: lu.exp() }, threads);
+    let loss =
+        |lu: f64| fit::mean_loss(samples, values, Loss::Logistic { unit: lu.exp() }, threads);
     let (mut a, mut b) = (0.0f64, 25.0f64);
     let r = (5f64.sqrt() - 1.0) / 2.0;
     let (mut c, mut d) = (b - r * (b - a), a + r * (b - a));
@@ -536,7 +553,12 @@ fn best_unit<G: Game>(samples: &[Sample<G>], values: &[i32], threads: usize) -> 
 }
 
 /// The fitted report of `rows`: losses, weights, the options to set.
-fn fit_rows<G: Game>(cfg: &Config, plan: &Plan, start: &[i32], rows: &[Row<G>]) -> Result<String, String> {
+fn fit_rows<G: Game>(
+    cfg: &Config,
+    plan: &Plan,
+    start: &[i32],
+    rows: &[Row<G>],
+) -> Result<String, Error> {
     let fitted: Vec<usize> = match &cfg.fit {
         Some(names) => names
             .iter()
@@ -570,6 +592,7 @@ fn fit_rows<G: Game>(cfg: &Config, plan: &Plan, start: &[i32], rows: &[Row<G>]) 
             .iter()
             .all(|z| s.pos.evaluate_with(0, z, s.perspective) == e)
     };
+    let squares_unit = plan.squares_unit.filter(|_| !cfg.margin_sign);
     let mut train = Vec::new();
     let mut valid = Vec::new();
     let mut dropped = 0;
@@ -577,6 +600,17 @@ fn fit_rows<G: Game>(cfg: &Config, plan: &Plan, start: &[i32], rows: &[Row<G>]) 
         if !keep(&r.sample) {
             dropped += 1;
             continue;
+        }
+        let mut r = Row {
+            game: r.game,
+            sample: r.sample,
+        };
+        if plan.squares_unit.is_some() && cfg.margin_sign {
+            r.sample.target = match r.sample.target.partial_cmp(&0.0) {
+                Some(std::cmp::Ordering::Greater) => 1.0,
+                Some(std::cmp::Ordering::Less) => 0.0,
+                _ => 0.5,
+            };
         }
         // Pairs (games 2k, 2k+1 share an opening) whose number ends in 9 validate.
         if (r.game / 2) % 10 == 9 {
@@ -586,9 +620,9 @@ fn fit_rows<G: Game>(cfg: &Config, plan: &Plan, start: &[i32], rows: &[Row<G>]) 
         }
     }
     if train.is_empty() {
-        return Err("no training rows (too few games?)".into());
+        return Err(Error::NoTrainingRows);
     }
-    let loss = match plan.squares_unit {
+    let loss = match squares_unit {
         Some(u) => Loss::Squares { unit: u },
         None => Loss::Logistic {
             unit: cfg
@@ -631,7 +665,10 @@ fn fit_rows<G: Game>(cfg: &Config, plan: &Plan, start: &[i32], rows: &[Row<G>]) 
         let var = |v: &[Sample<G>]| {
             let n = weight_sum(v).max(1e-300);
             let m = v.iter().map(|s| s.weight * s.target).sum::<f64>() / n;
-            v.iter().map(|s| s.weight * (s.target - m).powi(2)).sum::<f64>() / n
+            v.iter()
+                .map(|s| s.weight * (s.target - m).powi(2))
+                .sum::<f64>()
+                / n
         };
         let _ = writeln!(
             r,
@@ -641,8 +678,16 @@ fn fit_rows<G: Game>(cfg: &Config, plan: &Plan, start: &[i32], rows: &[Row<G>]) 
         );
     }
     for (i, w) in G::WEIGHTS.iter().enumerate() {
-        let mark = if fitted.contains(&i) { "fitted" } else { "kept" };
-        let _ = writeln!(r, "{:<32} {:>9} -> {:>9}  ({mark})", w.name, start[i], out.weights[i]);
+        let mark = if fitted.contains(&i) {
+            "fitted"
+        } else {
+            "kept"
+        };
+        let _ = writeln!(
+            r,
+            "{:<32} {:>9} -> {:>9}  ({mark})",
+            w.name, start[i], out.weights[i]
+        );
     }
     let opts: Vec<String> = G::WEIGHTS
         .iter()
@@ -653,7 +698,7 @@ fn fit_rows<G: Game>(cfg: &Config, plan: &Plan, start: &[i32], rows: &[Row<G>]) 
     Ok(r)
 }
 
-fn run_game<G: Game>(cfg: &Config, labeler: Option<&LabelerFactory<G>>) -> Result<String, String> {
+fn run_game<G: Game>(cfg: &Config, labeler: Option<&LabelerFactory<G>>) -> Result<String, Error> {
     let plan = plan(cfg.kind);
     let start = start_weights::<G>(&cfg.weights)?;
     let stats = LabelStats::default();
@@ -686,7 +731,11 @@ fn run_game<G: Game>(cfg: &Config, labeler: Option<&LabelerFactory<G>>) -> Resul
                 cfg.opening.0,
                 cfg.opening.1,
                 cfg.rate,
-                start.iter().map(i32::to_string).collect::<Vec<_>>().join(",")
+                start
+                    .iter()
+                    .map(i32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
             );
             write_data(p, &rows, &about)?;
         }
@@ -695,16 +744,24 @@ fn run_game<G: Game>(cfg: &Config, labeler: Option<&LabelerFactory<G>>) -> Resul
     Ok(report)
 }
 
-/// Runs `learn`: the report (data, losses, weights) or an error line.
-pub fn run(cfg: &Config) -> Result<String, String> {
-    if !(0.0..=1.0).contains(&cfg.rate) || !(0.0..=1.0).contains(&cfg.above_db) || cfg.above_db == 0.0 {
-        return Err("--rate must be in 0..=1 and --above-db in (0, 1]".into());
+/// Runs `learn`: the report (data, losses, weights).
+///
+/// # Errors
+/// Out-of-range settings, unknown weight or heuristic names, unreadable or malformed data
+/// files, an unwritable output, the solvers' failures.
+pub fn run(cfg: &Config) -> Result<String, Error> {
+    if !(0.0..=1.0).contains(&cfg.rate) || !(cfg.above_db > 0.0 && cfg.above_db <= 1.0) {
+        return Err(Error::Invalid(
+            "the sampling rate must be in 0..=1 and the above-database rate in (0, 1]".into(),
+        ));
     }
-    if cfg.depth == 0 {
-        return Err("--depth: at least 1".into());
+    if cfg.depth == 0 || cfg.threads == 0 {
+        return Err(Error::Invalid("depth and threads: at least 1".into()));
     }
     if cfg.opening.0 > cfg.opening.1 {
-        return Err("--opening: MIN..MAX with MIN <= MAX".into());
+        return Err(Error::Invalid(
+            "opening plies: MIN..MAX with MIN <= MAX".into(),
+        ));
     }
     let plan_labels = cfg.labels.unwrap_or(plan(cfg.kind).labels);
     let need_labels = cfg.data_in.is_empty() && plan_labels == LabelKind::Exact;
@@ -716,25 +773,26 @@ pub fn run(cfg: &Config) -> Result<String, String> {
                     .db_dir
                     .clone()
                     .or_else(kalahdb::default_dir)
-                    .ok_or("no cache directory for the Kalah database: give --db-dir")?;
+                    .ok_or_else(|| {
+                        Error::Database("no cache directory (no HOME or XDG_CACHE_HOME)".into())
+                    })?;
                 let threads = cfg.threads;
-                Some(Arc::new(KalahDb::load_or_build(
-                    &dir,
-                    6,
-                    Rules::Course,
-                    cfg.db_seeds,
-                    threads,
-                    &|l| eprintln!("{l}"),
-                )?))
+                Some(Arc::new(
+                    KalahDb::load_or_build(&dir, 6, Rules::Course, cfg.db_seeds, threads, &|l| {
+                        eprintln!("{l}")
+                    })
+                    .map_err(Error::Database)?,
+                ))
             } else {
                 None
             };
             let above = cfg.above_db;
             let salt = cfg.seed ^ 0x6b61_6c61_68;
             let f = failed.clone();
-            let make = move || -> Result<Box<dyn Labeler<Mancala>>, String> {
+            let make = move || -> Result<Box<dyn Labeler<Mancala>>, Error> {
                 Ok(Box::new(KalahLabels {
-                    inner: label::KalahLabeler::new(6, 48, db.clone(), 64)?,
+                    inner: label::KalahLabeler::new(6, 48, db.clone(), 64)
+                        .map_err(Error::Solver)?,
                     above,
                     salt,
                     failed: f.clone(),
@@ -745,7 +803,7 @@ pub fn run(cfg: &Config) -> Result<String, String> {
         GameKind::Connect4 => {
             let failed = Arc::new(AtomicUsize::new(0));
             let nodes = cfg.c4_nodes;
-            let make = move || -> Result<Box<dyn Labeler<Connect4>>, String> {
+            let make = move || -> Result<Box<dyn Labeler<Connect4>>, Error> {
                 Ok(Box::new(Connect4Labels {
                     inner: label::Connect4Labeler::new(7, 6, 64, nodes),
                     failed: failed.clone(),
@@ -756,12 +814,12 @@ pub fn run(cfg: &Config) -> Result<String, String> {
         k => {
             struct NoLabels<'a>(&'a Config);
             impl GameVisitor for NoLabels<'_> {
-                type Output = Result<String, String>;
+                type Output = Result<String, Error>;
                 fn visit<G: Game>(self) -> Self::Output {
                     run_game::<G>(self.0, None)
                 }
             }
-            dispatch(k, NoLabels(cfg))?
+            dispatch(k, NoLabels(cfg)).map_err(Error::Invalid)?
         }
     }
 }

@@ -91,7 +91,8 @@ pub fn opening<G: Game>(start: &G, plies: u32, rng: &mut u64) -> G {
 
 /// Seed of pair `k`'s opening and of game `g`'s sample stream.
 fn stream(seed: u64, tag: u64, n: u64) -> u64 {
-    let mut x = seed ^ tag.wrapping_mul(0xd1b5_4a32_d192_ed03) ^ n.wrapping_mul(0x8cb9_2ba7_2f3d_8dd7);
+    let mut x =
+        seed ^ tag.wrapping_mul(0xd1b5_4a32_d192_ed03) ^ n.wrapping_mul(0x8cb9_2ba7_2f3d_8dd7);
     splitmix(&mut x)
 }
 
@@ -166,7 +167,11 @@ fn play_one<G: Game>(
 
 /// Plays `cfg.games` games from `start`, calling `progress(done)` after each; returns them in
 /// game order.
-pub fn play<G: Game>(cfg: &PlayConfig, start: &G, progress: &(dyn Fn(usize) + Sync)) -> Vec<Played<G>> {
+pub fn play<G: Game>(
+    cfg: &PlayConfig,
+    start: &G,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Played<G>> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let out: Mutex<Vec<Played<G>>> = Mutex::new(Vec::with_capacity(cfg.games));

@@ -10,9 +10,11 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::core::game::{Game, Outcome, Side, try_play};
+use crate::core::spec::clip;
 use crate::games::GameKind;
 
-use super::engine::{Conn, EngineSpec, Recv, deadline_after};
+use super::conn::{Conn, EngineSpec, Recv, deadline_after};
+use super::error::{Error, ParseError};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -83,49 +85,70 @@ pub struct EngineLimits {
 impl EngineLimits {
     /// Parses `KEY=VALUE[,KEY=VALUE…]` with keys `depth`, `nodes`, `movetime` (ms) and `tc`
     /// (BASE+INC seconds), e.g. `depth=8` or `tc=10+0.1`.
-    pub fn parse(s: &str) -> Result<EngineLimits, String> {
+    pub fn parse(s: &str) -> Result<EngineLimits, ParseError> {
         let mut l = EngineLimits::default();
-        let shown = crate::core::spec::clip(s);
+        let shown = clip(s);
+        let bad = |why: String| ParseError::Limits(why);
         if s.trim().is_empty() {
-            return Err("empty; expected e.g. depth=8 or tc=10+0.1".into());
+            return Err(bad("empty; expected e.g. depth=8 or tc=10+0.1".into()));
         }
         for part in s.split(',') {
             let Some((k, v)) = part.split_once('=') else {
-                return Err(format!(
+                return Err(bad(format!(
                     "'{shown}': '{}' is not KEY=VALUE (keys: depth, nodes, movetime, tc)",
-                    crate::core::spec::clip(part)
-                ));
+                    clip(part)
+                )));
             };
             let (k, v) = (k.trim(), v.trim());
-            let number = |what: &str| -> Result<u64, String> {
+            let number = |what: &str| -> Result<u64, ParseError> {
                 v.parse::<u64>().map_err(|_| {
-                    format!(
+                    bad(format!(
                         "'{shown}': {what} '{}' is not a whole number",
-                        crate::core::spec::clip(v)
-                    )
+                        clip(v)
+                    ))
                 })
             };
             match k {
                 "depth" => {
                     let d = number("depth")?;
                     if d == 0 {
-                        return Err(format!("'{shown}': depth must be at least 1"));
+                        return Err(bad(format!("'{shown}': depth must be at least 1")));
                     }
                     l.depth = Some(d);
                 }
                 "nodes" => l.nodes = Some(number("nodes")?),
                 "movetime" => l.movetime_ms = Some(number("movetime")?),
-                "tc" => l.tc_ms = Some(super::parse_tc(v).map_err(|e| format!("'{shown}': {e}"))?),
+                "tc" => l.tc_ms = Some(parse_tc(v).map_err(|e| bad(format!("'{shown}': {e}")))?),
                 _ => {
-                    return Err(format!(
+                    return Err(bad(format!(
                         "'{shown}': unknown key '{}' (keys: depth, nodes, movetime, tc)",
-                        crate::core::spec::clip(k)
-                    ));
+                        clip(k)
+                    )));
                 }
             }
         }
         Ok(l)
     }
+}
+
+/// Parses `BASE+INC` (seconds, decimals allowed) into milliseconds.
+pub fn parse_tc(s: &str) -> Result<(u64, u64), ParseError> {
+    let (b, i) = s.split_once('+').unwrap_or((s, "0"));
+    let secs = |t: &str| -> Result<u64, ParseError> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| ParseError::Tc(format!("'{t}' is not a number of seconds (BASE+INC)")))?;
+        if !(0.0..=1e7).contains(&v) {
+            return Err(ParseError::Tc(format!("'{t}' is out of range")));
+        }
+        Ok((v * 1000.0).round() as u64)
+    };
+    let (b, i) = (secs(b)?, secs(i)?);
+    if b == 0 {
+        return Err(ParseError::Tc("the base time must be positive".into()));
+    }
+    Ok((b, i))
 }
 
 impl MoveLimits {
@@ -205,12 +228,15 @@ impl Slot {
     }
 
     /// Makes the engine ready for a new game: starts it (with `uci`, variant and options) if
-    /// needed, then `ucinewgame` + `isready`/`readyok`.
+    /// needed, then `ucinewgame` + `isready`/`readyok`. A fresh engine has `startup` to answer
+    /// `uci` (a program that is not an engine of this protocol fails fast), then `timeout` for
+    /// `readyok`. Errors say why, with the engine's exit status and last stderr lines.
     pub fn prepare(
         &mut self,
         kind: GameKind,
         variant: &[(String, String)],
         timeout: Duration,
+        startup: Duration,
         log: Option<File>,
     ) -> Result<(), (Reason, String)> {
         if self.conn.is_none() {
@@ -219,10 +245,25 @@ impl Slot {
             self.conn = Some(c);
             let c = self.conn.as_mut().ok_or((Reason::Crash, String::new()))?;
             c.send("uci");
-            match c.wait_for("uciok", deadline_after(timeout)) {
+            match c.wait_for("uciok", deadline_after(startup)) {
                 Recv::Line(_) => {}
-                Recv::Timeout => return Err((Reason::Time, "no 'uciok' in time".into())),
-                Recv::Closed => return Err((Reason::Crash, "exited before 'uciok'".into())),
+                Recv::Timeout => {
+                    return Err((
+                        Reason::Time,
+                        format!(
+                            "did not answer 'uci' with 'uciok' within {} ms (is it an engine of \
+                             this protocol?){}",
+                            startup.as_millis(),
+                            c.why_gone()
+                        ),
+                    ));
+                }
+                Recv::Closed => {
+                    return Err((
+                        Reason::Crash,
+                        format!("exited before 'uciok'{}", c.why_gone()),
+                    ));
+                }
             }
             c.send(&format!("setoption name UCI_Variant value {}", kind.name()));
             for (n, v) in variant.iter().chain(&self.options) {
@@ -236,8 +277,28 @@ impl Slot {
         c.send("isready");
         match c.wait_for("readyok", deadline_after(timeout)) {
             Recv::Line(_) => Ok(()),
-            Recv::Timeout => Err((Reason::Time, "no 'readyok' in time".into())),
-            Recv::Closed => Err((Reason::Crash, "exited before 'readyok'".into())),
+            Recv::Timeout => Err((
+                Reason::Time,
+                format!(
+                    "no 'readyok' within {} ms{}",
+                    timeout.as_millis(),
+                    c.why_gone()
+                ),
+            )),
+            Recv::Closed => Err((
+                Reason::Crash,
+                format!("exited before 'readyok'{}", c.why_gone()),
+            )),
+        }
+    }
+
+    /// The `RUST_LOG=info` line of this seat's traffic so far.
+    fn log_traffic(&self, game: usize, name: &str) {
+        if let Some(c) = &self.conn {
+            let (sent, received, stderr) = c.traffic().counts();
+            log::info!(
+                "game {game}: {name}: {sent} lines sent, {received} received, {stderr} on stderr since it started"
+            );
         }
     }
 
@@ -342,12 +403,13 @@ pub fn play<G: Game>(
         let t0 = Instant::now();
         let deadline = deadline_after(mine.allowance(clocks[side.index()].map_or(0, |c| c.0)));
         if !(conn.send(&pos) && conn.send(&go)) {
+            let why = conn.why_gone();
             slot.reset();
             return lose(
                 rec,
                 side,
                 Reason::Crash,
-                "input closed (engine gone)".into(),
+                format!("input closed (engine gone){why}"),
             );
         }
         let (mut depth, mut score) = (None, None);
@@ -396,8 +458,9 @@ pub fn play<G: Game>(
                 );
             }
             Err(r) => {
+                let why = conn.why_gone();
                 slot.reset();
-                return lose(rec, side, r, "engine exited or disconnected".into());
+                return lose(rec, side, r, format!("engine exited or disconnected{why}"));
             }
             Ok(None) => return lose(rec, side, Reason::Illegal, "empty bestmove".into()),
             Ok(Some(m)) => m,
@@ -420,6 +483,100 @@ pub fn play<G: Game>(
             score,
         });
     }
+}
+
+/// What every game of a match or tournament shares.
+pub struct GameContext<'a> {
+    pub kind: GameKind,
+    /// How long a fresh engine has to answer `uci`.
+    pub startup: Duration,
+    pub variant: &'a [(String, String)],
+    pub max_plies: usize,
+    pub log_dir: Option<&'a std::path::Path>,
+}
+
+/// One finished game as recorded: which engine played first, from where, and how it went.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub index: usize,
+    /// Engine (0 or 1 of the game's two) that played `Side::First`.
+    pub first: usize,
+    pub opening_base: String,
+    pub opening_moves: Vec<String>,
+    pub outcome: GameOutcome,
+}
+
+impl GameRecord {
+    /// The winning engine (0 or 1), `None` for a draw.
+    pub fn winner_engine(&self) -> Option<usize> {
+        self.outcome.winner.map(|s| match s {
+            Side::First => self.first,
+            Side::Second => 1 - self.first,
+        })
+    }
+}
+
+/// Plays game number `i` from `start` between the engines of `slots` (engine 1, engine 2,
+/// named `names`, under `limits`); engine `first` (0 or 1) moves first. An engine that cannot be
+/// made ready loses the game (`crash` or `time`) without a move played.
+#[allow(clippy::too_many_arguments)]
+pub fn play_game<G: Game>(
+    ctx: &GameContext,
+    names: [&str; 2],
+    limits: [MoveLimits; 2],
+    i: usize,
+    first: usize,
+    start: Start<G>,
+    mut slots: [&mut Slot; 2],
+) -> Result<GameRecord, Error> {
+    let timeout = Duration::from_millis(limits[0].timeout_ms);
+    let mut outcome = None;
+    for (seat, e) in [(Side::First, first), (Side::Second, 1 - first)] {
+        let log = match ctx.log_dir {
+            Some(d) => {
+                let name: String = names[e]
+                    .chars()
+                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                    .collect();
+                let p = d.join(format!("game{:05}-e{}-{name}.log", i, e + 1));
+                Some(File::create(&p).map_err(|source| Error::Log { path: p, source })?)
+            }
+            None => None,
+        };
+        if let Err((reason, detail)) =
+            slots[e].prepare(ctx.kind, ctx.variant, timeout, ctx.startup, log)
+        {
+            slots[e].reset();
+            outcome.get_or_insert(GameOutcome {
+                winner: Some(seat.other()),
+                reason,
+                detail: format!("{}: {detail}", names[e]),
+                moves: vec![],
+                junk: 0,
+            });
+        }
+    }
+    let outcome = match outcome {
+        Some(o) => o,
+        None => {
+            let [a, b] = &mut slots;
+            let (a, b) = (&mut **a, &mut **b);
+            let seats = if first == 0 { [a, b] } else { [b, a] };
+            let [l1, l2] = &limits;
+            let limits = if first == 0 { [l1, l2] } else { [l2, l1] };
+            play(&start, seats, limits, ctx.max_plies)
+        }
+    };
+    for e in 0..2 {
+        slots[e].log_traffic(i, names[e]);
+    }
+    Ok(GameRecord {
+        index: i,
+        first,
+        opening_base: start.base,
+        opening_moves: start.moves,
+        outcome,
+    })
 }
 
 #[cfg(test)]
@@ -502,9 +659,19 @@ mod tests {
         for bad in [
             "", "depth", "depth=0", "depth=x", "speed=3", "tc=0+1", "depth=8,",
         ] {
-            let e = EngineLimits::parse(bad).unwrap_err();
+            let e = EngineLimits::parse(bad).unwrap_err().to_string();
             assert!(!e.is_empty() && !e.contains('\n'), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn tc_parsing() {
+        assert_eq!(parse_tc("10+0.1"), Ok((10_000, 100)));
+        assert_eq!(parse_tc("0.5"), Ok((500, 0)));
+        assert!(parse_tc("0+1").is_err());
+        assert!(parse_tc("x+1").is_err());
+        assert!(parse_tc("1e400").is_err());
+        assert!(parse_tc("-3").is_err());
     }
 
     #[test]

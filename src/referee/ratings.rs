@@ -21,6 +21,15 @@
 //! of engines that played each other (between every pair when the engines that met do not form
 //! one connected group), as BayesElo's prior of virtual draws. The result says so
 //! ([`Fit::prior`]), so the standings can mark it.
+//!
+//! [`standings`] puts the fit together with each engine's points, W/D/L, losses by reason and
+//! the crosstable: what a tournament reports.
+
+use std::collections::BTreeMap;
+
+use super::config::Settings;
+use super::error::Error;
+use super::game::{GameRecord, Reason};
 
 /// The games between two engines `a` and `b`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -309,10 +318,151 @@ pub fn fit(engines: usize, results: &[PairResult], anchor: Anchor) -> Fit {
     Fit { elo, error, prior }
 }
 
+/// Per engine totals.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineLine {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Losses by reason other than `normal` (illegal, time, crash).
+    pub lost_by: BTreeMap<Reason, u64>,
+}
+
+impl EngineLine {
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+    /// Points in half-points.
+    pub fn half_points(&self) -> u64 {
+        2 * self.wins + self.draws
+    }
+}
+
+/// The standings of a set of tournament games.
+#[derive(Clone, Debug)]
+pub struct Standings {
+    pub settings: Settings,
+    pub games: u64,
+    pub lines: Vec<EngineLine>,
+    /// Per ordered pair (a < b): the games between them.
+    pub pairs: BTreeMap<(usize, usize), PairResult>,
+    pub fit: Fit,
+    pub anchor: Option<(String, f64)>,
+    /// Engine indices, best first.
+    pub order: Vec<usize>,
+    pub reasons: BTreeMap<Reason, u64>,
+}
+
+/// The standings of `games` (each once; any order) under `settings`.
+pub fn standings(
+    settings: &Settings,
+    games: &[GameRecord],
+    anchor: Option<(String, f64)>,
+) -> Result<Standings, Error> {
+    let sched = settings
+        .schedule()
+        .ok_or_else(|| Error::Records(format!("unknown format '{}'", settings.format)))?;
+    let n = settings.engines.len();
+    let mut lines = vec![EngineLine::default(); n];
+    let mut pairs: BTreeMap<(usize, usize), PairResult> = BTreeMap::new();
+    let mut reasons = BTreeMap::new();
+    for r in games {
+        let s = sched.game(r.index);
+        let [a, b] = s.engines;
+        let p = pairs.entry((a, b)).or_insert(PairResult {
+            a,
+            b,
+            wins_a: 0,
+            draws: 0,
+            wins_b: 0,
+        });
+        *reasons.entry(r.outcome.reason).or_insert(0) += 1;
+        match r.winner_engine() {
+            None => {
+                p.draws += 1;
+                lines[a].draws += 1;
+                lines[b].draws += 1;
+            }
+            Some(w) => {
+                let (win, lose) = if w == 0 { (a, b) } else { (b, a) };
+                if w == 0 {
+                    p.wins_a += 1;
+                } else {
+                    p.wins_b += 1;
+                }
+                lines[win].wins += 1;
+                lines[lose].losses += 1;
+                if r.outcome.reason != Reason::Normal {
+                    *lines[lose].lost_by.entry(r.outcome.reason).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    let anchor_idx = match &anchor {
+        Some((name, elo)) => Anchor::Engine(
+            settings
+                .engines
+                .iter()
+                .position(|e| &e.name == name)
+                .ok_or_else(|| Error::Anchor(name.clone()))?,
+            *elo,
+        ),
+        None => Anchor::Mean(0.0),
+    };
+    let list: Vec<PairResult> = pairs.values().copied().collect();
+    let fit = fit(n, &list, anchor_idx);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&x, &y| {
+        fit.elo[y]
+            .total_cmp(&fit.elo[x])
+            .then(lines[y].half_points().cmp(&lines[x].half_points()))
+            .then(x.cmp(&y))
+    });
+    Ok(Standings {
+        settings: settings.clone(),
+        games: games.len() as u64,
+        lines,
+        pairs,
+        fit,
+        anchor,
+        order,
+        reasons,
+    })
+}
+
+pub fn half(h: u64) -> String {
+    if h.is_multiple_of(2) {
+        format!("{}", h / 2)
+    } else {
+        format!("{}.5", h / 2)
+    }
+}
+
+impl Standings {
+    /// Whether an engine's rating rests on the prior (it won or lost every game, or played
+    /// none): marked in the table.
+    pub fn unbounded(&self, e: usize) -> bool {
+        let l = &self.lines[e];
+        self.fit.prior && (l.games() == 0 || l.wins == l.games() || l.losses == l.games())
+    }
+
+    pub fn is_anchor(&self, e: usize) -> bool {
+        matches!(&self.anchor, Some((n, _)) if *n == self.settings.engines[e].name)
+    }
+
+    /// Points of `a` against `b` in half-points and the games between them.
+    pub fn cell(&self, a: usize, b: usize) -> Option<(u64, u64)> {
+        let (x, y) = (a.min(b), a.max(b));
+        let p = self.pairs.get(&(x, y))?;
+        let mine = if a == x { p.wins_a } else { p.wins_b };
+        Some((2 * mine + p.draws, p.wins_a + p.draws + p.wins_b))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::players::splitmix64;
+    use crate::core::rng::splitmix64;
 
     fn pr(a: usize, b: usize, wins_a: u64, draws: u64, wins_b: u64) -> PairResult {
         PairResult {

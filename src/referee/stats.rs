@@ -16,6 +16,11 @@
 //! `(s1 − s0)·(2s − s0 − s1) / (2σ²)` (σ² the variance of the mean) is kept as a cross-check and
 //! as the fallback when the maximum-likelihood problem is degenerate (e.g. only one outcome seen).
 
+use std::collections::BTreeMap;
+
+use super::error::ParseError;
+use super::game::{GameRecord, Reason};
+
 /// 95 % two-sided normal quantile.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -192,7 +197,8 @@ impl SprtDecision {
 
 impl Sprt {
     /// Parses `elo0=0 elo1=10 alpha=0.05 beta=0.05` (any order; missing alpha/beta = 0.05).
-    pub fn parse(words: &[String]) -> Result<Sprt, String> {
+    pub fn parse(words: &[String]) -> Result<Sprt, ParseError> {
+        let bad = |why: String| ParseError::Sprt(why);
         let mut s = Sprt {
             elo0: f64::NAN,
             elo1: f64::NAN,
@@ -202,26 +208,26 @@ impl Sprt {
         for w in words.iter().flat_map(|w| w.split_whitespace()) {
             let (k, v) = w
                 .split_once('=')
-                .ok_or_else(|| format!("--sprt: expected NAME=VALUE, got '{w}'"))?;
+                .ok_or_else(|| bad(format!("expected NAME=VALUE, got '{w}'")))?;
             let v: f64 = v
                 .parse()
-                .map_err(|_| format!("--sprt: '{k}' needs a number, got '{v}'"))?;
+                .map_err(|_| bad(format!("'{k}' needs a number, got '{v}'")))?;
             match k {
                 "elo0" => s.elo0 = v,
                 "elo1" => s.elo1 = v,
                 "alpha" => s.alpha = v,
                 "beta" => s.beta = v,
-                _ => return Err(format!("--sprt: unknown parameter '{k}'")),
+                _ => return Err(bad(format!("unknown parameter '{k}'"))),
             }
         }
         if !s.elo0.is_finite() || !s.elo1.is_finite() {
-            return Err("--sprt: elo0 and elo1 are required".into());
+            return Err(bad("elo0 and elo1 are required".into()));
         }
         if s.elo0 >= s.elo1 {
-            return Err("--sprt: elo0 must be below elo1".into());
+            return Err(bad("elo0 must be below elo1".into()));
         }
         if !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5) {
-            return Err("--sprt: alpha and beta must be in (0, 0.5)".into());
+            return Err(bad("alpha and beta must be in (0, 0.5)".into()));
         }
         Ok(s)
     }
@@ -297,6 +303,87 @@ impl Sprt {
     }
 }
 
+/// Running totals of a match from engine 1's point of view.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Complete pairs by engine 1's points in half-points (0 = lost both … 4 = won both).
+    pub pairs: [u64; 5],
+    pub reasons: BTreeMap<Reason, u64>,
+    /// Pair number and half-points of engine 1 in the first game of the current, unfinished
+    /// pair (a pair counts only when both its games are added, one after the other).
+    open_pair: Option<(usize, u64)>,
+}
+
+impl Tally {
+    /// Counts one game. Games come in index order; a pair whose partner is missing (merged
+    /// records with gaps) counts in W/D/L but not in the pentanomial.
+    pub fn add(&mut self, r: &GameRecord) {
+        self.games += 1;
+        let half = match r.winner_engine() {
+            Some(0) => {
+                self.wins += 1;
+                2
+            }
+            Some(_) => {
+                self.losses += 1;
+                0
+            }
+            None => {
+                self.draws += 1;
+                1
+            }
+        };
+        *self.reasons.entry(r.outcome.reason).or_default() += 1;
+        let pair = r.index / 2;
+        if r.index.is_multiple_of(2) {
+            self.open_pair = Some((pair, half));
+        } else if let Some((p, h)) = self.open_pair.take()
+            && p == pair
+        {
+            self.pairs[(h + half) as usize] += 1;
+        }
+    }
+
+    /// The Elo estimate a report leads with: pentanomial once a pair is complete.
+    pub fn headline(&self) -> Option<EloEstimate> {
+        pentanomial(self.pairs).or_else(|| trinomial(self.wins, self.draws, self.losses))
+    }
+
+    /// Score of engine 1 in 0..1.
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games as f64
+    }
+}
+
+/// An SPRT's LLR, bounds and decision.
+pub type SprtStatus = (f64, (f64, f64), SprtDecision);
+
+/// The result of a match.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub tally: Tally,
+    /// LLR, bounds and decision when the match ran an SPRT.
+    pub sprt: Option<SprtStatus>,
+}
+
+/// The SPRT's LLR, bounds and decision after the games of `t`: pentanomial once a pair is
+/// complete (as fastchess), trinomial before.
+pub fn sprt_status(s: &Sprt, t: &Tally) -> SprtStatus {
+    let llr = if t.pairs.iter().sum::<u64>() > 0 {
+        s.llr_pairs(t.pairs)
+    } else {
+        s.llr_wdl(t.wins, t.draws, t.losses)
+    };
+    (llr, s.bounds(), s.decide(llr))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,6 +401,41 @@ mod tests {
             assert!((elo_of_score(score_of_elo(e)) - e).abs() < 1e-9);
         }
         assert!((elo_of_score(0.75) - 190.848_501_887_864_9).abs() < 1e-9);
+    }
+
+    #[test]
+    fn tally_counts_pairs() {
+        use super::super::game::GameOutcome;
+        use crate::core::game::Side;
+        let mk = |index: usize, winner: Option<Side>| GameRecord {
+            index,
+            first: index % 2,
+            opening_base: "startpos".into(),
+            opening_moves: vec![],
+            outcome: GameOutcome {
+                winner,
+                reason: Reason::Normal,
+                detail: String::new(),
+                moves: vec![],
+                junk: 0,
+            },
+        };
+        let mut t = Tally::default();
+        // Pair 0: engine 1 wins as first, then draws: 1.5 points. Pair 1: the second seat wins
+        // both games, i.e. engine 2 in game 2 and engine 1 in game 3: 1 point. Game 4 opens
+        // pair 2, which is incomplete and so not in the pentanomial.
+        for r in [
+            mk(0, Some(Side::First)),
+            mk(1, None),
+            mk(2, Some(Side::Second)),
+            mk(3, Some(Side::Second)),
+            mk(4, Some(Side::First)),
+        ] {
+            t.add(&r);
+        }
+        assert_eq!((t.wins, t.draws, t.losses), (3, 1, 1));
+        assert_eq!(t.pairs, [0, 0, 1, 1, 0]);
+        assert_eq!(t.games, 5);
     }
 
     #[test]

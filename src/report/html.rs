@@ -26,6 +26,7 @@ use crate::view::{Draw, Item};
 const SCENE_JS: &str = include_str!("../view/scene.js");
 const REPORT_JS: &str = include_str!("report.js");
 const REPORT_CSS: &str = include_str!("report.css");
+const STANDINGS_JS: &str = include_str!("standings.js");
 
 /// Everything the page shows of the games.
 struct Games {
@@ -458,7 +459,7 @@ fn nums(v: &[f64]) -> Value {
 
 /// The page for tournament records: the standings and the crosstable (the text the command
 /// prints, as a table), self-contained.
-pub fn standings_page(s: &crate::referee::tournament::Standings) -> String {
+pub fn standings_page(s: &crate::referee::ratings::Standings) -> String {
     use crate::view::svg::escape;
     let v = s.json();
     let title = format!(
@@ -477,7 +478,7 @@ pub fn standings_page(s: &crate::referee::tournament::Standings) -> String {
             escape(e["name"].as_str().unwrap_or("")),
             num("elo"),
             if e["anchor"].as_bool() == Some(true) {
-                "anchor".to_string()
+                "<span data-i18n=\"report.st.anchor\">anchor</span>".to_string()
             } else {
                 format!("±{:.1}", num("error"))
             },
@@ -489,9 +490,10 @@ pub fn standings_page(s: &crate::referee::tournament::Standings) -> String {
         );
     }
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n{REPORT_CSS}</style>\n</head>\n<body>\n<h1>{t}</h1>\n<table class=\"standings\">\n<tr><th>rank</th><th>engine</th><th>elo</th><th>95%</th><th>points</th><th>games</th><th>wins</th><th>draws</th><th>losses</th></tr>\n{rows}</table>\n<pre>{text}</pre>\n</body>\n</html>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n{REPORT_CSS}</style>\n</head>\n<body>\n<div class=\"top\"><h1 id=\"title\">{t}</h1><span id=\"lang\"></span></div>\n<table class=\"standings\">\n<tr><th data-i18n=\"report.st.rank\">rank</th><th data-i18n=\"report.table.engine\">engine</th><th>elo</th><th>95%</th><th data-i18n=\"report.st.points\">points</th><th data-i18n=\"report.st.games\">games</th><th data-i18n=\"report.table.wins\">wins</th><th data-i18n=\"report.table.draws\">draws</th><th data-i18n=\"report.table.losses\">losses</th></tr>\n{rows}</table>\n<pre class=\"table\" id=\"table\">{text}</pre>\n<script>\n{I18N}\n</script>\n<script>\n{STANDINGS_JS}</script>\n</body>\n</html>\n",
         t = escape(&title),
         text = escape(&s.text()),
+        I18N = crate::i18n::SCRIPT,
     )
 }
 
@@ -548,6 +550,8 @@ pub fn page(records: &Records) -> Result<String, String> {
         html.push('\n');
     }
     html += "</script>\n<script>\n";
+    html += crate::i18n::SCRIPT;
+    html += "\n</script>\n<script>\n";
     html += SCENE_JS;
     html += "\n</script>\n<script>\n";
     html += REPORT_JS;

@@ -9,26 +9,18 @@
 
 pub mod html;
 
-use std::collections::BTreeMap;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
-
 use crate::games::GameKind;
-use crate::referee::stats::{self, EloEstimate, Sprt};
-use crate::referee::{
-    GameRecord, Settings, Summary, Tally, record_settings, sprt_status, table_text,
-};
-use crate::referee::{duplicates_note, ranges};
+use crate::referee::output::{match_text, notes};
+use crate::referee::ratings::standings;
+use crate::referee::records::{ReadGame, read_files};
+use crate::referee::stats::{self, EloEstimate, Sprt, sprt_status};
+use crate::referee::{Merged, Settings, Summary, Tally};
 
 /// One game as read from a records file.
-#[derive(Clone, Debug)]
-pub struct Game {
-    pub record: GameRecord,
-    /// Where it came from (`file:line`), for messages.
-    pub source: String,
-}
+pub type Game = ReadGame;
 
 /// The merged records of one match.
 #[derive(Clone, Debug)]
@@ -36,7 +28,7 @@ pub struct Records {
     pub kind: GameKind,
     /// Engine 1 and engine 2.
     pub names: [String; 2],
-    /// The match settings (records version 2); `None` when every file is older.
+    /// The match settings; `None` when every file is of records version 1.
     pub settings: Option<Settings>,
     /// Games by game number, each number once.
     pub games: Vec<Game>,
@@ -48,142 +40,37 @@ pub struct Records {
     /// record may carry any game number, so the gaps are counted, never listed one by one.
     pub missing: Vec<(usize, usize)>,
     pub files: Vec<PathBuf>,
+    merged: Merged,
 }
 
-/// What every line of a match must agree on, with the line that set it.
-struct Identity {
-    kind: GameKind,
-    names: [String; 2],
-    settings: Option<Settings>,
-    source: String,
+impl Records {
+    /// The match view of merged records (`Err` for a tournament's).
+    fn of(merged: Merged) -> Result<Records, String> {
+        if !merged.is_match() {
+            return Err(
+                "tournament records: their report is the standings (tablero report without --html, or with --json)".into(),
+            );
+        }
+        let [a, b] = <[String; 2]>::try_from(merged.names.clone())
+            .map_err(|_| "a match's records name two engines".to_string())?;
+        Ok(Records {
+            kind: merged.kind,
+            names: [a, b],
+            settings: merged.settings.clone(),
+            games: merged.games.clone(),
+            duplicates: merged.duplicates,
+            conflicting: merged.conflicting,
+            missing: merged.missing.clone(),
+            files: merged.files.clone(),
+            merged,
+        })
+    }
 }
 
-fn names_of(v: &Value) -> Option<[String; 2]> {
-    let first = v.get("first")?.as_str()?.to_string();
-    let second = v.get("second")?.as_str()?.to_string();
-    Some(match v.get("first_engine")?.as_u64()? {
-        1 => [first, second],
-        _ => [second, first],
-    })
-}
-
-/// Reads and merges records files. Errors are one line naming the file (and line).
+/// Reads and merges the records files of one match. Errors are one line naming the file (and
+/// line).
 pub fn load(paths: &[PathBuf]) -> Result<Records, String> {
-    if paths.is_empty() {
-        return Err("no records files given".into());
-    }
-    let mut id: Option<Identity> = None;
-    let mut by_index: BTreeMap<usize, Game> = BTreeMap::new();
-    let mut duplicates = 0;
-    let mut conflicting = 0;
-    for path in paths {
-        let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut lines = 0;
-        for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
-            let source = format!("{}:{}", path.display(), n + 1);
-            let line = line.map_err(|e| format!("{source}: {e}"))?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            lines += 1;
-            let v: Value = serde_json::from_str(&line)
-                .map_err(|e| format!("{source}: not a JSON record ({e}); a torn last line?"))?;
-            let bad = |what: &str| format!("{source}: not a game record ({what})");
-            if v.get("kind").is_some() {
-                return Err(format!(
-                    "{source}: a tournament record among match records (list a tournament's files first, and only them)"
-                ));
-            }
-            let record =
-                GameRecord::from_json(&v).ok_or_else(|| bad("missing or mistyped fields"))?;
-            let variant = v
-                .get("variant")
-                .and_then(Value::as_str)
-                .ok_or_else(|| bad("no variant"))?;
-            let kind = GameKind::from_name(variant).map_err(|e| format!("{source}: {e}"))?;
-            let names = names_of(&v).ok_or_else(|| bad("no engine names"))?;
-            let settings = record_settings(&v)
-                .transpose()
-                .map_err(|e| format!("{source}: {e}"))?;
-            match &mut id {
-                None => {
-                    id = Some(Identity {
-                        kind,
-                        names,
-                        settings,
-                        source: source.clone(),
-                    })
-                }
-                Some(first) => {
-                    let differ = if first.kind != kind {
-                        Some(format!("variant {} vs {}", first.kind.name(), kind.name()))
-                    } else if first.names != names {
-                        Some(format!(
-                            "engines {} - {} vs {} - {}",
-                            first.names[0], first.names[1], names[0], names[1]
-                        ))
-                    } else {
-                        // The referee's own settings comparison (as `--resume` uses); records
-                        // older than version 2 carry none and are matched by variant and names.
-                        match (&first.settings, &settings) {
-                            (Some(a), Some(b)) => a.difference(b),
-                            (None, Some(_)) => {
-                                first.settings = settings.clone();
-                                None
-                            }
-                            _ => None,
-                        }
-                    };
-                    if let Some(d) = differ {
-                        return Err(format!(
-                            "{source}: played with other settings than {} ({d}); report one match at a time",
-                            first.source
-                        ));
-                    }
-                }
-            }
-            if let Some(kept) = by_index.get(&record.index) {
-                duplicates += 1;
-                let same = |a: &GameRecord, b: &GameRecord| {
-                    a.winner_engine() == b.winner_engine()
-                        && a.outcome.reason == b.outcome.reason
-                        && a.opening_moves == b.opening_moves
-                        && a.outcome.moves.iter().map(|m| &m.mv).eq(b
-                            .outcome
-                            .moves
-                            .iter()
-                            .map(|m| &m.mv))
-                };
-                if !same(&kept.record, &record) {
-                    conflicting += 1;
-                }
-                continue;
-            }
-            by_index.insert(record.index, Game { record, source });
-        }
-        if lines == 0 {
-            return Err(format!("{}: no records in the file", path.display()));
-        }
-    }
-    let id = id.ok_or("no records")?;
-    let mut missing = Vec::new();
-    let mut next = 0usize;
-    for &i in by_index.keys() {
-        if i > next {
-            missing.push((next, i - 1));
-        }
-        next = i.saturating_add(1);
-    }
-    Ok(Records {
-        kind: id.kind,
-        names: id.names,
-        settings: id.settings,
-        games: by_index.into_values().collect(),
-        duplicates,
-        conflicting,
-        missing,
-        files: paths.to_vec(),
-    })
+    Records::of(read_files(paths).map_err(|e| e.to_string())?)
 }
 
 /// The match after each game (in game order): what the plots draw.
@@ -248,34 +135,13 @@ impl Records {
 
     /// Lines about the files themselves: how many, duplicates, missing games.
     pub fn notes(&self) -> Vec<String> {
-        let mut out = vec![format!(
-            "records: {} file{}, {} games{}",
-            self.files.len(),
-            if self.files.len() == 1 { "" } else { "s" },
-            self.games.len(),
-            if self.settings.is_none() {
-                " (records without settings: older referee)"
-            } else {
-                ""
-            }
-        )];
-        out.extend(duplicates_note(self.duplicates, self.conflicting));
-        if !self.missing.is_empty() {
-            out.push(format!(
-                "missing games: {} ({})",
-                ranges(&self.missing),
-                self.missing.iter().fold(0usize, |n, (a, b)| n
-                    .saturating_add(b - a)
-                    .saturating_add(1))
-            ));
-        }
-        out
+        notes(&self.merged)
     }
 
     /// The text report: the referee's table, then the notes.
     pub fn text(&self) -> String {
         let (summary, _) = self.summary();
-        let mut o = table_text(
+        let mut o = match_text(
             self.kind.name(),
             [&self.names[0], &self.names[1]],
             self.sprt(),
@@ -289,34 +155,33 @@ impl Records {
     }
 }
 
-/// `tablero report`: match records as [`run`] does; tournament records (their files start with
-/// a tournament header) merged into the standings the unsharded `tablero tournament` prints, on
-/// stdout (text or `--json`), with the notes about the files (duplicates, missing games) on
-/// stderr so that stdout is byte for byte what the tournament printed.
+/// `tablero report`: match records as [`run`] does; tournament records merged into the
+/// standings the unsharded `tablero tournament` prints, on stdout (text or `--json`), with the
+/// notes about the files (duplicates, missing games) on stderr so that stdout is byte for byte
+/// what the tournament printed.
 pub fn run_any(
     paths: &[PathBuf],
     html_out: Option<&Path>,
     json_out: bool,
-    anchor: Option<&str>,
+    anchor: Option<(String, f64)>,
 ) -> Result<(), String> {
-    use crate::referee::tournament;
-    if !paths
-        .first()
-        .is_some_and(|p| tournament::is_tournament_file(p))
-    {
+    let merged = read_files(paths).map_err(|e| e.to_string())?;
+    if merged.is_match() {
         if json_out || anchor.is_some() {
             return Err("--json and --anchor are for tournament records".into());
         }
-        return run(paths, html_out);
+        return run(Records::of(merged)?, html_out);
     }
-    let merged = tournament::merge(paths)?;
-    let anchor = anchor
-        .map(|a| {
-            tournament::parse_anchor(a, merged.settings.engines.iter().map(|e| e.name.as_str()))
-        })
-        .transpose()?;
-    let standings = tournament::standings(&merged.settings, &merged.games, anchor)?;
-    for n in merged.notes() {
+    let settings = merged
+        .settings
+        .clone()
+        .ok_or("tournament records without settings")?;
+    let games: Vec<_> = merged.games.iter().map(|g| g.record.clone()).collect();
+    let standings = standings(&settings, &games, anchor).map_err(|e| match e {
+        crate::referee::Error::Anchor(n) => format!("--anchor: no engine named '{n}'"),
+        e => e.to_string(),
+    })?;
+    for n in notes(&merged) {
         eprintln!("{n}");
     }
     if let Some(out) = html_out {
@@ -329,16 +194,24 @@ pub fn run_any(
             page.len() as f64 / 1e6
         );
     } else if json_out {
-        tournament::write_stdout(&format!("{}\n", standings.json()))?;
+        write_stdout(&format!("{}\n", standings.json()))?;
     } else {
-        tournament::write_stdout(&standings.text())?;
+        write_stdout(&standings.text())?;
     }
     Ok(())
 }
 
-/// `tablero report`: the table on stdout, or the page written to `html`.
-pub fn run(paths: &[PathBuf], html_out: Option<&Path>) -> Result<(), String> {
-    let records = load(paths)?;
+/// Writes `text` to stdout; a closed pipe (`| head`) is not an error.
+pub fn write_stdout(text: &str) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
+    }
+}
+
+/// `tablero report` of a match: the table on stdout, or the page written to `html`.
+pub fn run(records: Records, html_out: Option<&Path>) -> Result<(), String> {
     match html_out {
         None => {
             print!("{}", records.text());
@@ -366,17 +239,5 @@ pub fn run(paths: &[PathBuf], html_out: Option<&Path>) -> Result<(), String> {
             );
             Ok(())
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ranges_are_compact() {
-        assert_eq!(ranges(&[]), "");
-        assert_eq!(ranges(&[(3, 3)]), "3");
-        assert_eq!(ranges(&[(3, 3), (7, 9), (12, 12)]), "3, 7-9, 12");
     }
 }

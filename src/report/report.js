@@ -2,10 +2,16 @@
 // Rust prepared everything: the table text, the running series, the boards, and per game a
 // gzip+base64 blob with per ply the state string and the marks that changed. This file draws
 // plots, lists games, inflates a game when it is opened (DecompressionStream) and steps plies.
+// Its words come from the string tables (i18n.js, inlined before it): `t` by key, `rust` for
+// the texts Rust made in English (the referee's table, outcome details, replay errors); a
+// language switch builds the page again where it was.
 "use strict";
 (() => {
   const NS = "http://www.w3.org/2000/svg";
   const D = JSON.parse(document.getElementById("data").textContent);
+  const I = TableroI18n;
+  const t = I.t;
+  I.init();
   const blobText = document.getElementById("blobs").textContent;
   let blobLines = null;
   const el = (tag, attrs, ...kids) => {
@@ -32,7 +38,7 @@
     for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
     return out;
   }
-  const fmt = (v) => (Math.abs(v) >= 100 || Number.isInteger(v) ? String(Math.round(v)) : v.toFixed(Math.abs(v) < 1 ? 2 : 1));
+  const fmt = (v) => I.num(Math.abs(v) >= 100 || Number.isInteger(v) ? String(Math.round(v)) : v.toFixed(Math.abs(v) < 1 ? 2 : 1));
 
   // A line plot. o: {w, h, xs, lines: [{ys, color, dash, label, dots}], band: {lo, hi},
   // hlines: [{y, label, color}], ylo, yhi, onPick(i)}; returns {svg, mark(i)}.
@@ -113,98 +119,131 @@
     return { svg, mark(i) { if (i === null || i === undefined) { marker.setAttribute("visibility", "hidden"); return; } marker.setAttribute("x1", X(xs[i])); marker.setAttribute("x2", X(xs[i])); marker.setAttribute("visibility", "visible"); } };
   }
 
+
   const box = (cap, p) => el("div", { class: "plot" }, el("div", { class: "cap" }, cap), p.svg);
+  const outcome = (res) => t("report.outcome." + res, { name: D.names[0] });
 
-  // ---- Header, table and match plots.
-  document.body.append(el("h1", {}, D.title));
-  document.body.append(el("pre", { class: "table", id: "table" }, D.table));
-  const S = D.series;
-  const plots = el("div", { class: "plots", id: "plots" });
-  if (S.game.length) {
-    const xs = S.game.map((_, i) => i + 1);
-    if (!S.elo.some((v) => v !== null)) plots.append(el("div", { class: "cap", style: "flex-basis: 100%" }, `No finite Elo: ${D.names[0]} has scored ${Math.round((S.score[S.score.length - 1] ?? 0.5) * 100)} % so far.`));
-    plots.append(box(`Elo ${D.names[0]} − ${D.names[1]} and its 95 % interval, after each game`,
-      plot({ xs, lines: [{ ys: S.elo, color: C.e1, label: "Elo" }], band: { lo: S.lo, hi: S.hi }, hlines: [{ y: 0, color: "#999" }], clip: 800 })));
-    plots.append(box(`Score of ${D.names[0]} (%), after each game`,
-      plot({ xs, lines: [{ ys: S.score.map((v) => (v === null ? null : v * 100)), color: C.e1, label: "score %" }], hlines: [{ y: 50, color: "#999" }] })));
-    if (D.sprt && S.llr.length) {
-      const sp = D.sprt;
-      plots.append(box(`SPRT elo0=${sp.elo0} elo1=${sp.elo1} α=${sp.alpha} β=${sp.beta}: LLR after each game`,
-        plot({ xs, lines: [{ ys: S.llr, color: C.e1, label: "LLR" }], hlines: [{ y: sp.upper, label: "H1 " + sp.upper.toFixed(2) }, { y: sp.lower, label: "H0 " + sp.lower.toFixed(2) }, { y: 0, color: "#999" }] })));
+  // The referee's table as the command printed it; in Spanish line by line, the aligned block
+  // (header and the two engines' rows) laid out again for the longer words.
+  function tableText() {
+    if (I.lang === "en") return D.table;
+    const lines = D.table.split("\n");
+    const row = /^(.*?) +(\d+) +(\d+) +(\d+) +(-?[\d.]+)%$/;
+    const rows = [lines[2], lines[3]].map((l) => row.exec(l || ""));
+    if (rows.every((m) => m)) {
+      const head = ["engine", "wins", "draws", "losses", "score"].map((k) => t("report.table." + k));
+      const w = Math.max(head[0].length, ...rows.map((m) => m[1].length));
+      const cw = head.slice(1).map((h, i) => Math.max(h.length, i < 3 ? 6 : 7));
+      const line = (c) => c[0].padEnd(w) + "  " + c.slice(1, 4).map((v, i) => v.padStart(cw[i])).join(" ") + " " + c[4].padStart(cw[3]);
+      lines.splice(1, 3, line(head), ...rows.map((m) => line([m[1], m[2], m[3], m[4], I.num(m[5]) + "%"])));
+      return lines.map((l, i) => (i >= 1 && i <= 3 ? l : I.rust(l))).join("\n");
     }
+    return lines.map(I.rust).join("\n");
   }
-  document.body.append(plots);
 
-  // ---- Game list with filters; losses of engine 1 first.
-  document.body.append(el("h2", {}, "Games"));
-  const main = el("div", { class: "main" });
-  const list = el("div", { class: "list" });
-  const filters = el("div", { class: "filters", id: "filters" });
-  const resBox = {};
+  // ---- The page, built by `build` (again after a language switch).
+  const app = el("div", { id: "app" });
+  document.body.append(app);
+  let cur = null; // {gi, plies: [{fen, marks}], moves, spans, splot, ply}
+  let rowOf = [], resBox = {}, why = null, order = null, shown = null, rows = null;
+  let vhead = null, view = null, plyInfo = null, fenIn = null, copyBtn = null, movesBox = null, scoreBox = null;
   const counts = { W: 0, D: 0, L: 0 };
   for (const g of D.games) counts[g.res]++;
-  for (const [r, name] of [["L", `${D.names[0]} lost`], ["D", "draw"], ["W", `${D.names[0]} won`]]) {
-    const cb = el("input", { type: "checkbox", id: "f-" + r });
-    cb.checked = true;
-    cb.addEventListener("change", applyFilter);
-    resBox[r] = cb;
-    filters.append(el("label", {}, cb, " ", el("span", { class: "res " + r }, r), ` ${name} (${counts[r]})`));
-  }
   const reasons = [...new Set(D.games.map((g) => g.why))];
   const errors = D.games.filter((g) => g.err).length;
-  const why = el("select", { id: "f-why" }, el("option", { value: "" }, "any reason"), ...reasons.map((r) => el("option", { value: r }, `${r} (${D.games.filter((g) => g.why === r).length})`)));
-  if (errors) why.append(el("option", { value: "!err" }, `replay error (${errors})`));
-  why.addEventListener("change", applyFilter);
-  const order = el("select", { id: "f-order" }, el("option", { value: "loss" }, "losses first"), el("option", { value: "game" }, "game order"));
-  order.addEventListener("change", applyFilter);
-  filters.append(el("label", {}, "ended by ", why), el("label", {}, "sort ", order));
-  const shown = el("div", { class: "cap", id: "shown" });
-  const rows = el("div", { class: "rows", id: "rows" });
-  list.append(filters, shown, rows);
-  const rowOf = D.games.map((g, gi) => {
-    const moves = g.n + (g.book ? ` +${g.book}` : "");
-    const r = el("div", { class: "row", "data-game": g.i, onclick: () => open(gi) },
-      el("span", { class: "n" }, "#" + g.i),
-      el("span", { class: "res " + g.res, title: { W: "engine 1 won", D: "draw", L: "engine 1 lost" }[g.res] }, g.res),
-      el("span", { class: "why" }, g.why),
-      el("span", { class: "pl", title: "plies played (+ opening plies)" }, moves),
-      el("span", { class: g.err ? "det err" : "det", title: g.err || g.d }, g.err ? "replay error" : `${D.names[g.first - 1]} first${g.d ? ": " + g.d : ""}`));
-    return r;
-  });
   const rank = { L: 0, D: 1, W: 2 };
+
+  function build() {
+    const title = t("report.title", { n1: D.names[0], n2: D.names[1], game: D.variant, games: D.games.length });
+    document.title = title;
+    const switcher = I.switcher();
+    app.replaceChildren(el("div", { class: "top" }, el("h1", {}, title), switcher));
+    app.append(el("pre", { class: "table", id: "table" }, tableText()));
+
+    // Match plots.
+    const S = D.series;
+    const plots = el("div", { class: "plots", id: "plots" });
+    if (S.game.length) {
+      const xs = S.game.map((_, i) => i + 1);
+      if (!S.elo.some((v) => v !== null)) plots.append(el("div", { class: "cap", style: "flex-basis: 100%" }, t("report.no_elo", { name: D.names[0], pct: Math.round((S.score[S.score.length - 1] ?? 0.5) * 100) })));
+      plots.append(box(t("report.plot.elo", { n1: D.names[0], n2: D.names[1] }),
+        plot({ xs, lines: [{ ys: S.elo, color: C.e1, label: t("report.legend.elo") }], band: { lo: S.lo, hi: S.hi }, hlines: [{ y: 0, color: "#999" }], clip: 800 })));
+      plots.append(box(t("report.plot.score", { name: D.names[0] }),
+        plot({ xs, lines: [{ ys: S.score.map((v) => (v === null ? null : v * 100)), color: C.e1, label: t("report.legend.score") }], hlines: [{ y: 50, color: "#999" }] })));
+      if (D.sprt && S.llr.length) {
+        const sp = D.sprt;
+        plots.append(box(t("report.plot.sprt", { elo0: sp.elo0, elo1: sp.elo1, alpha: sp.alpha, beta: sp.beta }),
+          plot({ xs, lines: [{ ys: S.llr, color: C.e1, label: t("report.legend.llr") }], hlines: [{ y: sp.upper, label: "H1 " + I.num(sp.upper.toFixed(2)) }, { y: sp.lower, label: "H0 " + I.num(sp.lower.toFixed(2)) }, { y: 0, color: "#999" }] })));
+      }
+    }
+    app.append(plots);
+
+    // Game list with filters; losses of engine 1 first.
+    app.append(el("h2", {}, t("report.games")));
+    const main = el("div", { class: "main" });
+    const list = el("div", { class: "list" });
+    const filters = el("div", { class: "filters", id: "filters" });
+    resBox = {};
+    for (const r of ["L", "D", "W"]) {
+      const cb = el("input", { type: "checkbox", id: "f-" + r });
+      cb.checked = true;
+      cb.addEventListener("change", applyFilter);
+      resBox[r] = cb;
+      filters.append(el("label", {}, cb, " ", el("span", { class: "res " + r }, t("report.res." + r)), ` ${outcome(r)} (${counts[r]})`));
+    }
+    why = el("select", { id: "f-why" }, el("option", { value: "" }, t("report.filter.any")), ...reasons.map((r) => el("option", { value: r }, t("report.filter.reason", { reason: r, n: D.games.filter((g) => g.why === r).length }))));
+    if (errors) why.append(el("option", { value: "!err" }, t("report.filter.replay_error", { n: errors })));
+    why.addEventListener("change", applyFilter);
+    order = el("select", { id: "f-order" }, el("option", { value: "loss" }, t("report.sort.loss")), el("option", { value: "game" }, t("report.sort.game")));
+    order.addEventListener("change", applyFilter);
+    filters.append(el("label", {}, t("report.filter.ended") + " ", why), el("label", {}, t("report.filter.sort") + " ", order));
+    shown = el("div", { class: "cap", id: "shown" });
+    rows = el("div", { class: "rows", id: "rows" });
+    list.append(filters, shown, rows);
+    rowOf = D.games.map((g, gi) => {
+      const moves = g.n + (g.book ? ` +${g.book}` : "");
+      const first = D.names[g.first - 1];
+      return el("div", { class: "row", "data-game": g.i, onclick: () => open(gi) },
+        el("span", { class: "n" }, "#" + g.i),
+        el("span", { class: "res " + g.res, title: t("report.res_title." + g.res) }, t("report.res." + g.res)),
+        el("span", { class: "why", title: I.dict("reason", g.why) }, I.dict("reason", g.why)),
+        el("span", { class: "pl", title: t("report.plies_title") }, moves),
+        el("span", { class: g.err ? "det err" : "det", title: g.err ? I.rust(g.err) : I.rust(g.d) },
+          g.err ? t("report.replay_error") : g.d ? t("report.first_detail", { name: first, detail: g.d }) : t("report.first", { name: first })));
+    });
+
+    // Viewer.
+    const viewer = el("div", { class: "viewer", id: "viewer" });
+    vhead = el("div", { class: "vhead", id: "vhead" }, t("report.pick"));
+    const boardBox = el("div", { class: "board", id: "board" });
+    view = new TableroScene.View(boardBox);
+    const btn = (label, title, f, id) => el("button", { title, onclick: f, id }, label);
+    const controls = el("div", { class: "controls" },
+      btn("|◀", t("report.btn.start"), () => show(0), "b-start"),
+      btn("◀", t("report.btn.back"), () => step(-1), "b-prev"),
+      btn("▶", t("report.btn.forward"), () => step(1), "b-next"),
+      btn("▶|", t("report.btn.end"), () => show(cur ? cur.plies.length - 1 : 0), "b-end"));
+    plyInfo = el("div", { class: "plyinfo", id: "plyinfo" });
+    fenIn = el("input", { id: "fen", readonly: "", "aria-label": t("report.fen"), translate: "no" });
+    copyBtn = el("button", { id: "copy", onclick: copyFen }, t("report.copy"));
+    const fenRow = el("div", { class: "fen" }, fenIn, copyBtn);
+    movesBox = el("div", { class: "moves", id: "moves", translate: "no" });
+    scoreBox = el("div", { id: "scoreplot" });
+    const side = el("div", { class: "side" }, controls, plyInfo, fenRow, movesBox,
+      el("div", { class: "keys" }, t("report.keys")));
+    viewer.append(vhead, el("div", { class: "vbody" }, el("div", {}, boardBox, scoreBox), side));
+    main.append(list, viewer);
+    app.append(main);
+  }
+
   function applyFilter() {
     const byWhy = (g) => !why.value || (why.value === "!err" ? !!g.err : g.why === why.value);
     const idx = D.games.map((_, i) => i).filter((i) => resBox[D.games[i].res].checked && byWhy(D.games[i]));
     if (order.value === "loss") idx.sort((a, b) => rank[D.games[a].res] - rank[D.games[b].res] || D.games[a].i - D.games[b].i);
     rows.replaceChildren(...idx.map((i) => rowOf[i]));
-    shown.textContent = `${idx.length} of ${D.games.length} games shown`;
+    shown.textContent = t("report.shown", { k: idx.length, n: D.games.length });
     return idx;
   }
-
-  // ---- Viewer.
-  const viewer = el("div", { class: "viewer", id: "viewer" });
-  const vhead = el("div", { class: "vhead", id: "vhead" }, "Pick a game");
-  const boardBox = el("div", { class: "board", id: "board" });
-  const view = new TableroScene.View(boardBox);
-  const btn = (label, title, f, id) => el("button", { title, onclick: f, id }, label);
-  const controls = el("div", { class: "controls" },
-    btn("|◀", "start (Home, ↑)", () => show(0), "b-start"),
-    btn("◀", "back (←)", () => step(-1), "b-prev"),
-    btn("▶", "forward (→)", () => step(1), "b-next"),
-    btn("▶|", "end (End, ↓)", () => show(cur ? cur.plies.length - 1 : 0), "b-end"));
-  const plyInfo = el("div", { class: "plyinfo", id: "plyinfo" });
-  const fenIn = el("input", { id: "fen", readonly: "", "aria-label": "state string" });
-  const copyBtn = el("button", { id: "copy", onclick: copyFen }, "copy");
-  const fenRow = el("div", { class: "fen" }, fenIn, copyBtn);
-  const movesBox = el("div", { class: "moves", id: "moves" });
-  const scoreBox = el("div", { id: "scoreplot" });
-  const side = el("div", { class: "side" }, controls, plyInfo, fenRow, movesBox,
-    el("div", { class: "keys" }, "keys: ← → step, ↑/Home start, ↓/End end; click a move or the score plot"));
-  viewer.append(vhead, el("div", { class: "vbody" }, el("div", {}, boardBox, scoreBox), side));
-  main.append(list, viewer);
-  document.body.append(main);
-
-  let cur = null; // {gi, plies: [{fen, marks}], moves, spans, splot, ply}
   const chunks = new Map(); // chunk number -> promise of its decoded games
   function blob(z) {
     if (!blobLines) blobLines = blobText.split("\n").filter((l, i) => i > 0 || l.length);
@@ -259,8 +298,9 @@
     const g = D.games[gi];
     for (const r of rowOf) r.classList.remove("sel");
     rowOf[gi].classList.add("sel");
-    vhead.textContent = `Game #${g.i}: ${D.names[g.first - 1]} (first) vs ${D.names[2 - g.first]}, ${{ W: D.names[0] + " won", D: "draw", L: D.names[0] + " lost" }[g.res]} (${g.why}${g.d ? ": " + g.d : ""})`;
-    if (g.err) vhead.append(el("div", { class: "err" }, "replay error: " + g.err));
+    const args = { i: g.i, first: D.names[g.first - 1], second: D.names[2 - g.first], outcome: outcome(g.res), why: g.why, detail: g.d };
+    vhead.textContent = t(g.d ? "report.vhead_detail" : "report.vhead", args);
+    if (g.err) vhead.append(el("div", { class: "err" }, t("report.vhead_error", { error: g.err })));
     const data = await inflate(gi);
     if (token !== opening) return;
     if (!data) {
@@ -279,7 +319,7 @@
     const parts = [];
     data.moves.forEach((m, k) => {
       const cls = m[1] === 0 ? "mv book" : "mv e" + m[1];
-      const title = m[1] === 0 ? "opening move" : `${D.names[m[1] - 1]}: depth ${m[3] ?? "-"}, score ${m[4] ?? "-"}, ${m[2]} ms`;
+      const title = m[1] === 0 ? t("report.move.opening") : t("report.move.title", { name: D.names[m[1] - 1], depth: m[3] ?? "-", score: m[4] ?? "-", ms: m[2] });
       const s = el("span", { class: cls, "data-ply": k + 1, title }, el("span", { class: "no" }, k + 1 + "."), m[0]);
       s.addEventListener("click", () => show(k + 1));
       spans.push(s);
@@ -300,8 +340,8 @@
         e[k - 1].push(v);
       }
     });
-    const splot = plot({ w: 520, h: 160, xs, lines: [{ ys: e[0], color: C.e1, label: D.names[0], dots: true }, { ys: e[1], color: C.e2, label: D.names[1] + " (negated)", dots: true, dash: "4 2" }], hlines: [{ y: 0, color: "#999" }], onPick: (i) => show(i) });
-    scoreBox.replaceChildren(box(`score per move (${D.names[0]}'s side; cp, mate at the edge)`, splot));
+    const splot = plot({ w: 520, h: 160, xs, lines: [{ ys: e[0], color: C.e1, label: D.names[0], dots: true }, { ys: e[1], color: C.e2, label: t("report.negated", { name: D.names[1] }), dots: true, dash: "4 2" }], hlines: [{ y: 0, color: "#999" }], onPick: (i) => show(i) });
+    scoreBox.replaceChildren(box(t("report.plot.moves", { name: D.names[0] }), splot));
     cur = { gi, plies: data.plies, moves: data.moves, spans, splot, ply: 0 };
     show(0);
   }
@@ -321,12 +361,10 @@
       else if (sp.offsetTop + sp.offsetHeight > movesBox.scrollTop + movesBox.clientHeight) movesBox.scrollTop = sp.offsetTop + sp.offsetHeight - movesBox.clientHeight;
     }
     const last = cur.plies.length - 1;
-    let info = `ply ${ply} / ${last}`;
-    if (ply > 0) {
-      const m = cur.moves[ply - 1];
-      info += m[1] === 0 ? `: ${m[0]} (opening)` : `: ${m[0]} by ${D.names[m[1] - 1]}, depth ${m[3] ?? "-"}, score ${m[4] ?? "-"}, ${m[2]} ms`;
-    } else info += ": start";
-    plyInfo.textContent = info;
+    const m = ply > 0 ? cur.moves[ply - 1] : null;
+    plyInfo.textContent = !m ? t("report.ply.start", { ply, last })
+      : m[1] === 0 ? t("report.ply.book", { ply, last, move: m[0] })
+      : t("report.ply.move", { ply, last, move: m[0], name: D.names[m[1] - 1], depth: m[3] ?? "-", score: m[4] ?? "-", ms: m[2] });
     cur.splot.mark(ply);
     cur.ply = ply;
     window.tableroLastStepMs = performance.now() - t0;
@@ -334,7 +372,7 @@
   function step(d) { if (cur) show(cur.ply + d); }
   function copyFen() {
     fenIn.select();
-    const done = () => { copyBtn.textContent = "copied"; setTimeout(() => (copyBtn.textContent = "copy"), 1200); };
+    const done = () => { copyBtn.textContent = t("report.copied"); setTimeout(() => (copyBtn.textContent = t("report.copy")), 1200); };
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(fenIn.value).then(done, () => { document.execCommand("copy"); done(); });
     else { document.execCommand("copy"); done(); }
   }
@@ -349,7 +387,19 @@
     ev.preventDefault();
   });
 
+  build();
   const first = applyFilter();
+  // A new language: the page again, with the same filters, game and ply.
+  I.onChange(() => {
+    const keep = { res: Object.fromEntries(Object.entries(resBox).map(([r, cb]) => [r, cb.checked])), why: why.value, order: order.value, gi: cur && cur.gi, ply: cur && cur.ply };
+    cur = null;
+    build();
+    for (const [r, on] of Object.entries(keep.res)) resBox[r].checked = on;
+    why.value = keep.why;
+    order.value = keep.order;
+    applyFilter();
+    if (keep.gi !== null) open(keep.gi).then(() => show(keep.ply));
+  });
   // Hooks for tests and measurements.
   window.tableroReport = {
     open: (gameNumber) => open(D.games.findIndex((g) => g.i === gameNumber)),

@@ -3,7 +3,6 @@
 //! command and by `go` for positions small enough to prove.
 
 pub mod c4table;
-pub mod cli;
 pub mod connect4;
 pub mod exact;
 pub mod kalah;
@@ -128,4 +127,25 @@ pub fn protocol_solve(
         t.elapsed().as_millis()
     ));
     Ok(())
+}
+
+/// Reads a golden Kalah line (`s1..sm S n1..nm N side value`) as a fen and South's margin.
+pub fn kalah_golden_line(line: &str) -> Result<(String, i32), String> {
+    let f: Vec<&str> = line.split_whitespace().collect();
+    if f.len() < 6 || !f.len().is_multiple_of(2) {
+        return Err(format!("'{line}': expected s1..sm S n1..nm N side value"));
+    }
+    let m = (f.len() - 4) / 2;
+    let fen = format!(
+        "{}:{}/{}:{} {}",
+        f[0..m].join(","),
+        f[m],
+        f[m + 1..2 * m + 1].join(","),
+        f[2 * m + 1],
+        f[2 * m + 2]
+    );
+    let v = f[2 * m + 3]
+        .parse()
+        .map_err(|_| format!("'{}' is not a value", f[2 * m + 3]))?;
+    Ok((fen, v))
 }

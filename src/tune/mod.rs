@@ -13,11 +13,13 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::cli::{GameFlags, MatchArgs, TuneArgs};
+use crate::core::rng::splitmix64;
+use crate::core::spec::name_value;
 use crate::games::GameKind;
-use crate::players::splitmix64;
-use crate::referee::engine::{Conn, Recv, deadline_after};
-use crate::referee::{MatchConfig, config_from_args, run_match};
+use crate::referee::conn::{Conn, Recv, deadline_after};
+use crate::referee::{
+    self, Config, EngineConfig, EngineSpec, Format, MoveLimits, Openings, parse_tc,
+};
 use spsa::{Gains, Param, Step, Wdl};
 
 /// Version of the `--out` format.
@@ -145,95 +147,82 @@ pub fn read_log(path: &Path) -> Result<TuneLog, String> {
     })
 }
 
-fn settings_of(kind: GameKind, a: &TuneArgs, engine: &str) -> Result<TuneSettings, String> {
-    let params: Vec<Param> = a
-        .param
+/// Where the run is written: a new `--out` file or a `--resume`d one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TuneOut {
+    New(PathBuf),
+    Resume(PathBuf),
+}
+
+/// Everything a tuning run needs: its recorded settings plus what is not recorded (the
+/// concurrency and the referee's patience, which do not change the games).
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    pub kind: GameKind,
+    pub settings: TuneSettings,
+    pub concurrency: usize,
+    /// Lateness tolerated beyond a time limit, ms.
+    pub margin_ms: u64,
+    /// Longest wait for a reply without a time limit, ms.
+    pub timeout_ms: u64,
+    pub out: TuneOut,
+}
+
+/// The referee's configuration for every iteration (the options are set per iteration), from
+/// the recorded settings, so that a resumed run plays exactly what the file says.
+fn match_config(cfg: &TuneConfig) -> Result<Config, String> {
+    let s = &cfg.settings;
+    let spec = EngineSpec::parse(&s.engine).map_err(|e| format!("engine: {e}"))?;
+    let engine = |name: &str| EngineConfig {
+        spec: spec.clone(),
+        name: name.to_string(),
+        options: Vec::new(),
+        limits: None,
+    };
+    let variant = s
+        .options
         .iter()
-        .map(|p| Param::parse(p))
+        .map(|o| name_value(o).ok_or_else(|| format!("option: expected NAME=VALUE, got '{o}'")))
         .collect::<Result<_, _>>()?;
-    if params.is_empty() {
-        return Err("--param: at least one parameter to tune".into());
-    }
-    for (i, p) in params.iter().enumerate() {
-        if params[..i].iter().any(|q| q.name == p.name) {
-            return Err(format!("--param: {} given twice", p.name));
-        }
-    }
-    let iterations = a.iterations.ok_or("--iterations: required")?;
-    if iterations == 0 {
-        return Err("--iterations: at least 1".into());
-    }
-    if a.pairs_per_iteration == 0 {
-        return Err("--pairs-per-iteration: at least 1".into());
-    }
-    Ok(TuneSettings {
-        game: kind.name().to_string(),
-        engine: engine.to_string(),
-        params,
-        iterations,
-        pairs_per_iteration: a.pairs_per_iteration,
-        seed: a.play.seed,
-        options: a.play.option.clone(),
-        openings: a.play.openings.clone(),
-        depth: a.play.depth,
-        nodes: a.play.nodes,
-        movetime: a.play.movetime,
-        tc: a.play.tc.clone(),
-        max_plies: a.play.max_plies,
+    Ok(Config {
+        kind: cfg.kind,
+        engines: vec![engine("plus"), engine("minus")],
+        format: Format::Match {
+            games: 2 * s.pairs_per_iteration,
+        },
+        variant,
+        concurrency: cfg.concurrency,
+        seed: s.seed,
+        openings: Openings::from_spec(s.openings.as_deref()).map_err(|e| e.to_string())?,
+        limits: MoveLimits {
+            depth: s.depth,
+            nodes: s.nodes,
+            movetime_ms: s.movetime,
+            tc_ms: s
+                .tc
+                .as_deref()
+                .map(parse_tc)
+                .transpose()
+                .map_err(|e| format!("tc: {e}"))?,
+            margin_ms: cfg.margin_ms,
+            timeout_ms: cfg.timeout_ms,
+        },
+        max_plies: s.max_plies,
+        sprt: None,
+        records: None,
+        log_dir: None,
+        shard: None,
+        progress: false,
+        startup_ms: cfg.timeout_ms.min(crate::referee::config::STARTUP_MS),
     })
 }
 
-/// The referee's configuration for every iteration (the options are set per iteration).
-fn match_config(kind: GameKind, s: &TuneSettings, a: &TuneArgs) -> Result<MatchConfig, String> {
-    let m = MatchArgs {
-        engine1: s.engine.clone(),
-        engine2: s.engine.clone(),
-        name1: Some("plus".into()),
-        name2: Some("minus".into()),
-        option1: Vec::new(),
-        option2: Vec::new(),
-        limits1: None,
-        limits2: None,
-        games: Some(2 * s.pairs_per_iteration),
-        rounds: None,
-        // The recorded settings, so that a resumed run plays exactly what the file says.
-        play: GameFlags {
-            option: s.options.clone(),
-            concurrency: a.play.concurrency,
-            seed: s.seed,
-            openings: s.openings.clone(),
-            depth: s.depth,
-            nodes: s.nodes,
-            movetime: s.movetime,
-            tc: s.tc.clone(),
-            margin: a.play.margin,
-            timeout: a.play.timeout,
-            max_plies: s.max_plies,
-        },
-        sprt: Vec::new(),
-        records: None,
-        resume: None,
-        log: None,
-        json: false,
-    };
-    let mut cfg = config_from_args(kind, &m)?;
-    cfg.progress = false;
-    Ok(cfg)
-}
-
-/// Runs `tablero tune` (or `--plot`).
-pub fn run(kind: GameKind, a: &TuneArgs) -> Result<(), String> {
-    if let Some(plot_in) = &a.plot {
-        let out = a.output.as_ref().ok_or("--plot needs -o OUT.svg")?;
-        let log = read_log(plot_in)?;
-        let svg = plot::svg(&log.settings, &log.steps);
-        return std::fs::write(out, svg).map_err(|e| format!("-o {}: {e}", out.display()));
-    }
-    let engine = a.engine.as_deref().ok_or("--engine: required")?;
-    let settings = settings_of(kind, a, engine)?;
-    let cfg = match_config(kind, &settings, a)?;
+/// Runs `tablero tune`: iterations until the settings' count, each appended to the out file.
+pub fn run(tune: &TuneConfig) -> Result<(), String> {
+    let settings = &tune.settings;
+    let cfg = match_config(tune)?;
     check_params(&cfg, &settings.params)?;
-    let (path, mut theta, mut done, file) = open_out(a, &settings)?;
+    let (path, mut theta, mut done, file) = open_out(&tune.out, settings)?;
     let mut out = std::io::BufWriter::new(file);
     let n = settings.iterations;
     let names: Vec<String> = settings.params.iter().map(|p| p.name.clone()).collect();
@@ -272,7 +261,7 @@ pub fn run(kind: GameKind, a: &TuneArgs) -> Result<(), String> {
 /// Asks the engine for its options (`uci`) and refuses a parameter it does not declare as a
 /// `spin` option or whose range exceeds the engine's: a misspelt name would otherwise be tuned
 /// with no effect at all.
-fn check_params(cfg: &MatchConfig, params: &[Param]) -> Result<(), String> {
+fn check_params(cfg: &Config, params: &[Param]) -> Result<(), String> {
     let e = &cfg.engines[0];
     let mut conn = Conn::start(&e.spec, cfg.kind).map_err(|err| format!("--engine: {err}"))?;
     let deadline = deadline_after(Duration::from_millis(cfg.limits.timeout_ms));
@@ -343,12 +332,12 @@ fn fmt_theta(names: &[String], theta: &[f64]) -> String {
 /// Opens (or continues) the `--out` file: its path, the current θ, the iterations done and the
 /// file positioned for appending.
 fn open_out(
-    a: &TuneArgs,
+    out: &TuneOut,
     settings: &TuneSettings,
 ) -> Result<(PathBuf, Vec<f64>, usize, std::fs::File), String> {
     let start: Vec<f64> = settings.params.iter().map(|p| p.start).collect();
-    match (&a.out, &a.resume) {
-        (_, Some(path)) => {
+    match out {
+        TuneOut::Resume(path) => {
             let log = read_log(path)?;
             if let Some(d) = log.settings.difference(settings) {
                 return Err(format!(
@@ -400,7 +389,7 @@ fn open_out(
             }
             Ok((path.clone(), theta, log.steps.len(), file))
         }
-        (Some(path), None) => {
+        TuneOut::New(path) => {
             if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
                 return Err(format!(
                     "--out {}: the file exists (continue it with --resume, or remove it)",
@@ -422,14 +411,13 @@ fn open_out(
             writeln!(file, "{line}").map_err(|e| format!("--out {}: {e}", path.display()))?;
             Ok((path.clone(), start, 0, file))
         }
-        (None, None) => Err("--out FILE (or --resume FILE) is required".into()),
     }
 }
 
 /// Plays iteration `k`'s pairs: engine 1 is θ+, engine 2 θ−; the openings are seeded by the
 /// run's seed and `k`, so every iteration sees fresh openings and a rerun the same ones.
 fn play_iteration(
-    base: &MatchConfig,
+    base: &Config,
     names: &[String],
     k: usize,
     plus: &[i64],
@@ -447,7 +435,8 @@ fn play_iteration(
     let (p, m) = (opts(plus), opts(minus));
     cfg.engines[0].options.extend(p);
     cfg.engines[1].options.extend(m);
-    let s = run_match(&cfg).map_err(|e| format!("iteration {k}: {e}"))?;
+    let played = referee::run(&cfg, &mut |_| {}).map_err(|e| format!("iteration {k}: {e}"))?;
+    let s = played.summary.ok_or("a match without a summary")?;
     Ok(Wdl {
         wins: s.tally.wins,
         draws: s.tally.draws,

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::players::splitmix64;
+use crate::core::rng::splitmix64;
 
 /// Exponent of the step size decay, a_k = a / (A + k)^ALPHA (Spall's and fishtest's value).
 pub const ALPHA: f64 = 0.602;
@@ -30,8 +30,7 @@ pub struct Param {
 impl Param {
     /// Parses `NAME=START,MIN,MAX,C_END,R_END`.
     pub fn parse(s: &str) -> Result<Param, String> {
-        let err =
-            |why: &str| format!("--param '{s}': {why} (expected NAME=START,MIN,MAX,C_END,R_END)");
+        let err = |why: &str| format!("'{s}': {why} (expected NAME=START,MIN,MAX,C_END,R_END)");
         let (name, rest) = s.split_once('=').ok_or_else(|| err("no '='"))?;
         let name = name.trim();
         if name.is_empty() || name.contains(char::is_whitespace) {

@@ -5,6 +5,8 @@
 //! declares `mod browser;`.
 #![allow(dead_code)] // each test binary uses a different subset of the helpers
 
+pub mod i18n;
+
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -49,12 +51,21 @@ pub fn screenshot_dir() -> PathBuf {
 impl Browser {
     /// Starts Chromium (headless, no sandbox: CI runs as root) with a `width` × `height` window.
     pub fn launch_sized(width: u32, height: u32) -> Browser {
+        Browser::launch_lang("en-US", width, height)
+    }
+
+    /// Starts Chromium whose user prefers the languages `langs` (`--accept-lang`, e.g.
+    /// `es-ES,es`: `navigator.languages` and `Accept-Language`; headless Chromium ignores
+    /// `--lang` for them), with a `width` × `height` window.
+    pub fn launch_lang(langs: &str, width: u32, height: u32) -> Browser {
         let path = chromium_path();
+        let lang_arg = format!("--accept-lang={langs}");
         let args: Vec<&OsStr> = vec![
             OsStr::new("--disable-dev-shm-usage"),
             OsStr::new("--no-first-run"),
             OsStr::new("--disable-extensions"),
             OsStr::new("--hide-scrollbars"),
+            OsStr::new(&lang_arg),
         ];
         let opts = LaunchOptions::default_builder()
             .path(Some(path.clone()))
@@ -132,6 +143,54 @@ impl Browser {
             .wait_for_element(css)
             .unwrap_or_else(|e| panic!("no element {css}: {e}"));
         el.click().unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    /// A real mouse click (pressed and released through the browser's input pipeline) at the
+    /// centre of the first element matching `css`, scrolled into view, without `click`'s waits
+    /// for the element (about a second each); panics if there is no such element now.
+    pub fn tap(&self, css: &str) {
+        let q = serde_json::to_string(css).unwrap_or_default();
+        let at = self.eval(&format!(
+            "(() => {{ const e = document.querySelector({q}); if (!e) return null; \
+             e.scrollIntoView({{block: 'nearest'}}); const r = e.getBoundingClientRect(); \
+             return [r.left + r.width / 2, r.top + r.height / 2]; }})()"
+        ));
+        let at = at.as_array().unwrap_or_else(|| panic!("no element {css}"));
+        let (x, y) = (at[0].as_f64().unwrap_or(0.0), at[1].as_f64().unwrap_or(0.0));
+        self.tab
+            .click_point(headless_chrome::browser::tab::point::Point { x, y })
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    /// The `textContent` of the first element matching `css` now (`""` if there is none),
+    /// without `text`'s wait for the element.
+    pub fn content(&self, css: &str) -> String {
+        let q = serde_json::to_string(css).unwrap_or_default();
+        self.eval(&format!(
+            "(() => {{ const e = document.querySelector({q}); return e ? e.textContent : ''; }})()"
+        ))
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+    }
+
+    /// Reloads the page and waits until the JavaScript expression `ready` holds in the new one
+    /// (quicker than `goto`, which waits for the browser's own end of navigation).
+    pub fn reload_until(&self, ready: &str, what: &str) {
+        self.eval("(() => { window.tableroOld = true; location.reload(); })()");
+        let check = format!(
+            "(() => {{ try {{ return !window.tableroOld && !!({ready}); }} catch (e) {{ return false; }} }})()"
+        );
+        let start = Instant::now();
+        // Evaluations fail while the old page goes away: they count as "not yet".
+        while !matches!(self.tab.evaluate(&check, false), Ok(r) if r.value == Some(serde_json::Value::Bool(true)))
+        {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "timed out waiting for {what} after a reload"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// The inner text of the first element matching `css` (waits for it).

@@ -90,7 +90,7 @@ compile() {
     local flags=("${base_flags[@]}" "$@") objs=() fail=0 src obj job
     for src in "$scratch"/src/*.cpp "$here"/notation.cpp "$here"/frontend.cpp "$here"/state_dump.cpp "$here"/main.cpp; do
         obj="$scratch/$(basename "$src" .cpp).o"
-        "$cxx" "${flags[@]}" "${defs[@]}" -I"$scratch/include" -I"$here" -c "$src" -o "$obj" &
+        "$cxx" "${flags[@]}" "${defs[@]}" -I"$scratch/include" -I"$here" -I"$here/../common" -c "$src" -o "$obj" &
         objs+=("$obj")
     done
     for job in $(jobs -p); do wait "$job" || fail=1; done

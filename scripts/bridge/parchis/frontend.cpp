@@ -3,56 +3,23 @@
 #include "frontend.h"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <vector>
 
 #include "notation.h"
+#include "protocol_text.h"
 
 namespace bridge {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-struct Token {
-    std::string text;
-    int column;  // 1-based
-};
-
-std::vector<Token> tokenize(const std::string &line) {
-    std::vector<Token> out;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) i++;
-        if (i >= line.size()) break;
-        std::size_t j = i;
-        while (j < line.size() && line[j] != ' ' && line[j] != '\t') j++;
-        out.push_back(Token{line.substr(i, j - i), static_cast<int>(i) + 1});
-        i = j;
-    }
-    return out;
-}
-
-std::string cut(const std::string &s) { return s.size() > 40 ? s.substr(0, 40) : s; }
-
-std::string lower(std::string s) {
-    for (char &c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-bool parse_uint(const std::string &s, long long &v) {
-    if (s.empty() || s.size() > 18) return false;
-    for (char c : s) {
-        if (c < '0' || c > '9') return false;
-    }
-    v = std::stoll(s);
-    return true;
-}
-
-double ms_since(Clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
+using bridge_text::cut;
+using bridge_text::lower;
+using bridge_text::ms_since;
+using bridge_text::parse_uint;
+using bridge_text::Token;
+using bridge_text::tokenize;
 
 class Session {
 public:
@@ -157,20 +124,11 @@ private:
     }
 
     void cmd_setoption(const std::vector<Token> &t) {
-        if (t.size() < 3 || t[1].text != "name") {
-            error("setoption: expected 'setoption name <name> [value <value>]'");
+        std::string name, value, err;
+        bool has_value = false;
+        if (!bridge_text::parse_setoption(t, name, value, has_value, err)) {
+            error(err);
             return;
-        }
-        std::string name, value;
-        bool in_value = false, has_value = false;
-        for (std::size_t i = 2; i < t.size(); i++) {
-            if (!in_value && t[i].text == "value") {
-                in_value = has_value = true;
-                continue;
-            }
-            std::string &dst = in_value ? value : name;
-            if (!dst.empty()) dst += " ";
-            dst += t[i].text;
         }
         std::string key = lower(name);
         if (key == "uci_variant") {
@@ -286,33 +244,9 @@ private:
 
     void cmd_go(const std::vector<Token> &t) {
         int depth = -1;
-        for (std::size_t i = 1; i < t.size(); i++) {
-            const std::string &w = t[i].text;
-            if (w == "infinite") continue;
-            if (w == "depth" || w == "nodes" || w == "movetime" || w == "wtime" || w == "btime" ||
-                w == "winc" || w == "binc" || w == "movestogo") {
-                if (i + 1 >= t.size()) {
-                    error("go: '" + w + "' needs a number (column " + std::to_string(t[i].column) + ")");
-                    return;
-                }
-                long long v;
-                if (!parse_uint(t[i + 1].text, v)) {
-                    error("go " + w + " expects a non-negative integer, got '" + cut(t[i + 1].text) + "' (column " +
-                          std::to_string(t[i + 1].column) + ")");
-                    return;
-                }
-                if (w == "depth") {
-                    if (v == 0) {
-                        error("go: depth must be at least 1");
-                        return;
-                    }
-                    depth = static_cast<int>(std::min<long long>(v, 64));
-                }
-                i++;
-                continue;
-            }
-            error("go: unknown limit '" + cut(w) + "' (column " + std::to_string(t[i].column) +
-                  "); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo");
+        std::string go_err;
+        if (!bridge_text::parse_go(t, depth, go_err)) {
+            error(go_err);
             return;
         }
         if (game_->gameOver()) {

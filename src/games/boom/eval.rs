@@ -157,7 +157,14 @@ const WORST_CASE: i64 = {
         WEIGHTS[i].magnitude()
     }
     let side = 49 * 16 * m(0) + 7 * m(1) + 14 * m(2) + 49 * m(3) + m(4) + 7 * m(5) + 88 * m(6);
-    2 * side + m(7) + 49 * (m(8) + m(9) + m(10) + m(11)) + 49 * m(12) + m(13) + m(14) + m(15) + m(16)
+    2 * side
+        + m(7)
+        + 49 * (m(8) + m(9) + m(10) + m(11))
+        + 49 * m(12)
+        + m(13)
+        + m(14)
+        + m(15)
+        + m(16)
 };
 const _: () = assert!(WORST_CASE < EVAL_LIMIT as i64);
 
@@ -298,15 +305,16 @@ fn default_terms(s: &Boom, w: &Weights, perspective: Side) -> DefaultTerms {
         - w.waiting_t1 * (other_t & above).count_ones() as i32;
     let mover_p = s.pieces(mover);
     let other_p = s.pieces(mover.other());
-    let booms = if w.boom_win != 0 && boom_wins(mover_p, other_p, s.bomb(mover), left == 2) {
-        w.boom_win
-    } else {
-        0
-    } - if w.boom_threat != 0 && boom_wins(other_p, mover_p, s.bomb(mover.other()), true) {
-        w.boom_threat
-    } else {
-        0
-    };
+    let booms =
+        if w.boom_win != 0 && boom_wins(mover_p, other_p, s.bomb(mover), left == 2) {
+            w.boom_win
+        } else {
+            0
+        } - if w.boom_threat != 0 && boom_wins(other_p, mover_p, s.bomb(mover.other()), true) {
+            w.boom_threat
+        } else {
+            0
+        };
     let near_threats = near_threats + booms;
     let fill = occ.count_ones() as i32;
     let full_mover = super::side_of_movement(s.movement().saturating_add((49 - fill) as u16));

@@ -2,25 +2,55 @@
 //
 // The course's Parchis.h includes GUIPlayer.h, which pulls in the whole SFML GUI. The bridge
 // only needs the game core, so build.sh puts this header in its place in a scratch copy of the
-// checkout's include/ directory. It provides what the core itself uses from that include chain:
-// the AIPlayer declaration and the `sleep(milliseconds(n))` call of Parchis::waitForPlayers.
+// checkout's include/ directory. It provides what that include chain gives the core and the
+// student's AIPlayer.cpp:
+//
+// - every standard header the real chain includes, so a player file that compiles inside the
+//   simulator compiles here unchanged (students do call sqrt without <cmath> or use std::list
+//   without <list>). The list is the chain of the 2022-23 simulator (rbnuria/ParchisIA-23)
+//   with SFML 2.5.1, read with `g++ -H`: where a course or SFML header includes a standard one.
+//   Nothing else is included, so what does not compile in the simulator does not compile here.
+// - `using namespace std;`, as GUIPlayer.h has;
+// - the AIPlayer declaration and the `sleep(milliseconds(n))` of Parchis::waitForPlayers
+//   (SFML's, here a nanosleep from <time.h>, which <ctime> of that chain already includes).
 #ifndef __GUI_PLAYER_H__
 #define __GUI_PLAYER_H__
 
-#include <chrono>
-#include <thread>
+// GUIPlayer.h and ParchisGUI.h themselves.
+#include <fstream>
+#include <iostream>
+#include <list>
+#include <math.h>
+#include <queue>
+// Button.h (a sprite header of ParchisGUI.h).
+#include <memory>
+// SFML 2.5.1 (System/FileInputStream.hpp, MemoryInputStream.hpp, Utf.hpp, String.hpp,
+// Audio/SoundBuffer.hpp).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
+#include <locale>
+#include <set>
 
 #include "AIPlayer.h"
 #include "Attributes.h"
+
+using namespace std;
 
 class ParchisGUI;
 
 namespace tablero_bridge_stub {
 struct Duration {
-    long long ms;
+    long ms;
 };
-inline Duration milliseconds(long long ms) { return Duration{ms}; }
-inline void sleep(Duration d) { std::this_thread::sleep_for(std::chrono::milliseconds(d.ms)); }
+inline Duration milliseconds(long ms) { return Duration{ms}; }
+inline void sleep(Duration d) {
+    struct timespec t;
+    t.tv_sec = d.ms / 1000;
+    t.tv_nsec = (d.ms % 1000) * 1000000L;
+    ::nanosleep(&t, nullptr);
+}
 }  // namespace tablero_bridge_stub
 using tablero_bridge_stub::milliseconds;
 using tablero_bridge_stub::sleep;

@@ -1,17 +1,26 @@
-//! The command line (clap derive). No subcommand runs the protocol loop.
+//! The command line (clap derive): every flag and subcommand with its help text. The only
+//! module of the crate that knows clap; [`super::args`] turns what it parses into the library's
+//! typed configurations. No subcommand runs the protocol loop.
 
 use clap::{Parser, Subcommand};
 
 /// tablero: a headless engine for Parchís with items, Conecta-4 BOOM, Connect Four and Mancala
 /// speaking a UCI-like protocol on stdin/stdout (see protocol.md).
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(
+    version,
+    about,
+    after_help = "Without a command, tablero reads the protocol on stdin and answers on stdout: \
+                  try `printf 'position startpos\\ngo depth 6\\n' | tablero --game connect4` \
+                  (every command: protocol.md)."
+)]
 pub struct Cli {
-    /// Game played at start-up (the protocol's `UCI_Variant` can change it).
+    /// The game: parchis, connect4boom, connect4 or mancala (in the protocol loop,
+    /// `setoption name UCI_Variant` changes it).
     #[arg(long, default_value = "parchis", global = true)]
     pub game: String,
     /// Run a built-in player instead of the full engine: random, greedy, ninja1, ninja2,
-    /// ninja3, solver (fixed strength; see README).
+    /// ninja3, solver (fixed strength; docs/players.md).
     #[arg(long)]
     pub player: Option<String>,
     #[command(subcommand)]
@@ -54,6 +63,10 @@ pub struct GameFlags {
     /// Longest wait for a reply when no time limit applies (depth/nodes, handshake), ms.
     #[arg(long, default_value_t = 30000)]
     pub timeout: u64,
+    /// How long a freshly started engine has to answer `uci` with `uciok`, ms (a program that
+    /// is not an engine, or is stuck, is reported at once instead of after --timeout).
+    #[arg(long, default_value_t = 10_000)]
+    pub startup_timeout: u64,
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 2000)]
     pub max_plies: usize,
@@ -99,7 +112,7 @@ pub struct MatchArgs {
     /// SPRT: elo0=0 elo1=10 alpha=0.05 beta=0.05; the match stops on a decision.
     #[arg(long, num_args = 1..)]
     pub sprt: Vec<String>,
-    /// Write one JSON line per game to FILE.
+    /// Write the records (a header line, then one JSON line per game) to FILE.
     #[arg(long)]
     pub records: Option<std::path::PathBuf>,
     /// Continue an interrupted match from its records FILE (and append to it).
@@ -244,20 +257,20 @@ pub enum Command {
         #[arg(long)]
         player: Option<String>,
         /// Sessions served at once; one more gets an error line and is closed.
-        #[arg(long, default_value_t = crate::referee::serve::DEFAULT_MAX_CONNECTIONS)]
+        #[arg(long, default_value_t = super::serve::DEFAULT_MAX_CONNECTIONS)]
         max_connections: usize,
         /// Largest `Hash` (MiB) a session may set; the memory bound is about
         /// max-connections × (max-hash + 10 MiB).
         #[arg(long, default_value_t = crate::protocol::DEFAULT_HASH_MIB as i64, value_parser = clap::value_parser!(i64).range(1..=crate::protocol::MAX_HASH_MIB))]
         max_hash: i64,
         /// Close a session that sent nothing for this many seconds (0: never).
-        #[arg(long, default_value_t = crate::referee::serve::DEFAULT_IDLE_SECS)]
+        #[arg(long, default_value_t = super::serve::DEFAULT_IDLE_SECS)]
         idle_timeout: u64,
         /// Stop accepting after this many sessions (tests).
         #[arg(long, hide = true)]
         max_sessions: Option<usize>,
     },
-    /// A local web page to play and watch the games against the offered engines (see README).
+    /// A local web page to play and watch the games against the offered engines (docs/gui.md).
     Gui {
         /// Address to serve the page on (loopback only unless --allow-remote; port 0 picks one).
         #[arg(long, default_value = "127.0.0.1:8080")]
@@ -309,6 +322,17 @@ pub enum Command {
         /// Write the SVG to FILE instead of stdout.
         #[arg(short = 'o', long = "output")]
         output: Option<std::path::PathBuf>,
+    },
+    /// Plays as a bot of the course's Mancala simulator (MancalaNoGUI.jar): the course's line
+    /// protocol on stdin/stdout (docs/bridge-mancala.md).
+    MancalaBot(MancalaBotArgs),
+    /// Runs a course Mancala bot (BOT [ARGS]) as a tablero engine on stdin/stdout, as the
+    /// referee's `mancala-bot:` spec does (docs/bridge-mancala.md).
+    #[command(hide = true)]
+    MancalaBotAdapter {
+        /// The bot's program and its arguments.
+        #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+        bot: Vec<String>,
     },
     /// Solves a Connect Four or Kalah position exactly (or a batch file of golden lines):
     /// prints `info` lines and `solved score <s> best <move> nodes <n> time <ms>`.
@@ -414,4 +438,30 @@ pub struct LearnArgs {
     /// weights best, Texel's K).
     #[arg(long)]
     pub unit: Option<f64>,
+    /// Kalah: fit who wins (the sign of the exact margin, logistic) instead of the margin.
+    #[arg(long)]
+    pub margin_sign: bool,
+}
+
+/// `tablero mancala-bot`: how tablero plays inside the course's Mancala referee.
+#[derive(clap::Args, Debug)]
+pub struct MancalaBotArgs {
+    /// The name answered to GETNAME.
+    #[arg(long, default_value = "tablero")]
+    pub name: String,
+    /// Play as a built-in player (random, greedy, ninja1, ninja2, ninja3, solver).
+    #[arg(long, conflicts_with_all = ["depth", "movetime", "heuristic"])]
+    pub player: Option<String>,
+    /// Search every move to this depth (default: the referee's TIMEOUT, else depth 14).
+    #[arg(long, conflicts_with = "movetime")]
+    pub depth: Option<u64>,
+    /// Search every move this many milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Evaluation: default, test or seed.
+    #[arg(long)]
+    pub heuristic: Option<String>,
+    /// NAME=VALUE sent to the engine as setoption (repeatable), e.g. Hash=16.
+    #[arg(long)]
+    pub option: Vec<String>,
 }

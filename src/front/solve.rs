@@ -8,8 +8,8 @@ use crate::core::game::{Game, try_play};
 use crate::games::connect4::Connect4;
 use crate::games::mancala::{Mancala, MancalaConfig};
 
-use super::kalahdb::{self, KalahDb, Rules};
-use super::{Budget, connect4, kalah};
+use crate::solver::kalahdb::{self, KalahDb, Rules};
+use crate::solver::{Budget, connect4, kalah, kalah_golden_line};
 
 /// What to solve and how.
 #[derive(Clone, Debug, Default)]
@@ -84,7 +84,9 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
     match args.game.to_ascii_lowercase().as_str() {
         "connect4" => run_connect4(args),
         "mancala" => run_kalah(args),
-        g => Err(format!("solve supports connect4 and mancala, not '{g}'")),
+        g => Err(format!(
+            "solve supports connect4 and mancala, not '{g}': add --game connect4 or --game mancala"
+        )),
     }
 }
 
@@ -158,27 +160,6 @@ fn print_batch(n: u64, bad: u64, nodes: u64, micros: u128, t: Instant) {
         micros as f64 / n1 as f64,
         t.elapsed().as_millis()
     );
-}
-
-/// Reads a golden Kalah line (`s1..sm S n1..nm N side value`) as a fen and South's margin.
-pub fn kalah_golden_line(line: &str) -> Result<(String, i32), String> {
-    let f: Vec<&str> = line.split_whitespace().collect();
-    if f.len() < 6 || !f.len().is_multiple_of(2) {
-        return Err(format!("'{line}': expected s1..sm S n1..nm N side value"));
-    }
-    let m = (f.len() - 4) / 2;
-    let fen = format!(
-        "{}:{}/{}:{} {}",
-        f[0..m].join(","),
-        f[m],
-        f[m + 1..2 * m + 1].join(","),
-        f[2 * m + 1],
-        f[2 * m + 2]
-    );
-    let v = f[2 * m + 3]
-        .parse()
-        .map_err(|_| format!("'{}' is not a value", f[2 * m + 3]))?;
-    Ok((fen, v))
 }
 
 /// The bottom-up database a Kalah solve of `pits` pits and `total` seeds uses (loaded from the

@@ -3,15 +3,18 @@
 //! that feeds a channel, so reading with a deadline is one `recv_timeout` and a dead engine
 //! (exit, crash, dropped connection) shows up as a closed channel. Optional raw I/O logging.
 
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use super::error::ParseError;
 use crate::games::GameKind;
 use crate::players::{self, ChannelReader, ChannelWriter, Player};
 use crate::protocol::Out;
@@ -25,23 +28,39 @@ pub enum EngineSpec {
     Builtin(Player),
     /// `HOST:PORT` of a `tablero serve`.
     Tcp(String),
+    /// A course Mancala bot (program and arguments), run through [`crate::mancala_bot::adapter`].
+    MancalaBot(Vec<String>),
 }
 
 impl EngineSpec {
-    /// Parses `builtin:<player>`, `tcp:HOST:PORT` or a command line split like a shell.
-    pub fn parse(s: &str) -> Result<EngineSpec, String> {
+    /// Parses `builtin:<player>`, `tcp:HOST:PORT`, `mancala-bot:<command line>` or a command
+    /// line split like a shell.
+    pub fn parse(s: &str) -> Result<EngineSpec, ParseError> {
+        if let Some(c) = s.strip_prefix(MANCALA_BOT_PREFIX) {
+            let words = shlex::split(c)
+                .ok_or_else(|| ParseError::Engine(format!("'{s}': unbalanced quotes")))?;
+            if words.is_empty() {
+                return Err(ParseError::Engine(format!(
+                    "'{s}': expected {MANCALA_BOT_PREFIX}PATH [ARGS]"
+                )));
+            }
+            return Ok(EngineSpec::MancalaBot(words));
+        }
         if let Some(p) = s.strip_prefix("builtin:") {
-            return Ok(EngineSpec::Builtin(Player::from_name(p)?));
+            return Ok(EngineSpec::Builtin(
+                Player::from_name(p).map_err(ParseError::Engine)?,
+            ));
         }
         if let Some(a) = s.strip_prefix("tcp:") {
             if !a.contains(':') {
-                return Err(format!("'{s}': expected tcp:HOST:PORT"));
+                return Err(ParseError::Engine(format!("'{s}': expected tcp:HOST:PORT")));
             }
             return Ok(EngineSpec::Tcp(a.to_string()));
         }
-        let words = shlex::split(s).ok_or_else(|| format!("'{s}': unbalanced quotes"))?;
+        let words = shlex::split(s)
+            .ok_or_else(|| ParseError::Engine(format!("'{s}': unbalanced quotes")))?;
         if words.is_empty() {
-            return Err("empty engine command".into());
+            return Err(ParseError::Engine("empty engine command".into()));
         }
         Ok(EngineSpec::Command(words))
     }
@@ -62,9 +81,16 @@ impl EngineSpec {
             }
             EngineSpec::Builtin(p) => p.name().to_string(),
             EngineSpec::Tcp(a) => format!("tcp:{a}"),
+            EngineSpec::MancalaBot(w) => std::path::Path::new(&w[0])
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| w[0].clone()),
         }
     }
 }
+
+/// The spec prefix of a course Mancala bot binary.
+pub const MANCALA_BOT_PREFIX: &str = "mancala-bot:";
 
 /// `now + d`, saturating far in the future instead of overflowing (huge `--timeout` values).
 pub fn deadline_after(d: Duration) -> Instant {
@@ -93,6 +119,39 @@ fn log_line(log: &Log, dir: &str, line: &str) {
     }
 }
 
+/// Lines of the engine's stderr kept to explain a failure, and their longest length.
+const STDERR_TAIL_LINES: usize = 4;
+const STDERR_TAIL_CHARS: usize = 160;
+
+/// What went over one connection, for failure reports and the `RUST_LOG=info` summary: lines
+/// sent, received on stdout, received on stderr, and the last stderr lines.
+#[derive(Default)]
+pub struct Traffic {
+    sent: AtomicU64,
+    received: AtomicU64,
+    stderr: AtomicU64,
+    tail: Mutex<VecDeque<String>>,
+}
+
+impl Traffic {
+    /// (sent, received, stderr) line counts.
+    pub fn counts(&self) -> (u64, u64, u64) {
+        (
+            self.sent.load(Ordering::Relaxed),
+            self.received.load(Ordering::Relaxed),
+            self.stderr.load(Ordering::Relaxed),
+        )
+    }
+
+    /// The last stderr lines, joined by ` | ` (empty when the engine wrote none).
+    pub fn stderr_tail(&self) -> String {
+        self.tail
+            .lock()
+            .map(|t| t.iter().cloned().collect::<Vec<_>>().join(" | "))
+            .unwrap_or_default()
+    }
+}
+
 /// A live connection to an engine.
 pub struct Conn {
     writer: Option<Box<dyn Write + Send>>,
@@ -101,15 +160,25 @@ pub struct Conn {
     tcp: Option<TcpStream>,
     builtin: Option<JoinHandle<()>>,
     log: Log,
+    traffic: Arc<Traffic>,
+}
+
+/// Which stream a reader thread copies.
+#[derive(Clone, Copy)]
+enum Stream {
+    Stdout,
+    Stderr,
 }
 
 /// Copies lines of `r` into the log and, when `tx` is given, into the channel (stderr is only
-/// logged: it must not keep the channel open after the engine's stdout closed).
+/// logged and kept as the failure tail: it must not keep the channel open after the engine's
+/// stdout closed).
 fn spawn_reader(
     r: impl Read + Send + 'static,
     tx: Option<mpsc::Sender<String>>,
     log: Log,
-    dir: &'static str,
+    traffic: Arc<Traffic>,
+    stream: Stream,
 ) {
     std::thread::spawn(move || {
         let mut r = BufReader::new(r);
@@ -121,7 +190,24 @@ fn spawn_reader(
                 Ok(_) => {
                     let l = String::from_utf8_lossy(&buf);
                     let l = l.trim_end_matches(['\n', '\r']).to_string();
-                    log_line(&log, dir, &l);
+                    match stream {
+                        Stream::Stdout => {
+                            log_line(&log, "<", &l);
+                            traffic.received.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Stream::Stderr => {
+                            log_line(&log, "!", &l);
+                            traffic.stderr.fetch_add(1, Ordering::Relaxed);
+                            if !l.trim().is_empty()
+                                && let Ok(mut t) = traffic.tail.lock()
+                            {
+                                if t.len() == STDERR_TAIL_LINES {
+                                    t.pop_front();
+                                }
+                                t.push_back(l.trim().chars().take(STDERR_TAIL_CHARS).collect());
+                            }
+                        }
+                    }
                     if let Some(tx) = &tx
                         && tx.send(l).is_err()
                     {
@@ -137,6 +223,7 @@ impl Conn {
     /// Starts (spawns, connects to) the engine. `kind` is the game a built-in player starts in.
     pub fn start(spec: &EngineSpec, kind: GameKind) -> Result<Conn, String> {
         let log: Log = Arc::new(Mutex::new(None));
+        let traffic = Arc::new(Traffic::default());
         let (tx, rx) = mpsc::channel();
         match spec {
             EngineSpec::Command(words) => {
@@ -151,9 +238,15 @@ impl Conn {
                 let stdout = child.stdout.take().ok_or("no stdout pipe")?;
                 if let Some(err) = child.stderr.take() {
                     // stderr is diagnostics: logged, never parsed.
-                    spawn_reader(err, None, log.clone(), "!");
+                    spawn_reader(err, None, log.clone(), traffic.clone(), Stream::Stderr);
                 }
-                spawn_reader(stdout, Some(tx), log.clone(), "<");
+                spawn_reader(
+                    stdout,
+                    Some(tx),
+                    log.clone(),
+                    traffic.clone(),
+                    Stream::Stdout,
+                );
                 Ok(Conn {
                     writer: Some(Box::new(stdin)),
                     rx,
@@ -161,6 +254,7 @@ impl Conn {
                     tcp: None,
                     builtin: None,
                     log,
+                    traffic,
                 })
             }
             EngineSpec::Builtin(p) => {
@@ -175,7 +269,13 @@ impl Conn {
                         Out::new(Box::new(ChannelWriter(out_tx))),
                     )
                 });
-                spawn_reader(ChannelReader::new(out_rx), Some(tx), log.clone(), "<");
+                spawn_reader(
+                    ChannelReader::new(out_rx),
+                    Some(tx),
+                    log.clone(),
+                    traffic.clone(),
+                    Stream::Stdout,
+                );
                 Ok(Conn {
                     writer: Some(Box::new(ChannelWriter(in_tx))),
                     rx,
@@ -183,6 +283,39 @@ impl Conn {
                     tcp: None,
                     builtin: Some(handle),
                     log,
+                    traffic,
+                })
+            }
+            EngineSpec::MancalaBot(words) => {
+                if kind != GameKind::Mancala {
+                    return Err(format!(
+                        "{MANCALA_BOT_PREFIX}{}: a course bot plays mancala, not {}",
+                        words[0],
+                        kind.name()
+                    ));
+                }
+                let (in_tx, in_rx) = mpsc::channel::<Vec<u8>>();
+                let (out_tx, out_rx) = mpsc::channel::<Vec<u8>>();
+                let handle = crate::mancala_bot::adapter::spawn(
+                    words.clone(),
+                    BufReader::new(ChannelReader::new(in_rx)),
+                    ChannelWriter(out_tx),
+                )?;
+                spawn_reader(
+                    ChannelReader::new(out_rx),
+                    Some(tx),
+                    log.clone(),
+                    traffic.clone(),
+                    Stream::Stdout,
+                );
+                Ok(Conn {
+                    writer: Some(Box::new(ChannelWriter(in_tx))),
+                    rx,
+                    child: None,
+                    tcp: None,
+                    builtin: Some(handle),
+                    log,
+                    traffic,
                 })
             }
             EngineSpec::Tcp(addr) => {
@@ -196,7 +329,7 @@ impl Conn {
                 let _ = s.set_nodelay(true);
                 let r = s.try_clone().map_err(|e| e.to_string())?;
                 let w = s.try_clone().map_err(|e| e.to_string())?;
-                spawn_reader(r, Some(tx), log.clone(), "<");
+                spawn_reader(r, Some(tx), log.clone(), traffic.clone(), Stream::Stdout);
                 Ok(Conn {
                     writer: Some(Box::new(w)),
                     rx,
@@ -204,6 +337,7 @@ impl Conn {
                     tcp: Some(s),
                     builtin: None,
                     log,
+                    traffic,
                 })
             }
         }
@@ -216,9 +350,52 @@ impl Conn {
         }
     }
 
+    /// What went over this connection so far.
+    pub fn traffic(&self) -> &Traffic {
+        &self.traffic
+    }
+
+    /// Why the engine is gone, for a failure report: its exit status (waiting briefly for a
+    /// process that is exiting) and the last lines it wrote on stderr, e.g.
+    /// ` (exit code 2; stderr: error: unexpected argument '--palyer' found)`; empty when there is
+    /// nothing to say.
+    pub fn why_gone(&mut self) -> String {
+        let mut parts = Vec::new();
+        if let Some(c) = self.child.as_mut() {
+            let t = Instant::now();
+            let status = loop {
+                match c.try_wait() {
+                    Ok(Some(s)) => break Some(s),
+                    Ok(None) if t.elapsed() < Duration::from_millis(200) => {
+                        std::thread::sleep(Duration::from_millis(5))
+                    }
+                    _ => break None,
+                }
+            };
+            if let Some(s) = status {
+                parts.push(match s.code() {
+                    Some(code) => format!("exit code {code}"),
+                    None => format!("killed ({s})"),
+                });
+            }
+        }
+        // The stderr reader may still be draining the last lines of a process that just exited.
+        std::thread::sleep(Duration::from_millis(20));
+        let tail = self.traffic.stderr_tail();
+        if !tail.is_empty() {
+            parts.push(format!("stderr: {tail}"));
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", parts.join("; "))
+        }
+    }
+
     /// Sends one line. `false` when the engine is gone.
     pub fn send(&mut self, line: &str) -> bool {
         log_line(&self.log, ">", line);
+        self.traffic.sent.fetch_add(1, Ordering::Relaxed);
         let Some(w) = self.writer.as_mut() else {
             return false;
         };
@@ -285,5 +462,34 @@ impl Drop for Conn {
             let _ = c.kill();
             let _ = c.wait();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_specs() {
+        assert_eq!(
+            EngineSpec::parse("builtin:Ninja2"),
+            Ok(EngineSpec::Builtin(Player::Ninja2))
+        );
+        assert_eq!(
+            EngineSpec::parse("tcp:127.0.0.1:7000"),
+            Ok(EngineSpec::Tcp("127.0.0.1:7000".into()))
+        );
+        assert_eq!(
+            EngineSpec::parse("'my engine' --x \"a b\""),
+            Ok(EngineSpec::Command(vec![
+                "my engine".into(),
+                "--x".into(),
+                "a b".into()
+            ]))
+        );
+        assert!(EngineSpec::parse("tcp:nohost").is_err());
+        assert!(EngineSpec::parse("  ").is_err());
+        assert!(EngineSpec::parse("'unclosed").is_err());
+        assert!(EngineSpec::parse("builtin:god").is_err());
     }
 }

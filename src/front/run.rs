@@ -1,0 +1,378 @@
+//! The dispatcher: one function per subcommand turns the parsed command line into a typed
+//! configuration ([`super::args`]), runs the library and prints the result; every failure
+//! becomes one line on stderr and exit code 2.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+
+use crate::core::game::Game;
+use crate::core::perft::divide;
+use crate::core::spec;
+use crate::games::{GameKind, GameVisitor, dispatch};
+use crate::protocol::{self, Out};
+
+use super::args;
+use super::cli::{Cli, Command};
+use crate::referee::ratings::standings;
+use crate::referee::{self, Notice, Played, output};
+use crate::report::write_stdout;
+
+/// The message of a referee error, naming the flag its value came from.
+pub fn referee_message(e: &referee::Error) -> String {
+    use referee::Error as E;
+    match e {
+        E::OptionValue { name, value } => format!("--option {name}: '{value}' is not an integer"),
+        E::Rules(e) => format!("--option: {e}"),
+        E::OpeningLine { line, error } => format!("--openings line {line}: {error}"),
+        E::OpeningsFile { path, why } => format!("--openings {}: {why}", path.display()),
+        E::EngineStart { engine, error } => format!(
+            "engine '{engine}' cannot play: {error}; check its command line by running it and typing 'uci'"
+        ),
+        E::Log { path, source } => format!("--log {}: {source}", path.display()),
+        E::RecordsOpen { path, source } => format!("--records {}: {source}", path.display()),
+        E::RecordsWrite { path, source } => {
+            format!("--records {}: cannot write: {source}", path.display())
+        }
+        E::RecordsSync { path, source } => {
+            format!("--records {}: cannot sync: {source}", path.display())
+        }
+        E::Resume { path, problem } => format!("--resume {}: {problem}", path.display()),
+        E::Records(why) => why.clone(),
+        E::Anchor(name) => format!("--anchor: no engine named '{name}'"),
+    }
+}
+
+/// The message of a `learn` error, naming the flag its value came from.
+fn learn_message(e: &crate::learn::Error) -> String {
+    use crate::learn::Error as E;
+    match e {
+        E::UnknownWeight { .. } | E::WeightRange { .. } => format!("--weight/--fit: {e}"),
+        E::UnknownHeuristic { .. } => format!("--opponent: {e}"),
+        E::NoExactLabels { .. } => format!("--labels: {e}"),
+        E::DataFile { .. } | E::DataLine { .. } => format!("--data: {e}"),
+        E::WriteData { .. } => format!("--out: {e}"),
+        E::Database(_) => format!("--db-seeds/--db-dir: {e}"),
+        _ => e.to_string(),
+    }
+}
+
+/// Plays a match or tournament, telling the user on stderr what a resume found.
+fn referee_run(cfg: &referee::Config, what: &str) -> Result<Played, String> {
+    let mut notice = |n: Notice| match n {
+        Notice::TornLineDropped { path, torn, next } => eprintln!(
+            "tablero {what}: --resume {}: dropped its torn last line {} ({} bytes{}); {}",
+            path.display(),
+            torn.line,
+            torn.bytes,
+            if torn.newline { "" } else { ", no newline" },
+            match next {
+                Some(g) => format!("game {g} is played again"),
+                None => "every game is recorded".to_string(),
+            }
+        ),
+        Notice::EngineLost {
+            game,
+            engine,
+            reason,
+            detail,
+        } => eprintln!(
+            "tablero {what}: game {game}: {engine} lost by {}: {detail}",
+            reason.name()
+        ),
+        Notice::Rewritten { path, games } => eprintln!(
+            "tablero {what}: --resume {}: records of an older tablero rewritten in the current format ({games} games kept)",
+            path.display()
+        ),
+    };
+    referee::run(cfg, &mut notice).map_err(|e| referee_message(&e))
+}
+
+struct Perft {
+    depth: u32,
+    fen: Option<String>,
+    moves: Vec<String>,
+}
+
+impl GameVisitor for Perft {
+    type Output = Result<(), String>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let s: G = spec::from_args(self.fen.as_deref(), &self.moves)?;
+        let t = Instant::now();
+        let mut total = 0u64;
+        for (m, n) in divide(&s, self.depth) {
+            println!("{m}: {n}");
+            total += n;
+        }
+        if self.depth == 0 {
+            total = 1;
+        }
+        println!("nodes {total}");
+        let secs = t.elapsed().as_secs_f64();
+        eprintln!(
+            "time {:.3} s, {:.1} M leaves/s",
+            secs,
+            total as f64 / secs.max(1e-9) / 1e6
+        );
+        Ok(())
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let kind = GameKind::from_name(&cli.game).map_err(|e| format!("--game: {e}"))?;
+    match cli.command {
+        None if cli.player.is_some() => {
+            let p = crate::players::Player::from_name(cli.player.as_deref().unwrap_or(""))
+                .map_err(|e| format!("--player: {e}"))?;
+            crate::players::run(
+                p,
+                kind,
+                std::io::BufReader::new(std::io::stdin()),
+                Out::stdout(),
+            );
+            Ok(())
+        }
+        Some(Command::Match(a)) => {
+            let cfg = args::match_config(kind, &a)?;
+            let played = referee_run(&cfg, "match")?;
+            let summary = played.summary.ok_or("a match without a summary")?;
+            let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
+            if a.json {
+                println!(
+                    "{}",
+                    output::match_json(kind.name(), names, cfg.sprt, &summary)
+                );
+            } else {
+                print!(
+                    "{}",
+                    output::match_text(kind.name(), names, cfg.sprt, &summary)
+                );
+            }
+            Ok(())
+        }
+        Some(Command::Tune(a)) => match &a.plot {
+            Some(plot_in) => {
+                let out = a.output.as_ref().ok_or("--plot needs -o OUT.svg")?;
+                let log = crate::tune::read_log(plot_in)?;
+                let svg = crate::tune::plot::svg(&log.settings, &log.steps);
+                std::fs::write(out, svg).map_err(|e| format!("-o {}: {e}", out.display()))
+            }
+            None => crate::tune::run(&args::tune_config(kind, &a)?),
+        },
+        Some(Command::Learn(a)) => {
+            let cfg = args::learn_config(kind, &a)?;
+            let report = crate::learn::run(&cfg).map_err(|e| learn_message(&e))?;
+            write_stdout(&report)
+        }
+        Some(Command::Play {
+            vs,
+            first: _,
+            second,
+        }) => {
+            use std::io::IsTerminal;
+            let cfg = super::play::PlayConfig {
+                kind,
+                vs: crate::players::Player::from_name(&vs).map_err(|e| format!("--vs: {e}"))?,
+                human: if second {
+                    crate::core::game::Side::Second
+                } else {
+                    crate::core::game::Side::First
+                },
+                color: std::io::stdout().is_terminal(),
+            };
+            super::play::play(&cfg, std::io::stdin().lock(), std::io::stdout().lock())
+        }
+        Some(Command::Serve {
+            listen,
+            player,
+            max_connections,
+            max_hash,
+            idle_timeout,
+            max_sessions,
+        }) => {
+            crate::protocol::limit_hash(max_hash);
+            if max_connections == 0 {
+                return Err("--max-connections: at least 1".into());
+            }
+            let limits = super::serve::Limits {
+                max_connections,
+                idle: (idle_timeout > 0).then(|| std::time::Duration::from_secs(idle_timeout)),
+            };
+            let player = player
+                .as_deref()
+                .map(crate::players::Player::from_name)
+                .transpose()
+                .map_err(|e| format!("--player: {e}"))?;
+            let l = super::serve::bind(&listen)?;
+            let addr = l.local_addr().map_err(|e| e.to_string())?;
+            // The bound address on stdout (port 0 picks one): scripts and tests read it.
+            println!("listening {addr}");
+            use std::io::Write;
+            let _ = std::io::stdout().flush();
+            super::serve::serve(l, kind, player, max_sessions, limits);
+            Ok(())
+        }
+        None => {
+            protocol::run(
+                kind,
+                std::io::BufReader::new(std::io::stdin()),
+                Out::stdout(),
+            );
+            Ok(())
+        }
+        Some(Command::Gui {
+            listen,
+            engine,
+            allow_remote,
+            max_connections,
+        }) => crate::gui::run(&args::gui_config(
+            kind,
+            &listen,
+            &engine,
+            allow_remote,
+            max_connections,
+        )?),
+        Some(Command::Report {
+            records,
+            html,
+            json,
+            anchor,
+        }) => crate::report::run_any(
+            &records,
+            html.as_deref(),
+            json,
+            anchor.as_deref().map(args::anchor).transpose()?,
+        ),
+        Some(Command::Tournament(a)) => {
+            let (cfg, anchor) = args::tournament_config(kind, &a)?;
+            if a.schedule {
+                return write_stdout(&output::schedule_text(&cfg));
+            }
+            let played = referee_run(&cfg, "tournament")?;
+            let s = standings(&played.settings, &played.games, anchor)
+                .map_err(|e| referee_message(&e))?;
+            if let Some(sh) = cfg.shard {
+                eprintln!(
+                    "shard {}/{}: {} of {} games; merge the shards' records with tablero report",
+                    sh.k,
+                    sh.n,
+                    played.games.len(),
+                    cfg.schedule().games().unwrap_or(played.games.len())
+                );
+            }
+            if a.json {
+                write_stdout(&format!("{}\n", s.json()))
+            } else {
+                write_stdout(&s.text())
+            }
+        }
+        Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
+        Some(Command::Render {
+            fen,
+            moves,
+            set,
+            size,
+            output,
+        }) => {
+            let svg = crate::view::render::render(
+                kind,
+                &crate::view::render::RenderArgs {
+                    fen,
+                    moves,
+                    set,
+                    size,
+                },
+            )?;
+            match output {
+                Some(path) => {
+                    std::fs::write(&path, svg).map_err(|e| format!("-o {}: {e}", path.display()))
+                }
+                None => {
+                    use std::io::Write;
+                    let mut out = std::io::stdout().lock();
+                    out.write_all(svg.as_bytes())
+                        .and_then(|()| out.flush())
+                        .map_err(|e| format!("stdout: {e}"))
+                }
+            }
+        }
+        Some(Command::Solve {
+            fen,
+            moves,
+            batch,
+            set,
+            hash,
+            threads,
+            db_seeds,
+            db_dir,
+            keep_table,
+        }) => super::solve::run(&super::solve::SolveArgs {
+            game: cli.game.clone(),
+            fen,
+            moves,
+            batch,
+            set,
+            hash_mib: hash,
+            threads,
+            db_seeds,
+            db_dir,
+            keep_table,
+        }),
+        Some(Command::MancalaBot(a)) => {
+            let cfg = crate::mancala_bot::bot::BotConfig::from_flags(
+                &a.name,
+                a.player.as_deref(),
+                a.depth,
+                a.movetime,
+                a.heuristic.as_deref(),
+                &a.option,
+            )?;
+            let stdin = std::io::stdin();
+            crate::mancala_bot::bot::run(&cfg, stdin.lock(), std::io::stdout(), std::io::stderr())
+        }
+        Some(Command::MancalaBotAdapter { bot }) => crate::mancala_bot::adapter::run(
+            bot,
+            std::io::BufReader::new(std::io::stdin()),
+            std::io::stdout(),
+        ),
+        Some(Command::Bench { only, hash }) => {
+            let game = only.as_deref().map(GameKind::from_name).transpose()?;
+            let (total, time) = crate::bench::run(game, hash, |l| {
+                println!(
+                    "{:<13} depth {:>2} bestmove {:<10} score {:>8} nodes {:>10} time {:>6} ms  {} {}",
+                    l.case.game.name(),
+                    l.case.depth,
+                    l.bestmove,
+                    l.score,
+                    l.nodes,
+                    l.elapsed.as_millis(),
+                    l.case.start,
+                    l.case.moves
+                );
+            })?;
+            let secs = time.as_secs_f64();
+            println!("total nodes {total}");
+            println!("time {:.0} ms", secs * 1000.0);
+            println!("nps {:.0}", total as f64 / secs.max(1e-9));
+            Ok(())
+        }
+    }
+}
+
+/// The binary's `main`: parses the command line, starts logging on stderr and dispatches.
+pub fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    // Usage errors are clap's whole message: what is wrong (the missing argument's name, a
+    // "did you mean"), the usage line and where to get help; exit code 2.
+    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tablero: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

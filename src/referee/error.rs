@@ -1,0 +1,118 @@
+//! What can go wrong in the referee, as values. Each error says what failed with which value in
+//! one line and names no command-line flag: the front end knows where a value came from and
+//! says so (`--records`, `--resume`, `--openings`, …) when it prints the error.
+
+use std::path::PathBuf;
+
+/// A value given as text that does not parse. The message says why; the variant says what it
+/// was meant to be.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// A clock `BASE+INC` in seconds.
+    #[error("{0}")]
+    Tc(String),
+    /// An engine's own limits `KEY=VALUE[,…]`.
+    #[error("{0}")]
+    Limits(String),
+    /// An SPRT `elo0=… elo1=… alpha=… beta=…`.
+    #[error("{0}")]
+    Sprt(String),
+    /// How to reach an engine: a command line, `builtin:<player>` or `tcp:HOST:PORT`.
+    #[error("{0}")]
+    Engine(String),
+    /// A shard `K/N`.
+    #[error("{0}")]
+    Shard(String),
+}
+
+/// Why a records file cannot be continued. The file is left as it is in every case.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    #[error("{0}")]
+    Read(std::io::Error),
+    /// A line that is not a record, with more lines after it (not a torn last line).
+    #[error(
+        "line {line} is not a {variant} record of this referee, and more lines follow (not a torn last line); the file is left as it is"
+    )]
+    NotARecord { line: usize, variant: String },
+    /// The first line is not a records header.
+    #[error("line {line}: not a records header")]
+    NotAHeader { line: usize },
+    /// The file was written under other settings.
+    #[error("recorded with other settings (recorded vs now: {difference}); use the same flags")]
+    OtherSettings { difference: String },
+    /// A game line of other settings than its file's header.
+    #[error("line {line}: a game of other settings")]
+    OtherFingerprint { line: usize },
+    /// A game line that does not fit the schedule.
+    #[error("line {line}: {why}; the file is left as it is")]
+    OffSchedule { line: usize, why: String },
+    /// A game out of order.
+    #[error(
+        "line {line} holds game {found} where game {expected} was expected; the file is left as it is"
+    )]
+    OutOfOrder {
+        line: usize,
+        found: usize,
+        expected: String,
+    },
+    /// A game (of records without settings) played from another opening.
+    #[error("game {game} was played from another opening; use the same seed and openings")]
+    OtherOpening { game: usize },
+    /// Rewriting older records into the current format failed.
+    #[error("cannot rewrite the records in the current format: {0}")]
+    Rewrite(std::io::Error),
+}
+
+/// Why a match or tournament could not be played (or its records not read).
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A variant option whose value is not an integer.
+    #[error("option {name}: '{value}' is not an integer")]
+    OptionValue { name: String, value: String },
+    /// The variant options do not make a game (the game's own message).
+    #[error("{0}")]
+    Rules(String),
+    /// An opening line the rules refuse (1-based line of the openings).
+    #[error("openings line {line}: {error}")]
+    OpeningLine { line: usize, error: String },
+    /// An openings file that cannot be read or holds no opening.
+    #[error("openings {}: {why}", path.display())]
+    OpeningsFile { path: PathBuf, why: String },
+    /// An engine of a match that cannot even start a game (the pre-flight handshake failed).
+    #[error("engine '{engine}' cannot play: {error}")]
+    EngineStart { engine: String, error: String },
+    /// The directory of raw I/O logs, or a log file in it.
+    #[error("log {}: {source}", path.display())]
+    Log {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The records file cannot be created or opened.
+    #[error("records {}: {source}", path.display())]
+    RecordsOpen {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A record cannot be written.
+    #[error("records {}: cannot write: {source}", path.display())]
+    RecordsWrite {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Written records cannot be forced to the disk.
+    #[error("records {}: cannot sync: {source}", path.display())]
+    RecordsSync {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The records file given to continue cannot be continued.
+    #[error("resume {}: {problem}", path.display())]
+    Resume { path: PathBuf, problem: ResumeError },
+    /// Records files that cannot be read or merged (`file:line: why`).
+    #[error("{0}")]
+    Records(String),
+    /// The anchor of the ratings names no engine.
+    #[error("anchor: no engine named '{0}'")]
+    Anchor(String),
+}
