@@ -657,10 +657,11 @@ fn fit_rows<G: Game>(
     let _ = writeln!(
         r,
         "loss: {loss:?}; train {before_t:.6} -> {after_t:.6}; validation {before_v:.6} -> {after_v:.6} \
-         ({} steps, {:.1} s)",
-        out.history.len() - 1,
-        t.elapsed().as_secs_f64()
+         ({} steps)",
+        out.history.len() - 1
     );
+    // The time goes to the log: the report is a function of the data and the settings.
+    log(&format!("fit: {:.1} s", t.elapsed().as_secs_f64()));
     if let Loss::Squares { .. } = loss {
         let var = |v: &[Sample<G>]| {
             let n = weight_sum(v).max(1e-300);
@@ -765,6 +766,27 @@ pub fn run(cfg: &Config) -> Result<String, Error> {
     }
     let plan_labels = cfg.labels.unwrap_or(plan(cfg.kind).labels);
     let need_labels = cfg.data_in.is_empty() && plan_labels == LabelKind::Exact;
+    // Names and ranges first: before a database loads or a game is played.
+    struct Check<'a>(&'a Config);
+    impl GameVisitor for Check<'_> {
+        type Output = Result<(), Error>;
+        fn visit<G: Game>(self) -> Self::Output {
+            start_weights::<G>(&self.0.weights)?;
+            for o in &self.0.opponents {
+                heuristic_index::<G>(o)?;
+            }
+            for n in self.0.fit.iter().flatten() {
+                weight_index::<G>(n)?;
+            }
+            Ok(())
+        }
+    }
+    dispatch(cfg.kind, Check(cfg)).map_err(Error::Invalid)??;
+    if need_labels && !matches!(cfg.kind, GameKind::Mancala | GameKind::Connect4) {
+        return Err(Error::NoExactLabels {
+            game: cfg.kind.name(),
+        });
+    }
     match cfg.kind {
         GameKind::Mancala => {
             let failed = Arc::new(AtomicUsize::new(0));
