@@ -337,7 +337,7 @@ fn generate<G: Game>(
             "learn: {opp}: {games} games, {roots} positions, {evaluations} evaluations sampled \
              into {leaves} leaves"
         ));
-        let mut wanted: Vec<(usize, G, Side, Option<f64>)> = Vec::new();
+        let mut wanted: Vec<Wanted<G>> = Vec::new();
         for p in &played {
             match positions {
                 Positions::Leaves => {
@@ -384,16 +384,20 @@ fn generate<G: Game>(
     Ok(rows)
 }
 
+/// A position to label: its game's number, the position, the perspective, the game's result
+/// for that perspective.
+type Wanted<G> = (usize, G, Side, Option<f64>);
+
 /// Labels `wanted` on `threads` threads (fixed chunks, results in order).
 fn label_all<G: Game>(
-    wanted: &[(usize, G, Side, Option<f64>)],
+    wanted: &[Wanted<G>],
     make: &LabelerFactory<G>,
     threads: usize,
     stats: &LabelStats,
     t0: &Instant,
 ) -> Result<Vec<Row<G>>, Error> {
     const CHUNK: usize = 256;
-    let chunks: Vec<&[(usize, G, Side, Option<f64>)]> = wanted.chunks(CHUNK).collect();
+    let chunks: Vec<&[Wanted<G>]> = wanted.chunks(CHUNK).collect();
     let next = AtomicUsize::new(0);
     let out: std::sync::Mutex<Vec<(usize, Vec<Row<G>>)>> = std::sync::Mutex::new(Vec::new());
     let errors: std::sync::Mutex<Option<Error>> = std::sync::Mutex::new(None);
@@ -430,7 +434,7 @@ fn label_all<G: Game>(
             out.lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .push((i, rows));
-            if i % every == 0 {
+            if i.is_multiple_of(every) {
                 log(&format!(
                     "learn: labelled {} of {} chunks ({} rows so far, {:.0} s)",
                     i + 1,
@@ -751,7 +755,7 @@ fn run_game<G: Game>(cfg: &Config, labeler: Option<&LabelerFactory<G>>) -> Resul
 /// Out-of-range settings, unknown weight or heuristic names, unreadable or malformed data
 /// files, an unwritable output, the solvers' failures.
 pub fn run(cfg: &Config) -> Result<String, Error> {
-    if !(0.0..=1.0).contains(&cfg.rate) || !(cfg.above_db > 0.0 && cfg.above_db <= 1.0) {
+    if !((0.0..=1.0).contains(&cfg.rate) && cfg.above_db > 0.0 && cfg.above_db <= 1.0) {
         return Err(Error::Invalid(
             "the sampling rate must be in 0..=1 and the above-database rate in (0, 1]".into(),
         ));
@@ -809,7 +813,7 @@ pub fn run(cfg: &Config) -> Result<String, Error> {
                 None
             };
             let above = cfg.above_db;
-            let salt = cfg.seed ^ 0x6b61_6c61_68;
+            let salt = cfg.seed ^ 0x006b_616c_6168;
             let f = failed.clone();
             let make = move || -> Result<Box<dyn Labeler<Mancala>>, Error> {
                 Ok(Box::new(KalahLabels {

@@ -110,7 +110,7 @@ fn play_one<G: Game>(
     let (lo, hi) = cfg.opening_plies;
     let plies = lo + (splitmix(&mut rng) % u64::from(hi.saturating_sub(lo) + 1)) as u32;
     let mut s = opening(start, plies, &mut rng);
-    let first_is_0 = index % 2 == 0;
+    let first_is_0 = index.is_multiple_of(2);
     // Which configured player has each seat.
     let seat = |side: Side| -> usize {
         match (side, first_is_0) {

@@ -207,8 +207,8 @@ struct Terms {
 #[inline]
 fn row_terms(row: &[u8; 16], m: usize, per_pit: &[i32; 6]) -> (i32, i32, i32) {
     let (mut v, mut empty, mut over) = (0, 0, 0);
-    for t in 0..m {
-        let s = i32::from(row[t]);
+    for (t, &s) in row.iter().enumerate().take(m) {
+        let s = i32::from(s);
         let k = m - t;
         v += per_pit[k.min(6) - 1] * s;
         empty += i32::from(s == 0);
