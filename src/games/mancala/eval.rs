@@ -23,8 +23,8 @@
 //! - `overflow`: per seed beyond the own store (what a sowing passes to the other side).
 //!
 //! The hand-set weights before the fit (store 100, side 17, extra 232 / 82, capture 137 / 47,
-//! SPSA-tuned at depth 10, README "Tuned defaults"; the pit terms at 0) scored 58.2 % against
-//! `seed` at depth 6 (1,000 games, random:4 openings); the fitted ones 63.7 %
+//! SPSA-tuned at depth 10, docs/tuning.md; the pit terms at 0) scored 58.2 % against `seed` at
+//! depth 6 (1,000 games, random:4 openings); the fitted ones 63.7 %
 //! (docs/learned-evaluations.md).
 //!
 //! Every term is a short loop over at most 12 pits per side; no allocation.
