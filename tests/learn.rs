@@ -388,3 +388,34 @@ fn kalah_labels_are_the_exact_final_margins() {
     assert!(checked >= 20, "only {checked} small positions");
     let _ = config;
 }
+
+#[test]
+fn the_sampling_wrapper_searches_the_same_tree_as_the_game() {
+    use std::sync::atomic::AtomicBool;
+    use tablero::core::search::{Limits, SearchOptions, Searcher};
+    use tablero::learn::probe::{self, Probe};
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    for pos in random_positions::<Boom>(6, 12, 21) {
+        let plain =
+            Searcher::<Boom>::new(4).search(&pos, SearchOptions::default(), limits, &stop, |_| {});
+        probe::start(0.5, 9);
+        let wrapped = Searcher::<Probe<Boom>>::new(4).search(
+            &Probe(pos),
+            SearchOptions::default(),
+            limits,
+            &stop,
+            |_| {},
+        );
+        let (kept, seen) = probe::finish::<Boom>();
+        assert_eq!(plain.best_move, wrapped.best_move, "{}", pos.format_fen());
+        assert_eq!(plain.score, wrapped.score);
+        assert_eq!(plain.nodes, wrapped.nodes);
+        assert_eq!(plain.pv, wrapped.pv);
+        // About half of the evaluations were kept.
+        assert!(seen > 0 && kept.len() as u64 * 4 > seen && (kept.len() as u64) * 4 < 3 * seen);
+    }
+}
