@@ -9,6 +9,7 @@ pub mod front;
 pub mod games;
 pub mod gui;
 pub mod i18n;
+pub mod learn;
 pub mod mancala_bot;
 pub mod players;
 pub mod protocol;

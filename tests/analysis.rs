@@ -170,8 +170,8 @@ fn weights_are_listed_by_uci_and_checked() {
     let out = run_script(GameKind::Connect4, "uci\n");
     for want in [
         "option name Connect4W_centre type spin default 29 min -100000 max 100000",
-        "option name BoomW_tempo type spin default 3000 min -1000000 max 1000000",
-        "option name MancalaW_store type spin default 100 min -100000 max 100000",
+        "option name BoomW_tempo type spin default 9280 min -1000000 max 1000000",
+        "option name MancalaW_store type spin default 106 min -100000 max 100000",
         "option name ParchisW_goal type spin default 150 min -100000 max 100000",
         "option name MultiPV type spin default 1 min 1 max 256",
     ] {

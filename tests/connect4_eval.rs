@@ -357,10 +357,40 @@ fn boom_heuristics_match_naive() {
             .iter()
             .filter(|&&(c, r)| r == lowest[c as usize])
             .count() as u32;
+        let w = tablero::games::boom::eval::DEFAULT_WEIGHTS;
+        // Movements the mover needs to block every winning cell of the other side: one per
+        // playable cell, two per cell right above one.
+        let other_above = grid
+            .threats(other)
+            .iter()
+            .filter(|&&(c, r)| r == lowest[c as usize] + 1)
+            .count() as u32;
+        let need = other_playable + 2 * other_above;
+        // The other side's two-movement windows (as `hot` below counts them).
+        let other_hot = grid
+            .windows()
+            .iter()
+            .filter(|win| {
+                let reachable =
+                    |c: i32, r: i32| r == lowest[c as usize] || r == lowest[c as usize] + 1;
+                let own = win
+                    .iter()
+                    .filter(|&&(c, r)| Grid::owner(grid.see(r, c)) == other);
+                let empty_ok = win.iter().all(|&(c, r)| {
+                    let o = Grid::owner(grid.see(r, c));
+                    o == other || (o == 0 && reachable(c, r))
+                });
+                own.count() == 2 && empty_ok
+            })
+            .count() as u32;
         let for_mover = if can_win {
-            3000
+            w.tempo
         } else if other_playable > left {
-            -3000
+            -w.tempo
+        } else if need > left {
+            -w.doom
+        } else if need + other_hot > left {
+            -w.doom_hot
         } else {
             0
         };

@@ -17,7 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["players"],
     &["mancala_bot"],
     &["referee"],
-    &["gui", "report", "tune"],
+    &["gui", "report", "tune", "learn"],
     &["front"],
     &["main"],
 ];

@@ -122,6 +122,9 @@ fn eval_terms_list_the_evaluation() {
             "side",
             "extra turns",
             "capture",
+            "pits (mover-weighted)",
+            "empty pits",
+            "overflow",
             "total"
         ]
     );

@@ -18,7 +18,7 @@ use crate::referee::{
 use crate::tune::spsa::Param;
 use crate::tune::{TuneConfig, TuneOut, TuneSettings};
 
-use super::cli::{GameFlags, MatchArgs, TournamentArgs, TuneArgs};
+use super::cli::{GameFlags, LearnArgs, MatchArgs, TournamentArgs, TuneArgs};
 
 /// A position error of `--fen`/`--moves`, naming the flag it is about.
 pub fn position_error(e: &PositionError) -> String {
@@ -393,6 +393,95 @@ pub fn tune_config(kind: GameKind, a: &TuneArgs) -> Result<TuneConfig, String> {
         margin_ms: a.play.margin,
         timeout_ms: a.play.timeout,
         out,
+    })
+}
+
+/// `tablero learn`: the flags as [`crate::learn::Config`].
+pub fn learn_config(kind: GameKind, a: &LearnArgs) -> Result<crate::learn::Config, String> {
+    use crate::learn::{LabelKind, Positions};
+    let (lo, hi) = a
+        .opening
+        .split_once("..")
+        .and_then(|(l, h)| Some((l.trim().parse().ok()?, h.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            format!(
+                "--opening: expected MIN..MAX, e.g. 4..8, got '{}'",
+                a.opening
+            )
+        })?;
+    if lo > hi {
+        return Err(format!(
+            "--opening: MIN..MAX with MIN <= MAX, got '{}'",
+            a.opening
+        ));
+    }
+    if !(0.0..=1.0).contains(&a.rate) {
+        return Err(format!("--rate: a probability in 0..=1, got {}", a.rate));
+    }
+    if !(a.above_db > 0.0 && a.above_db <= 1.0) {
+        return Err(format!(
+            "--above-db: a probability in (0, 1], got {}",
+            a.above_db
+        ));
+    }
+    if a.depth == 0 {
+        return Err("--depth: at least 1".into());
+    }
+    if a.threads == 0 {
+        return Err("--threads: at least 1".into());
+    }
+    if let Some(u) = a.unit
+        && !(u.is_finite() && u > 0.0)
+    {
+        return Err(format!("--unit: a positive number, got {u}"));
+    }
+    if a.data.is_empty() && a.games == 0 {
+        return Err("--games: at least 1 (or fit files given with --data)".into());
+    }
+    let weights = a
+        .weight
+        .iter()
+        .map(|s| {
+            let (k, v) = name_value_of("--weight", s)?;
+            let x: i32 = v
+                .parse()
+                .map_err(|_| format!("--weight {k}: '{v}' is not an integer"))?;
+            Ok((k, x))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(crate::learn::Config {
+        kind,
+        seed: a.seed,
+        games: a.games,
+        depth: a.depth,
+        opponents: a.opponent.clone(),
+        opening: (lo, hi),
+        rate: a.rate,
+        labels: match a.labels.as_deref() {
+            None => None,
+            Some("exact") => Some(LabelKind::Exact),
+            Some("result") => Some(LabelKind::Result),
+            Some(x) => return Err(format!("--labels: '{x}' is not exact or result")),
+        },
+        positions: match a.positions.as_deref() {
+            None => None,
+            Some("leaves") => Some(Positions::Leaves),
+            Some("roots") => Some(Positions::Roots),
+            Some(x) => return Err(format!("--positions: '{x}' is not leaves or roots")),
+        },
+        weights,
+        fit: a.fit.clone(),
+        iterations: a.iterations,
+        threads: a.threads,
+        data_out: a.out.clone(),
+        data_in: a.data.clone(),
+        above_db: a.above_db,
+        db_seeds: a.db_seeds,
+        db_dir: a.db_dir.clone(),
+        c4_nodes: a.c4_nodes,
+        max_plies: a.max_plies,
+        unit: a.unit,
+        margin_sign: a.margin_sign,
     })
 }
 

@@ -230,6 +230,9 @@ pub enum Command {
     Match(Box<MatchArgs>),
     /// Tunes an engine's spin options by SPSA over self-play matches (fishtest's schedules).
     Tune(Box<TuneArgs>),
+    /// Fits the default heuristic's weights to self-play data labelled by the solvers or by
+    /// the results (see docs/learned-evaluations.md).
+    Learn(Box<LearnArgs>),
     /// Plays a tournament of many engines (or one shard of it) and prints the standings:
     /// maximum-likelihood ratings with 95 % intervals, points, W/D/L and a crosstable.
     Tournament(Box<TournamentArgs>),
@@ -368,6 +371,76 @@ pub enum Command {
         #[arg(long)]
         keep_table: bool,
     },
+}
+
+/// `tablero learn` (see `tablero::learn`): self-play, labels, fit, report.
+#[derive(clap::Args, Debug)]
+pub struct LearnArgs {
+    /// Seed of the openings and of the leaf sample.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games of self-play, split evenly over the opponents.
+    #[arg(long, default_value_t = 200)]
+    pub games: usize,
+    /// Search depth of both sides (the course's is 6).
+    #[arg(long, default_value_t = 6)]
+    pub depth: u32,
+    /// Heuristic of the learner's opponent, repeatable (`default` = self-play).
+    #[arg(long, default_values_t = ["default".to_string()])]
+    pub opponent: Vec<String>,
+    /// Random opening plies, MIN..MAX (drawn per colour-swapped pair).
+    #[arg(long, default_value = "4..4")]
+    pub opening: String,
+    /// Probability that an evaluation of the learner's search is sampled (exact labels).
+    #[arg(long, default_value_t = 0.01)]
+    pub rate: f64,
+    /// Labels: exact (solvers: mancala, connect4) or result (of the game); default per game.
+    #[arg(long)]
+    pub labels: Option<String>,
+    /// Samples: leaves (of the searches) or roots (positions of the games); default per game.
+    #[arg(long)]
+    pub positions: Option<String>,
+    /// NAME=VALUE: a weight of the learner and of the fit's start (repeatable).
+    #[arg(long)]
+    pub weight: Vec<String>,
+    /// The weights fitted, comma-separated (default: the game's plan).
+    #[arg(long, value_delimiter = ',')]
+    pub fit: Option<Vec<String>>,
+    /// Most Newton steps of the fit.
+    #[arg(long, default_value_t = 30)]
+    pub iterations: usize,
+    /// Threads for play, labels and fit (results do not depend on it).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Write the labelled data to FILE.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Fit these data files (written by --out) instead of playing; repeatable.
+    #[arg(long, conflicts_with = "out")]
+    pub data: Vec<std::path::PathBuf>,
+    /// Kalah: probability that a leaf above the endgame database is solved (weighted by its
+    /// inverse).
+    #[arg(long, default_value_t = 0.05)]
+    pub above_db: f64,
+    /// Kalah: seeds of the endgame database used for labels (built and cached if missing).
+    #[arg(long, default_value_t = 24)]
+    pub db_seeds: usize,
+    /// Kalah: directory of the database cache (as `solve --db-dir`).
+    #[arg(long)]
+    pub db_dir: Option<std::path::PathBuf>,
+    /// Connect Four: node budget of one exact solve (positions over it are left out).
+    #[arg(long, default_value_t = 20_000_000)]
+    pub c4_nodes: u64,
+    /// Adjudicate a self-play game a draw after this many plies.
+    #[arg(long, default_value_t = 2000)]
+    pub max_plies: usize,
+    /// Logistic fits: evaluation units per logit (default: the one that fits the start
+    /// weights best, Texel's K).
+    #[arg(long)]
+    pub unit: Option<f64>,
+    /// Kalah: fit who wins (the sign of the exact margin, logistic) instead of the margin.
+    #[arg(long)]
+    pub margin_sign: bool,
 }
 
 /// `tablero mancala-bot`: how tablero plays inside the course's Mancala referee.

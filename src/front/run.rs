@@ -44,6 +44,20 @@ pub fn referee_message(e: &referee::Error) -> String {
     }
 }
 
+/// The message of a `learn` error, naming the flag its value came from.
+fn learn_message(e: &crate::learn::Error) -> String {
+    use crate::learn::Error as E;
+    match e {
+        E::UnknownWeight { .. } | E::WeightRange { .. } => format!("--weight/--fit: {e}"),
+        E::UnknownHeuristic { .. } => format!("--opponent: {e}"),
+        E::NoExactLabels { .. } => format!("--labels: {e}"),
+        E::DataFile { .. } | E::DataLine { .. } => format!("--data: {e}"),
+        E::WriteData { .. } => format!("--out: {e}"),
+        E::Database(_) => format!("--db-seeds/--db-dir: {e}"),
+        _ => e.to_string(),
+    }
+}
+
 /// Plays a match or tournament, telling the user on stderr what a resume found.
 fn referee_run(cfg: &referee::Config, what: &str) -> Result<Played, String> {
     let mut notice = |n: Notice| match n {
@@ -149,6 +163,11 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             None => crate::tune::run(&args::tune_config(kind, &a)?),
         },
+        Some(Command::Learn(a)) => {
+            let cfg = args::learn_config(kind, &a)?;
+            let report = crate::learn::run(&cfg).map_err(|e| learn_message(&e))?;
+            write_stdout(&report)
+        }
         Some(Command::Play {
             vs,
             first: _,

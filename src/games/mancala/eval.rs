@@ -1,23 +1,31 @@
 //! Mancala heuristics. Index 0 `default` is ours; 1 `test` is the bare store difference; 2 `seed`
 //! is the heuristic of the course's student report (`mancala-student-report-heuristic.txt`).
 //!
-//! `default`, in centi-seeds (100 = one seed) from the perspective's point of view (each weight
-//! below is the default of a `MancalaW_*` option, see [`WEIGHTS`]):
-//! - `store`: 100 per seed of store difference — the final score, so it dominates.
+//! `default`, in centi-seeds (about 100 = one seed) from the perspective's point of view. Its
+//! weights (the defaults of the `MancalaW_*` options, see [`WEIGHTS`]) are fitted by least
+//! squares to the exact final margins of Kalah(6,4) positions, as `tablero learn` does
+//! (docs/learned-evaluations.md): the leaves a depth-6 search evaluates in games against `seed`
+//! and self-play, labelled by the endgame database and the exact solver. The terms:
+//! - `store`: 106 per seed of store difference — the final score, so it dominates.
 //! - `decided`: ±1 000 000 once a store holds more than half of all seeds (the game is won
-//!   whatever follows), so the search stops trading a sure win for a few more seeds.
-//! - `side`: 17 per seed of difference of seeds in pits — each side banks its own pits at the
-//!   end, but pit seeds mostly flow on to the opponent, so they count for far less than stored
-//!   ones.
-//! - `extra turns`: per pit whose sowing ends in the own store, 232 for the side to move (a free
-//!   move plus a seed, playable now) and 82 for the other side (the mover may spoil it).
-//! - `capture`: the largest capture available, 137 per seed for the side to move and 47 per seed
+//!   whatever follows), so the search stops trading a sure win for a few more seeds (not
+//!   fitted: the positions where it counts are left out of the fit).
+//! - `side`: 10 per seed of difference of seeds in pits.
+//! - `extra turns`: per pit whose sowing ends in the own store, 194 for the side to move and 46
 //!   for the other side.
+//! - `capture`: the largest capture available, 93 per seed for the side to move and 44 per seed
+//!   for the other side.
+//! - `pits`: per seed in pit k (1 = next to the store), one weight per k for the side to move
+//!   and one for the other side: seeds next to the own store and in the far pit are worth more
+//!   to the mover, seeds in the waiting side's middle pits less (they feed the mover's captures).
+//! - `empty pits`: about −2 seeds per empty pit, for either side (the fit's finding: fewer
+//!   moves left and seeds that end the game sooner cost more than the captures they allow).
+//! - `overflow`: per seed beyond the own store (what a sowing passes to the other side).
 //!
-//! The hand-set weights (side 10, extra 200 / 60, capture 150 / 60, chosen with
-//! `tests/mancala_match.rs`) were tuned by SPSA (`tablero tune`, self-play at depth 10;
-//! docs/tuning.md, "How the default weights were tuned"); an SPRT (elo0 = 0, elo1 = 10) of the tuned set against them accepted:
-//! +14.2 ± 10.9 Elo in 1,394 games at depth 10.
+//! The hand-set weights before the fit (store 100, side 17, extra 232 / 82, capture 137 / 47,
+//! SPSA-tuned at depth 10, docs/tuning.md; the pit terms at 0) scored 58.2 % against `seed` at
+//! depth 6 (1,000 games, random:4 openings); the fitted ones 63.7 %
+//! (docs/learned-evaluations.md).
 //!
 //! Every term is a short loop over at most 12 pits per side; no allocation.
 
@@ -34,22 +42,49 @@ pub struct Weights {
     pub extra_waiting: i32,
     pub capture_mover: i32,
     pub capture_waiting: i32,
+    /// Per seed in the mover's pit k (1 = next to its store; pits beyond 6 count as pit 6).
+    pub mover_pit: [i32; 6],
+    /// Per seed in the waiting side's pit k.
+    pub waiting_pit: [i32; 6],
+    pub empty_mover: i32,
+    pub empty_waiting: i32,
+    pub overflow_mover: i32,
+    pub overflow_waiting: i32,
 }
 
 /// Ranges: symmetric around 0, with the worst case over every position and setting checked
 /// below to stay inside `EVAL_LIMIT` (this heuristic has no clamp), so no setting can reach
 /// the win scores (`core::score::WIN_BASE` is ten times `EVAL_LIMIT`).
 pub const WEIGHTS: &[WeightSpec] = &[
-    WeightSpec::symmetric("MancalaW_store", 100, 100_000),
+    WeightSpec::symmetric("MancalaW_store", 106, 100_000),
     WeightSpec::symmetric("MancalaW_decided", 1_000_000, 10_000_000),
-    WeightSpec::symmetric("MancalaW_side", 17, 100_000),
-    WeightSpec::symmetric("MancalaW_extra_mover", 232, 100_000),
-    WeightSpec::symmetric("MancalaW_extra_waiting", 82, 100_000),
-    WeightSpec::symmetric("MancalaW_capture_mover", 137, 50_000),
-    WeightSpec::symmetric("MancalaW_capture_waiting", 47, 50_000),
+    WeightSpec::symmetric("MancalaW_side", 10, 100_000),
+    WeightSpec::symmetric("MancalaW_extra_mover", 194, 100_000),
+    WeightSpec::symmetric("MancalaW_extra_waiting", 46, 100_000),
+    WeightSpec::symmetric("MancalaW_capture_mover", 93, 50_000),
+    WeightSpec::symmetric("MancalaW_capture_waiting", 44, 50_000),
+    WeightSpec::symmetric("MancalaW_mover_pit1", 26, 10_000),
+    WeightSpec::symmetric("MancalaW_mover_pit2", -6, 10_000),
+    WeightSpec::symmetric("MancalaW_mover_pit3", -6, 10_000),
+    WeightSpec::symmetric("MancalaW_mover_pit4", -3, 10_000),
+    WeightSpec::symmetric("MancalaW_mover_pit5", 5, 10_000),
+    WeightSpec::symmetric("MancalaW_mover_pit6", 59, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit1", 5, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit2", -25, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit3", -32, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit4", -26, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit5", -1, 10_000),
+    WeightSpec::symmetric("MancalaW_waiting_pit6", 12, 10_000),
+    WeightSpec::symmetric("MancalaW_empty_mover", -197, 10_000),
+    WeightSpec::symmetric("MancalaW_empty_waiting", -167, 10_000),
+    WeightSpec::symmetric("MancalaW_overflow_mover", -8, 10_000),
+    WeightSpec::symmetric("MancalaW_overflow_waiting", 4, 10_000),
 ];
 
-const fn weights_of(v: [i32; 7]) -> Weights {
+const N_WEIGHTS: usize = 23;
+const _: () = assert!(WEIGHTS.len() == N_WEIGHTS);
+
+const fn weights_of(v: [i32; N_WEIGHTS]) -> Weights {
     Weights {
         store: v[0],
         decided: v[1],
@@ -58,19 +93,25 @@ const fn weights_of(v: [i32; 7]) -> Weights {
         extra_waiting: v[4],
         capture_mover: v[5],
         capture_waiting: v[6],
+        mover_pit: [v[7], v[8], v[9], v[10], v[11], v[12]],
+        waiting_pit: [v[13], v[14], v[15], v[16], v[17], v[18]],
+        empty_mover: v[19],
+        empty_waiting: v[20],
+        overflow_mover: v[21],
+        overflow_waiting: v[22],
     }
 }
 
 /// The defaults of [`WEIGHTS`].
-pub const DEFAULT_WEIGHTS: Weights = weights_of([
-    WEIGHTS[0].default,
-    WEIGHTS[1].default,
-    WEIGHTS[2].default,
-    WEIGHTS[3].default,
-    WEIGHTS[4].default,
-    WEIGHTS[5].default,
-    WEIGHTS[6].default,
-]);
+pub const DEFAULT_WEIGHTS: Weights = {
+    let mut v = [0; N_WEIGHTS];
+    let mut i = 0;
+    while i < N_WEIGHTS {
+        v[i] = WEIGHTS[i].default;
+        i += 1;
+    }
+    weights_of(v)
+};
 
 /// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
 pub fn weights(values: &[i32]) -> Weights {
@@ -87,7 +128,22 @@ const WORST_CASE: i64 = {
     const fn m(i: usize) -> i64 {
         WEIGHTS[i].magnitude()
     }
-    255 * m(0) + m(1) + 255 * m(2) + MAX_PITS as i64 * (m(3) + m(4)) + 257 * (m(5) + m(6))
+    let mut pit = 0;
+    let mut i = 7;
+    while i < 19 {
+        if m(i) > pit {
+            pit = m(i);
+        }
+        i += 1;
+    }
+    255 * m(0)
+        + m(1)
+        + 255 * m(2)
+        + MAX_PITS as i64 * (m(3) + m(4))
+        + 257 * (m(5) + m(6))
+        + 2 * 255 * pit
+        + MAX_PITS as i64 * (m(19) + m(20))
+        + 255 * (m(21) + m(22))
 };
 const _: () = assert!(WORST_CASE < EVAL_LIMIT as i64);
 
@@ -141,6 +197,24 @@ struct Terms {
     side: i32,
     extra: i32,
     capture: i32,
+    pits: i32,
+    empty: i32,
+    overflow: i32,
+}
+
+/// Pit-by-pit terms of one side's row (`row[t]`, pit number `m - t`): seeds weighted by pit,
+/// empty pits, and seeds beyond the own store (sown onto the other side when played).
+#[inline]
+fn row_terms(row: &[u8; 16], m: usize, per_pit: &[i32; 6]) -> (i32, i32, i32) {
+    let (mut v, mut empty, mut over) = (0, 0, 0);
+    for (t, &s) in row.iter().enumerate().take(m) {
+        let s = i32::from(s);
+        let k = m - t;
+        v += per_pit[k.min(6) - 1] * s;
+        empty += i32::from(s == 0);
+        over += (s - k as i32).max(0);
+    }
+    (v, empty, over)
 }
 
 #[inline]
@@ -162,12 +236,18 @@ fn default_terms(g: &Mancala, w: &Weights, perspective: Side) -> Terms {
     let (m_extra, m_cap) = threats(g, mover);
     let (w_extra, w_cap) = threats(g, mover.other());
     let sign = if mover == me { 1 } else { -1 };
+    let m = g.pits();
+    let (m_pits, m_empty, m_over) = row_terms(g.row(mover), m, &w.mover_pit);
+    let (w_pits, w_empty, w_over) = row_terms(g.row(mover.other()), m, &w.waiting_pit);
     Terms {
         store: w.store * (my_store - op_store),
         decided,
         side,
         extra: sign * (w.extra_mover * m_extra - w.extra_waiting * w_extra),
         capture: sign * (w.capture_mover * m_cap - w.capture_waiting * w_cap),
+        pits: sign * (m_pits - w_pits),
+        empty: sign * (w.empty_mover * m_empty - w.empty_waiting * w_empty),
+        overflow: sign * (w.overflow_mover * m_over - w.overflow_waiting * w_over),
     }
 }
 
@@ -190,7 +270,7 @@ pub(super) fn evaluate(g: &Mancala, heuristic: usize, w: &Weights, perspective: 
         // Index 0 and anything unknown: the default heuristic.
         _ => {
             let t = default_terms(g, w, perspective);
-            t.store + t.decided + t.side + t.extra + t.capture
+            t.store + t.decided + t.side + t.extra + t.capture + t.pits + t.empty + t.overflow
         }
     }
 }
@@ -249,6 +329,9 @@ pub(super) fn eval_terms(
                         t.capture
                     ),
                 ),
+                term("pits (mover-weighted)", t.pits.to_string()),
+                term("empty pits", t.empty.to_string()),
+                term("overflow", t.overflow.to_string()),
                 term("total", evaluate(g, heuristic, w, me).to_string()),
             ]
         }
