@@ -143,7 +143,6 @@ fn every_move_is_judged_consistently_and_report_reads_the_output() {
         }
         assert_eq!(&stripped, orig);
         let (states, _) = positions::<Connect4>(g);
-        let cfg = default_config::<Connect4>().unwrap();
         let mut searcher = Searcher::<Connect4>::new(16);
         let stop = std::sync::atomic::AtomicBool::new(false);
         for (k, m) in g["moves"].as_array().unwrap().iter().enumerate() {
@@ -192,7 +191,6 @@ fn every_move_is_judged_consistently_and_report_reads_the_output() {
                     assert_eq!(RValue::from_score(only.score, only.proven), played, "{r}");
                 }
             }
-            let _ = &cfg;
         }
         // Each player's figures count its judged moves.
         let players = g["review"]["players"].as_array().unwrap();
@@ -278,6 +276,28 @@ fn same_annotations_for_any_concurrency_and_from_a_protocol_engine() {
     let e = tmp("det-e.jsonl");
     ok(analyse(&rec, &e, &["--depth", "5"]));
     assert_eq!(std::fs::read(&d).unwrap(), std::fs::read(&e).unwrap());
+}
+
+/// Same records, options and limits: the same annotations, byte for byte, run after run; and a
+/// game is judged alike whatever was analysed before it (alone, or last of a file): every
+/// position is searched from an empty table (src/review/analyst.rs).
+#[test]
+fn same_records_same_annotations_whatever_came_before() {
+    let rec = c4_records_from("order.jsonl", 4, 4);
+    let args = ["--depth", "7", "--solver-nodes", "0"];
+    let a = tmp("order-a.jsonl");
+    let b = tmp("order-b.jsonl");
+    ok(analyse(&rec, &a, &args));
+    ok(analyse(&rec, &b, &args));
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    let ls = lines(&rec);
+    let last = tmp("order-last.jsonl");
+    std::fs::write(&last, format!("{}\n{}\n", ls[0], ls[ls.len() - 1])).unwrap();
+    let c = tmp("order-c.jsonl");
+    ok(analyse(&last, &c, &args));
+    let (all, alone) = (games(&a), games(&c));
+    assert_eq!(alone.len(), 1);
+    assert_eq!(all[all.len() - 1], alone[0]);
 }
 
 #[test]

@@ -229,6 +229,8 @@ pub struct InProcess<G: Game> {
     limits: Limits,
     prover: Prover,
     stop: AtomicBool,
+    /// The position (state string) whose best move the table was last cleared for.
+    table_of: Option<String>,
 }
 
 impl<G: Game> InProcess<G> {
@@ -255,26 +257,11 @@ impl<G: Game> InProcess<G> {
             },
             prover: Prover::new(solver_nodes, hash_mib),
             stop: AtomicBool::new(false),
+            table_of: None,
         }
     }
-}
 
-impl<G: Game> Analyst<G> for InProcess<G> {
-    fn new_game(&mut self) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn prove(&mut self, s: &G) -> Option<(Value, G::Move)> {
-        let (v, best) = self.prover.prove(s)?;
-        Some((v, s.parse_move(&best).ok()?))
-    }
-
-    fn search(
-        &mut self,
-        s: &G,
-        _position: &str,
-        only: Option<G::Move>,
-    ) -> Result<Found<G::Move>, String> {
+    fn run(&mut self, s: &G, only: Option<G::Move>) -> Result<Found<G::Move>, String> {
         let only = only.map(|m| [m]);
         let r = self.searcher.search_moves(
             s,
@@ -295,6 +282,39 @@ impl<G: Game> Analyst<G> for InProcess<G> {
     }
 }
 
+impl<G: Game> Analyst<G> for InProcess<G> {
+    fn new_game(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn prove(&mut self, s: &G) -> Option<(Value, G::Move)> {
+        let (v, best) = self.prover.prove(s)?;
+        Some((v, s.parse_move(&best).ok()?))
+    }
+
+    /// Every answer is a function of the position and the query alone — not of the games or
+    /// positions searched before, which would make a review depend on `--concurrency`, on
+    /// `--resume` and on the browser board's order of questions: each position starts from an
+    /// empty table with its best-move search, and a search of one move reuses only that
+    /// table (searching the best move first when the table holds another position's).
+    fn search(
+        &mut self,
+        s: &G,
+        _position: &str,
+        only: Option<G::Move>,
+    ) -> Result<Found<G::Move>, String> {
+        let fen = s.format_fen();
+        if only.is_none() || self.table_of.as_deref() != Some(fen.as_str()) {
+            self.searcher.clear();
+            self.table_of = Some(fen);
+            if only.is_some() {
+                self.run(s, None)?;
+            }
+        }
+        self.run(s, only)
+    }
+}
+
 /// An engine speaking the protocol, started once and kept for every game.
 pub struct Remote {
     spec: EngineSpec,
@@ -305,6 +325,8 @@ pub struct Remote {
     /// How long one answer may take.
     patience: Duration,
     conn: Option<Conn>,
+    /// The position whose best move was searched since the last `ucinewgame`.
+    table_of: Option<String>,
 }
 
 impl Remote {
@@ -327,6 +349,7 @@ impl Remote {
             go: limits.go_line(),
             patience,
             conn: None,
+            table_of: None,
         }
     }
 
@@ -370,6 +393,37 @@ impl Drop for Remote {
 
 impl<G: Game> Analyst<G> for Remote {
     fn new_game(&mut self) -> Result<(), String> {
+        self.fresh()
+    }
+
+    fn prove(&mut self, _s: &G) -> Option<(Value, G::Move)> {
+        None
+    }
+
+    /// As in-process (see [`InProcess`]'s `search`): `ucinewgame` before each position's
+    /// best-move search, so that a deterministic engine's answers depend on the position
+    /// and the query alone.
+    fn search(
+        &mut self,
+        s: &G,
+        position: &str,
+        only: Option<G::Move>,
+    ) -> Result<Found<G::Move>, String> {
+        let fen = s.format_fen();
+        if only.is_none() || self.table_of.as_deref() != Some(fen.as_str()) {
+            self.fresh()?;
+            self.table_of = Some(fen);
+            if only.is_some() {
+                self.ask(s, position, None)?;
+            }
+        }
+        self.ask(s, position, only)
+    }
+}
+
+impl Remote {
+    /// `ucinewgame`, answered by `readyok`.
+    fn fresh(&mut self) -> Result<(), String> {
         let patience = self.patience;
         let r = (|| {
             let c = self.conn()?;
@@ -387,11 +441,7 @@ impl<G: Game> Analyst<G> for Remote {
         }
     }
 
-    fn prove(&mut self, _s: &G) -> Option<(Value, G::Move)> {
-        None
-    }
-
-    fn search(
+    fn ask<G: Game>(
         &mut self,
         s: &G,
         position: &str,
