@@ -275,7 +275,7 @@ mod tests {
     use crate::review::judge::calibration;
 
     fn ply(e: f64, ep: f64, forced: bool) -> PlyReview {
-        let cal = calibration(GameKind::Connect4);
+        let cal = calibration(GameKind::Connect4, None);
         let loss = (e - ep).max(0.0);
         PlyReview {
             value: Value::Cp(0),
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn turns_players_and_json() {
-        let cal = calibration(GameKind::Connect4);
+        let cal = calibration(GameKind::Connect4, None);
         use Side::{First as F, Second as S};
         // First moves once, then second twice (a two-move turn losing 0.3 over its moves).
         let plies = vec![

@@ -524,7 +524,7 @@ fn run_game<G: Game>(
     if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime_ms.is_none() {
         limits.depth = Some(default_depth(kind));
     }
-    let cal = calibration(kind);
+    let cal = calibration(kind, limits.depth);
     let in_process = cfg.engine == Engine::Tablero;
     let settings = Settings {
         version: 1,
