@@ -9,13 +9,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tablero");
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tablero-tournament-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
-}
+mod common;
+use common::{BIN, refused, tmp};
 
 fn ok(o: &Output) -> String {
     assert!(
@@ -29,15 +24,6 @@ fn ok(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A one-line error and exit code 2, mentioning `needle`.
-fn refused(o: &Output, needle: &str) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "'{needle}' in: {err}");
-    assert!(!err.contains("panicked"));
 }
 
 /// Five deterministic engines on Connect Four (built-in players and the engine itself at the

@@ -27,7 +27,9 @@ pub fn referee_message(e: &referee::Error) -> String {
         E::Rules(e) => format!("--option: {e}"),
         E::OpeningLine { line, error } => format!("--openings line {line}: {error}"),
         E::OpeningsFile { path, why } => format!("--openings {}: {why}", path.display()),
-        E::EngineStart { engine, error } => format!("{engine}: {error}"),
+        E::EngineStart { engine, error } => format!(
+            "engine '{engine}' cannot play: {error}; check its command line by running it and typing 'uci'"
+        ),
         E::Log { path, source } => format!("--log {}: {source}", path.display()),
         E::RecordsOpen { path, source } => format!("--records {}: {source}", path.display()),
         E::RecordsWrite { path, source } => {
@@ -56,6 +58,15 @@ fn referee_run(cfg: &referee::Config, what: &str) -> Result<Played, String> {
                 None => "every game is recorded".to_string(),
             }
         ),
+        Notice::EngineLost {
+            game,
+            engine,
+            reason,
+            detail,
+        } => eprintln!(
+            "tablero {what}: game {game}: {engine} lost by {}: {detail}",
+            reason.name()
+        ),
         Notice::Rewritten { path, games } => eprintln!(
             "tablero {what}: --resume {}: records of an older tablero rewritten in the current format ({games} games kept)",
             path.display()
@@ -73,7 +84,10 @@ struct Perft {
 impl GameVisitor for Perft {
     type Output = Result<(), String>;
     fn visit<G: Game>(self) -> Self::Output {
-        let s: G = spec::from_args(self.fen.as_deref(), &self.moves)?;
+        let cfg = spec::default_config::<G>()?;
+        let moves = spec::Token::words(&self.moves);
+        let s: G = spec::position_from(&cfg, self.fen.as_deref(), &moves)
+            .map_err(|e| args::position_error(&e))?;
         let t = Instant::now();
         let mut total = 0u64;
         for (m, n) in divide(&s, self.depth) {
@@ -161,13 +175,16 @@ fn run(cli: Cli) -> Result<(), String> {
             idle_timeout,
             max_sessions,
         }) => {
-            crate::protocol::limit_hash(max_hash);
             if max_connections == 0 {
                 return Err("--max-connections: at least 1".into());
             }
             let limits = super::serve::Limits {
                 max_connections,
                 idle: (idle_timeout > 0).then(|| std::time::Duration::from_secs(idle_timeout)),
+                engine: crate::engine::EngineConfig {
+                    max_hash_mib: max_hash,
+                    ..Default::default()
+                },
             };
             let player = player
                 .as_deref()
@@ -246,15 +263,19 @@ fn run(cli: Cli) -> Result<(), String> {
             size,
             output,
         }) => {
-            let svg = crate::view::render::render(
-                kind,
-                &crate::view::render::RenderArgs {
-                    fen,
-                    moves,
-                    set,
-                    size,
-                },
-            )?;
+            use crate::view::render::{Picture, RenderError, render};
+            let pic = Picture {
+                options: args::set_values(&set)?,
+                fen,
+                moves: args::move_tokens(kind, &moves),
+                size,
+            };
+            let svg = render(kind, &pic).map_err(|e| match &e {
+                RenderError::Size(_) => format!("--{e}"),
+                RenderError::Option(o) => args::option_error(o),
+                RenderError::Rules(_) => format!("--set: {e}"),
+                RenderError::Position(p) => args::position_error(p),
+            })?;
             match output {
                 Some(path) => {
                     std::fs::write(&path, svg).map_err(|e| format!("-o {}: {e}", path.display()))
@@ -336,17 +357,9 @@ pub fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    // Usage errors are one line and exit code 2 (help and version still print normally).
-    let cli = match Cli::try_parse() {
-        Ok(c) => c,
-        Err(e) if e.use_stderr() => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad arguments");
-            eprintln!("tablero: {}", first.trim_start_matches("error: "));
-            return ExitCode::from(2);
-        }
-        Err(e) => e.exit(),
-    };
+    // Usage errors are clap's whole message: what is wrong (the missing argument's name, a
+    // "did you mean"), the usage line and where to get help; exit code 2.
+    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -237,7 +237,7 @@ impl Session {
         self.offered.iter().find(|o| o.name == name).ok_or_else(|| {
             format!(
                 "unknown engine '{}' (offered: {})",
-                crate::protocol::parse::clip(name),
+                crate::core::spec::clip(name),
                 self.offered
                     .iter()
                     .map(|o| o.name.as_str())
@@ -442,7 +442,7 @@ impl Session {
                         self.paused = true;
                         self.message(format!(
                             "{who} played '{}', which is not legal here ({e}); the game is paused",
-                            crate::protocol::parse::clip(&mv)
+                            crate::core::spec::clip(&mv)
                         ));
                         self.version += 1;
                     }
@@ -611,7 +611,7 @@ impl Session {
                 .ok_or_else(|| {
                     format!(
                         "unknown heuristic '{}' (known: {})",
-                        crate::protocol::parse::clip(h),
+                        crate::core::spec::clip(h),
                         self.board.heuristics().join(", ")
                     )
                 })?

@@ -16,6 +16,7 @@ use super::schedule::{Pairing, Schedule, Shard};
 use super::stats::Sprt;
 use crate::core::game::Game;
 use crate::core::rng::fnv1a;
+use crate::core::spec::{self, OptionError};
 use crate::games::GameKind;
 
 /// One engine.
@@ -90,7 +91,14 @@ pub struct Config {
     pub shard: Option<Shard>,
     /// A progress bar on stderr when it is a terminal.
     pub progress: bool,
+    /// How long a freshly started engine has to answer `uci` (not part of the settings: like
+    /// the concurrency, it changes no game).
+    pub startup_ms: u64,
 }
+
+/// The default of [`Config::startup_ms`]: an engine that has not answered `uci` after 10 s is
+/// not an engine of this protocol (or is stuck), whatever the per-move timeout.
+pub const STARTUP_MS: u64 = 10_000;
 
 impl Config {
     pub fn schedule(&self) -> Schedule {
@@ -251,20 +259,11 @@ pub type VariantConfig<C> = (C, Vec<(String, i64)>);
 pub fn variant_config<G: Game>(
     variant: &[(String, String)],
 ) -> Result<VariantConfig<G::Config>, Error> {
-    let vals: Vec<i64> = G::OPTIONS
-        .iter()
-        .map(|o| {
-            variant
-                .iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(o.name))
-                .map_or(Ok(o.default), |(n, v)| {
-                    v.parse::<i64>().map_err(|_| Error::OptionValue {
-                        name: n.clone(),
-                        value: v.clone(),
-                    })
-                })
-        })
-        .collect::<Result<_, _>>()?;
+    let values = spec::variant_values::<G>(variant, false).map_err(|e| match e {
+        OptionError::NotInteger { name, value } => Error::OptionValue { name, value },
+        e => Error::Rules(e.to_string()),
+    })?;
+    let vals = spec::option_values::<G>(&values);
     let gcfg = G::configure(&vals).map_err(Error::Rules)?;
     let options = G::OPTIONS
         .iter()
