@@ -749,7 +749,7 @@ impl Session {
                 .to_string()
         };
         self.review.names = Some([name("first"), name("second")]);
-        let reviewed = crate::report::review::annotated(&line).and_then(|a| {
+        let reviewed = crate::review::page::annotated(&line).and_then(|a| {
             let plies: Option<Vec<_>> = a.plies.into_iter().collect();
             Some(crate::review::GameReview {
                 plies: plies?,
@@ -780,10 +780,10 @@ impl Session {
             Some((r, _)) => (
                 r.plies
                     .iter()
-                    .map(crate::report::review::ply_json)
+                    .map(crate::review::page::ply_json)
                     .collect::<Vec<_>>(),
-                Some(crate::report::review::players_json(
-                    &crate::report::review::Annotated {
+                Some(crate::review::page::players_json(
+                    &crate::review::page::Annotated {
                         plies: vec![],
                         players: Some(r.players.clone()),
                         error: None,

@@ -517,7 +517,7 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
         ("GET", "/review.js") => response(
             200,
             "text/javascript; charset=utf-8",
-            crate::report::html::REVIEW_JS.as_bytes(),
+            crate::review::page::REVIEW_JS.as_bytes(),
             &[],
         ),
         ("GET", "/api/state") => {

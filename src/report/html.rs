@@ -27,7 +27,7 @@ use crate::view::{Draw, Item};
 const SCENE_JS: &str = include_str!("../view/scene.js");
 const REPORT_JS: &str = include_str!("report.js");
 /// The game review's part of the pages (shared with the browser board).
-pub const REVIEW_JS: &str = include_str!("review.js");
+pub use crate::review::page::REVIEW_JS;
 const REPORT_CSS: &str = include_str!("report.css");
 const STANDINGS_JS: &str = include_str!("standings.js");
 

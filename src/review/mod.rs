@@ -9,7 +9,8 @@
 //! (marks, thresholds and curves per game, accuracy), `annotation` (what is added to the
 //! records and its JSON), `analyst` (the analysing engines), `game` (one game: replay with the
 //! rules, values, judgements), `run` (the command: files, workers, resume), `fit` (fitting a
-//! curve from records), `live` (a game reviewed as it grows, for the browser board). docs/review.md is the user's side.
+//! curve from records), `live` (a game reviewed as it grows, for the browser board), `page` (the review as the
+//! report and the board read it, and `review.js`). docs/review.md is the user's side.
 
 pub mod analyst;
 pub mod annotation;
@@ -17,6 +18,7 @@ pub mod fit;
 pub mod game;
 pub mod judge;
 pub mod live;
+pub mod page;
 pub mod run;
 pub mod value;
 

@@ -1,9 +1,10 @@
 // review.js — the game review on the pages (docs/review.md): the report (src/report/html.rs
-// embeds it before report.js) and the browser board (served as /review.js) use it alike.
+// embeds it before report.js) and the browser board (served as /review.js) use it alike
+// (src/review/page.rs holds it, below both).
 // Rust judged every move (`tablero analyse`, or the board's review); this file only shows it:
 // the per-engine table, a move's mark, the evaluation graph (the expected score of one side
 // after every ply, marked moves as dots, a click jumps to the ply) and the words about a move.
-// A judgement `r` is what src/report/review.rs `ply_json` writes: v value, b best move,
+// A judgement `r` is what src/review/page.rs `ply_json` writes: v value, b best move,
 // p played value, e [expected best, expected played] (the mover's), l loss, m mark,
 // x verdict, f forced, d depth, t [moves, loss, mark] of a turn.
 "use strict";
