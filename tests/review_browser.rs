@@ -186,6 +186,7 @@ fn the_board_reviews_the_game_played_and_loaded_records() {
     );
     let want: Vec<Value> = marked.iter().map(|k| Value::from(k + 3)).collect();
     assert_eq!(dots.as_array().unwrap(), &want);
+    b.eval("document.getElementById('evalgraph').scrollIntoView()");
     b.screenshot("review-board");
     // A marked move clicked: its position, the words about it and the better move on the board.
     let k = marked[0];
