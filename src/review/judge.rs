@@ -100,7 +100,7 @@ pub fn calibration(kind: GameKind, depth: Option<u32>) -> Calibration {
     let odd = depth.is_some_and(|d| d % 2 == 1);
     // (scale, offset) at even and at odd depths, from 200 (Parchís 100) self-play games at the
     // default depth and 100 (Parchís 60) one ply shallower. Thresholds: the false alarms at
-    // 0.02 are 0.1 % (Connect Four), 4.6 % (BOOM), 0.2 % (Mancala); Parchís' at 0.03 are 5.1 %.
+    // 0.02 are 0.6 % (Connect Four), 4.6 % (BOOM), 0.4 % (Mancala); Parchís' at 0.03 are 5.1 %.
     let ((scale, offset), t) = match kind {
         GameKind::Connect4 => (if odd { (461.7, -264.0) } else { (500.1, 126.6) }, 0.02),
         GameKind::Connect4Boom => (if odd { (35.8, 30.4) } else { (57.6, 12.3) }, 0.02),
