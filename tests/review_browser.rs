@@ -5,7 +5,8 @@
 //! shows that position with the better move drawn, and "Back to the game" returns; a loaded
 //! annotated file shows its review as it is (names from the file, nothing searched), a loaded
 //! plain record is reviewed on request (about 13 s at load 12, 2.6 s of CPU); the review's
-//! endpoints refuse bad input in one line (no browser; milliseconds).
+//! endpoints refuse bad input in one line, and a loaded record's names last until a new game (no
+//! browser; milliseconds).
 
 mod browser;
 mod gui_support;
@@ -334,4 +335,21 @@ fn review_endpoints_refuse_bad_input_in_one_line() {
     let s = server.state();
     assert_eq!(s["moves"].as_array().unwrap().len(), 0, "nothing loaded");
     assert!(s["review"]["plies"].as_array().unwrap().is_empty());
+    // A good record: its players' names, until a new game.
+    let mut good: serde_json::Value = serde_json::from_str(&bad).unwrap();
+    good["moves"] = serde_json::json!([mv("4"), mv("3")]);
+    let (code, text) = server.post(
+        "/api/load",
+        &serde_json::json!({ "record": good.to_string() }).to_string(),
+    );
+    assert_eq!(code, 200, "{text}");
+    let s = server.state();
+    assert_eq!(s["moves"], serde_json::json!(["4", "3"]));
+    assert_eq!(s["review"]["names"], serde_json::json!(["a", "b"]));
+    let (code, text) = server.post("/api/new", "{}");
+    assert_eq!(code, 200, "{text}");
+    assert_eq!(
+        server.state()["review"]["names"],
+        serde_json::json!(["human", "human"])
+    );
 }

@@ -498,6 +498,8 @@ impl Session {
         if !b.heuristics().contains(&self.heuristic.as_str()) {
             self.heuristic = b.heuristics().first().copied().unwrap_or("default").into();
         }
+        // A loaded record's players do not play the new game.
+        self.review.names = None;
         self.cancel_seats();
         self.board = b;
         self.board_version += 1;
@@ -514,6 +516,7 @@ impl Session {
             return Err(format!("position text longer than {MAX_POSITION} bytes"));
         }
         self.board.set(p)?;
+        self.review.names = None;
         self.cancel_seats();
         self.meta = vec![None; self.board.plies()];
         self.crashes = 0;
