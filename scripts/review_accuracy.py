@@ -94,10 +94,15 @@ def panel(x0, y0, w, h, title, series):
     s.append(f'<text x="{x0 + L + (w - L - R) / 2}" y="{y0 + h - 4}" text-anchor="middle" fill="#333">rating (Elo)</text>')
     for i, (_, pts) in enumerate(series):
         pts = sorted(pts)
-        above = [False] * len(pts)
-        # Neighbours closer than 60 px alternate their labels above and below.
-        for k in range(1, len(pts)):
-            above[k] = not above[k - 1] if X(pts[k][0]) - X(pts[k - 1][0]) < 60 else False
+        # Among points closer than 60 px, the label of the highest goes above it, the others
+        # below (further below every second one, so that they do not overlap).
+        slot = [0] * len(pts)
+        for k in range(len(pts)):
+            near = [j for j in range(len(pts)) if j != k and abs(X(pts[j][0]) - X(pts[k][0])) < 60]
+            if near and all(pts[k][1] >= pts[j][1] for j in near):
+                slot[k] = 1
+            elif k > 0 and k - 1 in near and slot[k - 1] == 0:
+                slot[k] = 2
         c = COLORS[i]
         s.append('<polyline fill="none" stroke="%s" stroke-width="1.2" points="%s"/>' % (c, " ".join(f"{X(p[0]):.1f},{Y(p[1]):.1f}" for p in pts)))
         for k, (elo, a, ci, name) in enumerate(pts):
@@ -105,7 +110,7 @@ def panel(x0, y0, w, h, title, series):
             fill = c if i == 0 else "#fff"
             s.append(f'<circle cx="{X(elo):.1f}" cy="{Y(a):.1f}" r="3.5" fill="{fill}" stroke="{c}" stroke-width="1.5"><title>{name}: {a:.1f}</title></circle>')
             if i == 0:
-                dy = -7 if above[k] else 13
+                dy = [13, -7, 24][slot[k]]
                 s.append(f'<text x="{X(elo) + 4:.1f}" y="{Y(a) + dy:.1f}" fill="#222" font-size="9">{name.split("+")[0]}</text>')
     return s
 
