@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Exact-solver checks and timings that are too slow for `cargo test` (see README, "Exact
-# solving"). Every line of output is a solver report; the script exits non-zero on any
-# mismatch with the golden data or the published Kalah values.
+# Exact-solver checks and timings that are too slow for `cargo test` (see docs/solvers.md and
+# docs/connect4-solver.md). Every line of output is a solver report; the script exits non-zero
+# on any mismatch with the golden data or the published Kalah values.
 #
 #   scripts/solve_bench.sh            # Pons' six sets, the 7x7 file, Kalah values, golden Kalah
 #   scripts/solve_bench.sh --empty    # also the empty 7x6 board (expected +1; ~45 s on 2 cores)
 #   scripts/solve_bench.sh --standard # also Kalah(6,4) under Irving's empty-capture rule (+10)
 #   scripts/solve_bench.sh --kalah65  # also Kalah(6,5), course rules, from the start (+10, found
 #                                     # by this solver; K65_SEEDS=28: its database, 5.6 GB,
-#                                     # ~28 min to build once, then 8 min; --hash 2048)
+#                                     # 3.7 min to build once on two free cores, then 4.4 min
+#                                     # with it cached; --hash 2048; docs/solvers.md)
 #   scripts/solve_bench.sh --standard65 # Kalah(6,5) under the standard rule (+12 published;
-#                                     # its own 5.6 GB database: 32 min from nothing)
+#                                     # its own 5.6 GB database)
 #   THREADS=1 HASH=1024 DB_DIR=/tmp/kdb scripts/solve_bench.sh
 # Kalah(6,4) and the golden file use the endgame database of `--db-seeds` (default: the
 # solver's choice), loaded from the cache in DB_DIR (default $XDG_CACHE_HOME/tablero or

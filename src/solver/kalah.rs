@@ -19,190 +19,24 @@
 //!   seeds never leave the stores). `K` is the largest count whose array fits the budget.
 //! - Threads: Lazy SMP. Every probe runs on all threads over the shared table and database;
 //!   the first to finish gives the result and the others give up on it. One thread gives
-//!   reproducible node counts and moves; more give the same values.
+//!   reproducible node counts and moves; more give the same values. (ABDADA, deferring a child
+//!   another thread is searching, was measured against it on Kalah(6,5) and lost: 7 % more
+//!   nodes on the busiest thread and 10 % more CPU.)
+//! - The search is compiled apart for the standard six pits a side (`Worker<6>`: the loops,
+//!   masks and shifts of sowing and ranking are constants); other sizes share `Worker<0>`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::Budget;
-use super::kalahdb::{KalahDb, Rules};
+use super::kalah_board::{Board, Next, Played, Ranker, Rules};
+use super::kalahdb::KalahDb;
 use crate::core::game::{Game, Side};
 use crate::games::mancala::Mancala;
 
 /// Largest number of pits per side the solver handles (two rows must pack into a `u128`).
 pub const MAX_SOLVER_PITS: usize = 7;
-
-/// What follows a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Next {
-    /// The game ended (pits swept).
-    Over,
-    /// The mover moves again (last seed in its store).
-    Again,
-    /// The turn passes.
-    Other,
-}
-
-/// A mover-relative board: `p[0..m]` the mover's pits in sowing order (`p[m-1]` next to its
-/// store), `p[m..2m]` the opponent's. Stores are not kept: the search only needs gains.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Board {
-    pub(super) p: [u8; 16],
-}
-
-/// A played move: the child board (oriented for whoever moves next), the mover's net gain,
-/// the seeds left in pits and what follows.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Played {
-    pub(super) board: Board,
-    pub(super) gain: i32,
-    pub(super) seeds: usize,
-    pub(super) next: Next,
-}
-
-impl Played {
-    const NONE: Played = Played {
-        board: Board { p: [0; 16] },
-        gain: 0,
-        seeds: 0,
-        next: Next::Over,
-    };
-}
-
-impl Board {
-    #[inline]
-    fn seeds(&self, m: usize) -> usize {
-        self.p[..2 * m].iter().map(|&x| x as usize).sum()
-    }
-
-    /// Plays the mover's pit at relative index `t0` (course pit `m - t0`), with the game's
-    /// rules (see `Mancala::apply`, which a test checks this against): sow skipping the
-    /// opponent's store (the origin is sown into again on long laps); last seed in the own
-    /// store moves again; last seed in an own empty pit captures it with a non-empty facing pit;
-    /// once either row is empty both sides bank their own pits. `ec`: Irving's empty capture
-    /// (a last seed in an own empty pit is captured even against an empty facing pit).
-    #[inline]
-    pub(super) fn play(&self, m: usize, t0: usize, ec: bool) -> Played {
-        let lap = 2 * m + 1;
-        let mut p = self.p;
-        let s = p[t0] as usize;
-        p[t0] = 0;
-        let q = s / lap;
-        let r = s % lap;
-        let mut gain = q as i32;
-        if q > 0 {
-            for x in &mut p[..2 * m] {
-                *x += q as u8;
-            }
-        }
-        // Relative ring: 0..m own pits, m own store, m+1..=2m the opponent's pits (p[i - 1]).
-        for t in t0 + 1..=t0 + r {
-            let t = if t >= lap { t - lap } else { t };
-            if t < m {
-                p[t] += 1;
-            } else if t == m {
-                gain += 1;
-            } else {
-                p[t - 1] += 1;
-            }
-        }
-        let tl = (t0 + r) % lap;
-        let mut next = Next::Other;
-        if tl == m {
-            next = Next::Again;
-        } else if tl < m && p[tl] == 1 {
-            // The facing pit of own pit t is opponent ring position 2m - t, i.e. p[2m - 1 - t].
-            let f = 2 * m - 1 - tl;
-            if p[f] > 0 || ec {
-                gain += 1 + p[f] as i32;
-                p[tl] = 0;
-                p[f] = 0;
-            }
-        }
-        let own: usize = p[..m].iter().map(|&x| x as usize).sum();
-        let opp: usize = p[m..2 * m].iter().map(|&x| x as usize).sum();
-        if own == 0 || opp == 0 {
-            return Played {
-                board: Board { p: [0; 16] },
-                gain: gain + own as i32 - opp as i32,
-                seeds: 0,
-                next: Next::Over,
-            };
-        }
-        let board = if next == Next::Again {
-            Board { p }
-        } else {
-            let mut c = [0u8; 16];
-            c[..m].copy_from_slice(&p[m..2 * m]);
-            c[m..2 * m].copy_from_slice(&p[..m]);
-            Board { p: c }
-        };
-        Played {
-            board,
-            gain,
-            seeds: own + opp,
-            next,
-        }
-    }
-}
-
-/// Ranks pit vectors: the position of a vector of `n` pits holding at most `k` seeds in all
-/// among all such vectors, in lexicographic order. It is a bijection onto `0..C(k + n, n)`,
-/// so a rank is an exact key (the table's, with `k` = all seeds) and a dense index (the
-/// database's, with `k` = its seed limit).
-pub(super) struct Ranker {
-    n: usize,
-    /// Largest `k` the table below covers.
-    pub(super) t: usize,
-    /// `f[rest * (t + 1) + b] = C(b + rest + 1, rest + 1)` (saturating): the number of vectors
-    /// of `rest + 1` pits with at most `b` seeds. Flat, so ranking is two loads per pit.
-    pub(super) f: Vec<u64>,
-}
-
-impl Ranker {
-    pub(super) fn new(n: usize, t: usize) -> Self {
-        // c[j] = C(i, j) for j <= n, built row by row up to i = t + n.
-        let mut c = vec![0u64; n + 1];
-        c[0] = 1;
-        let mut f = vec![0u64; n * (t + 1)];
-        for i in 1..=t + n {
-            for j in (1..=n).rev() {
-                c[j] = c[j].saturating_add(c[j - 1]);
-            }
-            // Row i gives C(i, rest + 1) = f[rest][i - rest - 1].
-            for rest in 0..n {
-                if i > rest && i - rest - 1 <= t {
-                    f[rest * (t + 1) + i - rest - 1] = c[rest + 1];
-                }
-            }
-        }
-        Ranker { n, t, f }
-    }
-
-    /// The number of vectors with at most `k` seeds, `C(k + n, n)`; `u64::MAX` if it does not
-    /// fit (then ranks with this `k` are not exact).
-    pub(super) fn count(&self, k: usize) -> u64 {
-        self.f[(self.n - 1) * (self.t + 1) + k]
-    }
-
-    /// Rank of `pits` (whose sum is at most `k <= t`) among vectors with at most `k` seeds.
-    #[inline]
-    pub(super) fn rank(&self, pits: &[u8], k: usize) -> u64 {
-        let w = self.t + 1;
-        let mut b = k;
-        let mut r = 0u64;
-        for (i, &x) in pits[..self.n].iter().enumerate() {
-            let row = (self.n - 1 - i) * w;
-            // Vectors whose pit i holds fewer than x seeds (the rest free with the remaining
-            // budget): sum over j < x of C(b - j + rest, rest) = C(b + rest + 1, rest + 1) -
-            // C(b - x + rest + 1, rest + 1) (hockey stick).
-            r += self.f[row + b] - self.f[row + b - x as usize];
-            b -= x as usize;
-        }
-        r
-    }
-}
 
 /// The lazily filled endgame database: one byte per pit vector with at most `k` seeds, shared
 /// by the solving threads (relaxed atomics: every value written is exact, so a race can only
@@ -470,6 +304,9 @@ pub struct Solver {
     budget: Budget,
     /// Nodes of the last `solve` or `principal_variation`, all threads.
     nodes: u64,
+    /// Of those, the nodes of the thread that searched most in each root probe: the length of
+    /// the critical path when the threads run side by side (what two threads save).
+    span: u64,
     filled: u64,
     /// The last solve's root board, future value and move, so that a principal variation of
     /// that position starts with the move `solve` reported.
@@ -479,7 +316,7 @@ pub struct Solver {
 }
 
 /// One searching thread.
-struct Worker<'a> {
+struct Worker<'a, const M: usize> {
     sh: &'a Shared,
     budget: &'a Budget,
     /// Raised when some thread finished the current probe (the others then give up on it).
@@ -503,7 +340,7 @@ struct Worker<'a> {
     progress: Option<(Instant, Instant)>,
 }
 
-impl<'a> Worker<'a> {
+impl<'a, const M: usize> Worker<'a, M> {
     /// The value of move `mv` from the mover's view, searched with window `(alpha, beta)`.
     #[inline]
     fn child(&mut self, mv: &Played, alpha: i32, beta: i32) -> i32 {
@@ -533,7 +370,11 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn key(&self, b: &Board) -> u64 {
-        self.sh.ranker.rank(&b.p, self.sh.total)
+        if M == 6 {
+            self.sh.ranker.rank_in::<12>(&b.p, self.sh.total)
+        } else {
+            self.sh.ranker.rank(&b.p, self.sh.total)
+        }
     }
 
     /// Exact future value of a position with at most `db.k` seeds, memoised.
@@ -544,9 +385,9 @@ impl<'a> Worker<'a> {
         if let Some(f) = &self.sh.full
             && seeds <= f.seeds()
         {
-            return f.value(b, seeds);
+            return f.value_in::<M>(b, seeds);
         }
-        let m = self.sh.m;
+        let m = if M > 0 { M } else { self.sh.m };
         let idx = self.sh.ranker.rank(&b.p, self.sh.db.k) as usize;
         let v = self.sh.db.values[idx].load(Ordering::Relaxed);
         if v != UNKNOWN {
@@ -571,7 +412,7 @@ impl<'a> Worker<'a> {
             if b.p[t0] == 0 {
                 continue;
             }
-            let mv = b.play(m, t0, self.sh.ec);
+            let mv = b.play_in::<M>(m, t0, self.sh.ec);
             let v = if mv.next == Next::Over {
                 UNKNOWN
             } else {
@@ -643,7 +484,7 @@ impl<'a> Worker<'a> {
         if self.aborted {
             return 0;
         }
-        let m = self.sh.m;
+        let m = if M > 0 { M } else { self.sh.m };
         let table = &self.sh.table;
         // The future gain can never exceed the seeds still in pits.
         let mut lo = -(seeds as i32);
@@ -675,7 +516,7 @@ impl<'a> Worker<'a> {
             if b.p[t0] == 0 {
                 continue;
             }
-            let mv = b.play(m, t0, self.sh.ec);
+            let mv = b.play_in::<M>(m, t0, self.sh.ec);
             let k = if t0 as u8 == tt_best {
                 1 << 20
             } else {
@@ -710,7 +551,7 @@ impl<'a> Worker<'a> {
                 (mv.gain, mv.gain)
             } else if mv.seeds <= self.sh.dbk {
                 let c = match &self.sh.full {
-                    Some(f) if mv.seeds <= f.seeds() => f.value(&mv.board, mv.seeds),
+                    Some(f) if mv.seeds <= f.seeds() => f.value_in::<M>(&mv.board, mv.seeds),
                     _ => {
                         let idx = self.sh.ranker.rank(&mv.board.p, db.k) as usize;
                         let c = db.values[idx].load(Ordering::Relaxed);
@@ -857,6 +698,7 @@ impl Solver {
             threads: 1,
             budget: Budget::default(),
             nodes: 0,
+            span: 0,
             filled: 0,
             last: None,
             progress: false,
@@ -922,6 +764,7 @@ impl Solver {
             return None;
         }
         self.nodes = 0;
+        self.span = 0;
         let me = s.side_to_move();
         let base = s.store(me) as i32 - s.store(me.other()) as i32;
         if s.outcome().is_some() {
@@ -947,9 +790,18 @@ impl Solver {
     /// An optimal move (relative index) of a running board whose future value is known to be
     /// `v`: the first in pit order 1..m whose child provably reaches `v`. `None` if stopped.
     fn best_given(&mut self, b: &Board, v: i32) -> Option<Option<usize>> {
+        if self.sh.m == 6 {
+            self.best_given_in::<6>(b, v)
+        } else {
+            self.best_given_in::<0>(b, v)
+        }
+    }
+
+    /// [`Solver::best_given`] compiled for `M` pits a side (0: any).
+    fn best_given_in<const M: usize>(&mut self, b: &Board, v: i32) -> Option<Option<usize>> {
         let m = self.sh.m;
         let done = AtomicBool::new(false);
-        let mut w = Worker::new(&self.sh, &self.budget, &done, 0);
+        let mut w = Worker::<M>::new(&self.sh, &self.budget, &done, 0);
         let mut found = None;
         for pit in 1..=m {
             let t0 = m - pit;
@@ -1027,16 +879,14 @@ impl Solver {
     fn probe(&mut self, b: &Board, seeds: usize, beta: i32) -> Option<(i32, Option<u8>)> {
         let done = AtomicBool::new(false);
         let progress = self.progress;
+        let (sh, budget, done) = (&self.sh, &self.budget, &done);
+        // The standard board's search compiled for its size (masks and loops constant).
         let run = |id: usize| {
-            let mut w = Worker::new(&self.sh, &self.budget, &done, id);
-            if progress && id == 0 {
-                w.progress = Some((Instant::now(), Instant::now() + PROGRESS_EVERY));
+            if sh.m == 6 {
+                probe_on::<6>(sh, budget, done, id, progress, b, seeds, beta)
+            } else {
+                probe_on::<0>(sh, budget, done, id, progress, b, seeds, beta)
             }
-            let r = w.search::<true>(b, seeds, beta - 1, beta);
-            if !w.aborted {
-                done.store(true, Ordering::Relaxed);
-            }
-            (r, w.root_best, w.aborted, w.nodes, w.filled)
         };
         let results: Vec<_> = if self.threads <= 1 {
             vec![run(0)]
@@ -1055,6 +905,7 @@ impl Solver {
             })
         };
         let mut answer = None;
+        self.span += results.iter().map(|x| x.3).max().unwrap_or(0);
         for (r, best, aborted, nodes, filled) in results {
             self.nodes += nodes;
             self.filled += filled;
@@ -1085,13 +936,14 @@ impl Solver {
             if self.progress {
                 eprintln!(
                     "info string kalah probe {} {beta}: {r}, future gain in {lo}..={hi}, {} \
-                     nodes, {:.1} s",
+                     nodes ({} on the busiest thread), {:.1} s",
                     if r < beta {
                         "fails low at"
                     } else {
                         "fails high at"
                     },
                     self.nodes,
+                    self.span,
                     t.elapsed().as_secs_f64()
                 );
             }
@@ -1116,6 +968,30 @@ impl Solver {
     }
 }
 
+/// One thread's share of a root probe (see `Solver::probe`): the fail-soft result, the move
+/// that proved a fail high, whether it gave up, its nodes and database fills.
+#[allow(clippy::too_many_arguments)]
+fn probe_on<const M: usize>(
+    sh: &Shared,
+    budget: &Budget,
+    done: &AtomicBool,
+    id: usize,
+    progress: bool,
+    b: &Board,
+    seeds: usize,
+    beta: i32,
+) -> (i32, Option<u8>, bool, u64, u64) {
+    let mut w = Worker::<M>::new(sh, budget, done, id);
+    if progress && id == 0 {
+        w.progress = Some((Instant::now(), Instant::now() + PROGRESS_EVERY));
+    }
+    let r = w.search::<true>(b, seeds, beta - 1, beta);
+    if !w.aborted {
+        done.store(true, Ordering::Relaxed);
+    }
+    (r, w.root_best, w.aborted, w.nodes, w.filled)
+}
+
 /// Solves the start position of Kalah(`pits`, `seeds`), returning the solution and the time.
 pub fn solve_start(pits: u8, seeds: u8, mib: usize) -> Result<(Solution, f64), String> {
     let cfg = Mancala::configure(&[pits as i64, seeds as i64])?;
@@ -1129,27 +1005,6 @@ pub fn solve_start(pits: u8, seeds: u8, mib: usize) -> Result<(Solution, f64), S
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Ranks are a bijection onto `0..C(k + n, n)` (so keys are exact and database indices
-    /// dense): every vector of 4 pits with at most 6 seeds gets a distinct rank below the count.
-    #[test]
-    fn ranks_are_dense_and_distinct() {
-        let r = Ranker::new(4, 9);
-        let k = 6;
-        let mut seen = vec![false; r.count(k) as usize];
-        for a in 0..=k as u8 {
-            for b in 0..=k as u8 - a {
-                for c in 0..=k as u8 - a - b {
-                    for d in 0..=k as u8 - a - b - c {
-                        let i = r.rank(&[a, b, c, d], k) as usize;
-                        assert!(!seen[i], "{a} {b} {c} {d}");
-                        seen[i] = true;
-                    }
-                }
-            }
-        }
-        assert!(seen.iter().all(|&x| x));
-    }
 
     /// The table's multiply-shift division agrees with `/` and `%` for keys up to the largest
     /// rank, and bounds, moves and seeds survive packing.

@@ -8,8 +8,9 @@
 //! Seeds never return from the stores, so a move leads to a lower layer (a seed reached a
 //! store, or a capture) or stays in the layer only by moving seeds forward on the mover's own
 //! row; the sum over all seeds of their distance to their owner's store then drops, so the
-//! dependencies inside a layer have no cycles and a memoised depth-first fill of each layer in
-//! rank order (both threads on chunks of it) is exact.
+//! dependencies inside a layer have no cycles and a memoised depth-first fill of each layer is
+//! exact, in any order. The order is chosen for the cache (see `Filler::tile`): tiles of a run
+//! of opponent rows against every mover row, both threads taking tiles.
 //!
 //! Cache: `<dir>/kalah-m<m>-<rules>.db`, a header with one length and checksum per layer, then
 //! the layers. A layer whose checksum fails is rebuilt together with all above it; the file is
@@ -21,36 +22,8 @@ use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use super::kalah::{Board, Next, Ranker};
-
-/// Rules the database (and the solver) plays by.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Rules {
-    /// The course's rules (rules page `mancala.md`): a last seed in an own empty pit captures
-    /// only if the facing pit has seeds.
-    #[default]
-    Course,
-    /// Irving, Donkers & Uiterwijk's Kalah: a last seed in an own empty pit is captured even
-    /// when the facing pit is empty. Used to cross-check the solver against the published
-    /// values; no game in the engine plays it.
-    EmptyCapture,
-}
-
-impl Rules {
-    fn name(self) -> &'static str {
-        match self {
-            Rules::Course => "course",
-            Rules::EmptyCapture => "empty-capture",
-        }
-    }
-
-    fn code(self) -> u32 {
-        match self {
-            Rules::Course => 0,
-            Rules::EmptyCapture => 1,
-        }
-    }
-}
+pub use super::kalah_board::Rules;
+use super::kalah_board::{Board, Next, ONES, Ranker, sow};
 
 const UNKNOWN: u8 = 0;
 
@@ -109,11 +82,16 @@ pub const MAX_DB_SEEDS: usize = 100;
 
 /// The database size `tablero solve` and `go` use by default for `pits` pits and `total`
 /// seeds: none below Kalah(6,4), which the run-time database alone solves in seconds; 24 seeds
-/// (1.19 GB, built once in about 5 CPU-minutes) from Kalah(6,4) on, which cuts the (6,4)
-/// search from 122 M to 7.9 M nodes, about 4.5 s (docs/solvers.md). Larger ones are
-/// built on request (`--db-seeds`); a cache holding fewer intact layers is used as it is.
+/// (1.19 GB) for Kalah(6,4), which cuts its search from 122 M to 7.9 M nodes, about 4.5 s; 28
+/// seeds (5.6 GB, built from nothing in 3.7 minutes on two free cores) from Kalah(6,5) on,
+/// where each layer more costs less to build than it saves in search (docs/solvers.md). Other
+/// sizes are built on request (`--db-seeds`); a cache holding fewer intact layers is used as it is.
 pub fn auto_seeds(pits: usize, total: usize) -> usize {
-    if pits == 6 && total >= 48 { 24 } else { 0 }
+    match (pits, total) {
+        (6, 60..) => 28,
+        (6, 48..) => 24,
+        _ => 0,
+    }
 }
 
 /// Databases loaded from the default cache by engines (`go`), kept for the life of the process
@@ -123,7 +101,7 @@ static LOADED: Mutex<Vec<(usize, Arc<KalahDb>)>> = Mutex::new(Vec::new());
 
 /// Most layers an engine (`go`) loads from the cache: every engine process holds its own copy,
 /// and a referee may run several, so engines stay at 226 MB (20 seeds, about 0.2 s to load)
-/// while `tablero solve` uses the full [`auto_seeds`] database (1.19 GB).
+/// while `tablero solve` uses the full [`auto_seeds`] database (1.19 GB for Kalah(6,4)).
 pub const GO_DB_SEEDS: usize = 20;
 
 /// The database of `pits` pits, `rules` and [`auto_seeds`] (at most [`GO_DB_SEEDS`]) for
@@ -184,16 +162,21 @@ impl KalahDb {
         self.layers.iter().map(|l| l.len()).sum()
     }
 
-    #[inline]
-    fn index(&self, p: &[u8; 16], s: usize) -> usize {
-        self.ranker.rank(&p[..2 * self.m - 1], s) as usize
+    /// The index of pit vector `p` in layer `s`, compiled for `M` pits a side (0: any size).
+    #[inline(always)]
+    fn index_in<const M: usize>(&self, p: &[u8; 16], s: usize) -> usize {
+        if M == 6 {
+            self.ranker.rank_in::<11>(p, s) as usize
+        } else {
+            self.ranker.rank(&p[..2 * self.m - 1], s) as usize
+        }
     }
 
     /// Exact future gain of the side to move on running board `b` with `s <= seeds()` seeds
-    /// (both rows non-empty).
-    #[inline]
-    pub(super) fn value(&self, b: &Board, s: usize) -> i32 {
-        self.layers[s][self.index(&b.p, s)] as i32 - 128
+    /// (both rows non-empty), compiled for `M` pits a side (0: any size; 6 only for 6).
+    #[inline(always)]
+    pub(super) fn value_in<const M: usize>(&self, b: &Board, s: usize) -> i32 {
+        self.layers[s][self.index_in::<M>(&b.p, s)] as i32 - 128
     }
 
     /// The database for boards of `m` pits with layers `0..=k`, built with `threads` threads
@@ -251,33 +234,60 @@ impl KalahDb {
         let mut cur: Vec<AtomicU8> = Vec::with_capacity(n);
         huge_pages(cur.as_ptr(), n);
         cur.resize_with(n, || AtomicU8::new(UNKNOWN));
-        if s == 0 {
+        if s < 2 {
             return cur.into_iter().map(AtomicU8::into_inner).collect();
         }
-        const CHUNK: usize = 1 << 16;
-        let chunks = n.div_ceil(CHUNK);
+        let m = self.m;
+        // Every row of m pits with b seeds (b < s), in lexicographic order, a byte per pit.
+        let rows: Vec<Vec<u64>> = (0..s).map(|b| rows_with(m, b)).collect();
+        // Tiles: a run of opponent rows (all with b seeds) against every mover row with the
+        // other s - b seeds (see `Filler::tile`). A run is as long as keeps its children's
+        // blocks in the cache.
+        let mut tiles = Vec::new();
+        for b in 1..s {
+            let block = rows[s - b].len();
+            let w = (TILE_BYTES / block).clamp(1, 1024);
+            let len = rows[b].len();
+            for j in (0..len).step_by(w) {
+                tiles.push((b, j, (j + w).min(len)));
+            }
+        }
         let next = AtomicUsize::new(0);
         let started = Instant::now();
         let last_report = Mutex::new(Instant::now());
+        let ranks = RowRanks::new(&self.ranker);
         let work = || {
-            let mut fill = Filler {
+            let fill = Filler {
                 db: self,
                 cur: &cur,
                 s,
+                ranks: &ranks,
+                ec: self.rules == Rules::EmptyCapture,
             };
+            let mut opp_ranks = Vec::new();
             loop {
                 let c = next.fetch_add(1, Ordering::Relaxed);
-                if c >= chunks {
+                let Some(&(b, j0, j1)) = tiles.get(c) else {
                     break;
+                };
+                let (movers, opps) = (&rows[s - b], &rows[b][j0..j1]);
+                // Compiled for each board size: the masks, shifts and loops are constants.
+                match m {
+                    1 => fill.tile::<1>(movers, opps, &mut opp_ranks),
+                    2 => fill.tile::<2>(movers, opps, &mut opp_ranks),
+                    3 => fill.tile::<3>(movers, opps, &mut opp_ranks),
+                    4 => fill.tile::<4>(movers, opps, &mut opp_ranks),
+                    5 => fill.tile::<5>(movers, opps, &mut opp_ranks),
+                    6 => fill.tile::<6>(movers, opps, &mut opp_ranks),
+                    _ => fill.tile::<7>(movers, opps, &mut opp_ranks),
                 }
-                fill.chunk(c * CHUNK, ((c + 1) * CHUNK).min(n));
                 if let Ok(mut last) = last_report.try_lock()
                     && last.elapsed().as_secs() >= 10
                 {
                     *last = Instant::now();
                     log(&format!(
                         "info string kalah database layer {s}: {:.0} % after {:.0} s",
-                        100.0 * (c + 1) as f64 / chunks as f64,
+                        100.0 * (c + 1) as f64 / tiles.len() as f64,
                         started.elapsed().as_secs_f64()
                     ));
                 }
@@ -427,100 +437,194 @@ impl KalahDb {
     }
 }
 
+/// Bytes of the same-layer child blocks one tile touches: about the L2 cache of a core. (On
+/// layer 21 single-threaded, under load: 128 KiB 15.7 s of CPU, 512 KiB 13.6 s, 2 MiB 13.1 s,
+/// 8 MiB 14.6 s.)
+const TILE_BYTES: usize = 1 << 20;
+
+/// Every row of `m` pits holding `b` seeds in all, in lexicographic order, pit `i` in byte `i`.
+fn rows_with(m: usize, b: usize) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut p = [0u8; 8];
+    p[m - 1] = b as u8;
+    loop {
+        out.push(u64::from_le_bytes(p));
+        // Next composition: raise the last of the first m - 1 pits that can be raised, empty
+        // the ones after it; the last pit takes the rest.
+        let mut head: usize = p[..m - 1].iter().map(|&x| x as usize).sum();
+        let mut j = m - 1;
+        loop {
+            if j == 0 {
+                return out;
+            }
+            j -= 1;
+            if head < b {
+                p[j] += 1;
+                break;
+            }
+            head -= p[j] as usize;
+            p[j] = 0;
+        }
+        let head: usize = p[..m - 1].iter().map(|&x| x as usize).sum();
+        p[m - 1] = (b - head) as u8;
+    }
+}
+
+/// Ranks the positions of a layer from their two rows (`u64`, pit `i` in byte `i`), as
+/// [`Ranker::rank`] does from the pits: with `P(a, s)` the terms of the mover's pits (which
+/// depend on the layer `s`) and `Q(b)` those of the opponent's (which do not), the index is
+/// `C(s) - P(a, s) - Q(b)`. The fill keeps `P` and `Q` of a tile's opponent rows: the children
+/// that pass the turn without a capture start with the parent's opponent row, and those that
+/// move again end with it, so most children cost one row's terms, not both.
+struct RowRanks {
+    /// `terms[i][c]`: [`Ranker::term`] (at most `MAX_DB_SEEDS` seeds, so `c < 128`).
+    terms: Box<[[u64; 128]; 13]>,
+    /// `C(s)`: the count of the layers up to `s` less one.
+    c: Box<[u64; 128]>,
+}
+
+impl RowRanks {
+    fn new(r: &Ranker) -> Self {
+        let mut terms = Box::new([[0u64; 128]; 13]);
+        for (i, row) in terms.iter_mut().enumerate() {
+            for (c, t) in row.iter_mut().enumerate() {
+                *t = r.term(i, c);
+            }
+        }
+        let mut c = Box::new([0u64; 128]);
+        for (s, x) in c.iter_mut().enumerate().take(r.t + 1) {
+            *x = r.count(s).wrapping_sub(1);
+        }
+        RowRanks { terms, c }
+    }
+
+    /// `P(a, s)`: the terms of the mover's row `a` of a position with `s` seeds.
+    #[inline(always)]
+    fn p<const M: usize>(&self, a: u64, s: usize) -> u64 {
+        let pre = a.wrapping_mul(ONES);
+        let mut r = 0u64;
+        for i in 0..M {
+            let left = s.wrapping_sub((pre >> (8 * i)) as u8 as usize);
+            r = r.wrapping_add(self.terms[i][left & 127]);
+        }
+        r
+    }
+
+    /// `Q(b)`: the terms of the opponent's row `b` (its last pit is implied).
+    #[inline(always)]
+    fn q<const M: usize>(&self, b: u64) -> u64 {
+        let pre = b.wrapping_mul(ONES);
+        let total = (pre >> 56) as usize;
+        let mut r = 0u64;
+        for j in 0..M - 1 {
+            let left = total.wrapping_sub((pre >> (8 * j)) as u8 as usize);
+            r = r.wrapping_add(self.terms[M + j][left & 127]);
+        }
+        r
+    }
+
+    #[inline(always)]
+    fn index(&self, s: usize, p: u64, q: u64) -> usize {
+        self.c[s & 127].wrapping_sub(p).wrapping_sub(q) as usize
+    }
+}
+
 /// One thread's fill of one layer.
 struct Filler<'a> {
     db: &'a KalahDb,
     cur: &'a [AtomicU8],
     s: usize,
+    ranks: &'a RowRanks,
+    ec: bool,
 }
 
 impl Filler<'_> {
-    /// Fills ranks `lo..hi` of the layer, walking the vectors in rank order.
-    fn chunk(&mut self, lo: usize, hi: usize) {
-        let m = self.db.m;
-        let n = 2 * m - 1;
+    /// Fills the positions whose mover row is any of `movers` and whose opponent row is one of
+    /// `opps` (a run of consecutive rows of one seed count), for boards of `M` pits a side.
+    ///
+    /// Positions of one mover row and consecutive opponent rows have consecutive ranks, so the
+    /// stores run along a few cache lines; the children that pass the turn (most of them) are
+    /// ranked with the opponent row first, so they all fall in the blocks of the run's rows,
+    /// which stay in the cache while every mover row is tried against them. (Walking the
+    /// layer in rank order instead sent every such child to a far block: a cache miss each.)
+    fn tile<const M: usize>(&self, movers: &[u64], opps: &[u64], opp_ranks: &mut Vec<(u64, u64)>) {
         let s = self.s;
-        let r = &self.db.ranker;
-        // Unrank `lo`: pit by pit, the largest count whose preceding vectors fit the rank.
-        let mut p = [0u8; 16];
-        let mut rest = lo as u64;
-        let mut b = s;
-        let w = r.t + 1;
-        for (i, pi) in p[..n].iter_mut().enumerate() {
-            let row = (n - 1 - i) * w;
-            let mut x = 0;
-            while x < b && r.f[row + b] - r.f[row + b - x - 1] <= rest {
-                x += 1;
-            }
-            rest -= r.f[row + b] - r.f[row + b - x];
-            *pi = x as u8;
-            b -= x;
-        }
-        p[n] = b as u8;
-        for idx in lo..hi {
-            debug_assert_eq!(self.db.index(&p, s), idx);
-            let own: u32 = p[..m].iter().map(|&x| x as u32).sum();
-            if own > 0 && own < s as u32 && self.cur[idx].load(Ordering::Relaxed) == UNKNOWN {
-                self.fill(&Board { p }, idx);
-            }
-            // Next vector in rank order: raise the last of the first n pits j with
-            // sum(p[..=j]) < s and empty the ones after it (the last pit takes the rest).
-            let mut sum: usize = p[..n].iter().map(|&x| x as usize).sum();
-            let mut j = n;
-            while j > 0 {
-                j -= 1;
-                if sum < s {
-                    p[j] += 1;
-                    break;
+        let rr = self.ranks;
+        opp_ranks.clear();
+        opp_ranks.extend(opps.iter().map(|&y| (rr.p::<M>(y, s), rr.q::<M>(y))));
+        let Some(&(_, q0)) = opp_ranks.first() else {
+            return;
+        };
+        for &x in movers {
+            let px = rr.p::<M>(x, s);
+            let idx0 = rr.index(s, px, q0);
+            for (j, (&y, &(py, qy))) in opps.iter().zip(opp_ranks.iter()).enumerate() {
+                let idx = idx0 + j;
+                debug_assert_eq!(idx, rr.index(s, px, qy));
+                if self.cur[idx].load(Ordering::Relaxed) == UNKNOWN {
+                    self.fill::<M>(x, y, idx, py, qy);
                 }
-                sum -= p[j] as usize;
-                p[j] = 0;
             }
-            let tot: usize = p[..n].iter().map(|&x| x as usize).sum();
-            p[n] = (s - tot) as u8;
         }
     }
 
-    /// Computes, stores and returns the value of running board `b` (layer `s`, rank `idx`).
-    fn fill(&mut self, b: &Board, idx: usize) -> i32 {
-        let m = self.db.m;
-        let ec = self.db.rules == Rules::EmptyCapture;
-        // Children first, all loads issued before any is used (their cache misses overlap).
-        let mut kids = [(0i32, Next::Over, 0usize, u8::MAX, [0u8; 16]); 8];
-        let mut n = 0;
-        for t0 in 0..m {
-            if b.p[t0] == 0 {
+    /// Computes, stores and returns the value of the running position with mover row `a` and
+    /// opponent row `b` (layer `s`, index `idx`); `pb` and `qb` are `P(b, s)` and `Q(b)`.
+    fn fill<const M: usize>(&self, a: u64, b: u64, idx: usize, pb: u64, qb: u64) -> i32 {
+        let s = self.s;
+        let rr = self.ranks;
+        let mut best = i32::MIN;
+        // Children of this layer not filled yet, by pit: searched after the others, so that
+        // the loads of all children are issued before any recursion.
+        let mut later = 0u32;
+        for t0 in 0..M {
+            if (a >> (8 * t0)) as u8 == 0 {
                 continue;
             }
-            let mv = b.play(m, t0, ec);
-            let (v, i) = match mv.next {
-                Next::Over => (u8::MAX, 0),
-                _ if mv.seeds < self.s => {
-                    let i = self.db.index(&mv.board.p, mv.seeds);
-                    (self.db.layers[mv.seeds][i], i)
-                }
-                _ => {
-                    let i = self.db.index(&mv.board.p, mv.seeds);
-                    (self.cur[i].load(Ordering::Relaxed), i)
-                }
+            let w = sow::<M>(M, a, b, t0, self.ec);
+            if w.own_n == 0 || w.opp_n == 0 {
+                best = best.max(w.gain + w.own_n as i32 - w.opp_n as i32);
+                continue;
+            }
+            let s1 = w.own_n + w.opp_n;
+            let again = w.next == Next::Again;
+            let i = if again {
+                // A seed reached the store: a lower layer; the opponent's row is unchanged
+                // unless a lap sowed it.
+                let q = if w.opp == b { qb } else { rr.q::<M>(w.opp) };
+                rr.index(s1, rr.p::<M>(w.own, s1), q)
+            } else {
+                // Same layer only if nothing reached a store, so the opponent row is `b`.
+                let p = if s1 == s { pb } else { rr.p::<M>(w.opp, s1) };
+                rr.index(s1, p, rr.q::<M>(w.own))
             };
-            kids[n] = (mv.gain, mv.next, i, v, mv.board.p);
-            n += 1;
+            let c = if s1 < s {
+                self.db.layers[s1][i]
+            } else {
+                self.cur[i].load(Ordering::Relaxed)
+            };
+            if c == UNKNOWN {
+                // Same layer (a lower one is complete), so the turn passed.
+                later |= 1 << t0;
+                continue;
+            }
+            let c = c as i32 - 128;
+            best = best.max(if again { w.gain + c } else { w.gain - c });
         }
-        let mut best = i32::MIN;
-        for &(gain, next, i, v, p) in &kids[..n] {
-            let c = match next {
-                Next::Over => 0,
-                _ if v != UNKNOWN => v as i32 - 128,
-                // Same layer, not filled yet (its potential is lower: no cycle).
-                _ => self.fill(&Board { p }, i),
+        while later != 0 {
+            // Its potential is lower (seeds moved forward on the mover's row): no cycle.
+            // Sown again rather than kept: this is the rare case.
+            let t0 = later.trailing_zeros() as usize;
+            later &= later - 1;
+            let w = sow::<M>(M, a, b, t0, self.ec);
+            debug_assert!(w.next == Next::Other && w.opp == b && w.gain == 0);
+            let q = rr.q::<M>(w.own);
+            let i = rr.index(s, pb, q);
+            let c = match self.cur[i].load(Ordering::Relaxed) {
+                UNKNOWN => self.fill::<M>(w.opp, w.own, i, rr.p::<M>(w.own, s), q),
+                c => c as i32 - 128,
             };
-            let v = match next {
-                Next::Over => gain,
-                Next::Again => gain + c,
-                Next::Other => gain - c,
-            };
-            best = best.max(v);
+            best = best.max(w.gain - c);
         }
         self.cur[idx].store((best + 128) as u8, Ordering::Relaxed);
         best
@@ -532,7 +636,7 @@ mod tests {
     use super::*;
 
     /// The bottom-up database agrees with a plain memo-less minimax on every running position
-    /// of a small board, under both rules.
+    /// of small seed counts on every board size, under both rules.
     #[test]
     fn database_matches_brute_force() {
         fn minimax(b: &Board, m: usize, ec: bool) -> i32 {
@@ -549,49 +653,39 @@ mod tests {
                 .max()
                 .unwrap_or(0)
         }
-        for rules in [Rules::Course, Rules::EmptyCapture] {
-            let m = 3;
-            let k = 7;
-            let db = KalahDb::build(m, rules, k, 2, &|_| {});
-            let mut checked = 0;
-            for s in 1..=k {
-                // Every vector of 6 pits with exactly s seeds.
-                let mut p = [0u8; 16];
-                p[5] = s as u8;
-                loop {
-                    let own: usize = p[..3].iter().map(|&x| x as usize).sum();
-                    if own > 0 && own < s {
-                        let b = Board { p };
-                        assert_eq!(
-                            db.value(&b, s),
-                            minimax(&b, m, rules == Rules::EmptyCapture),
-                            "{rules:?} {:?}",
-                            &p[..6]
-                        );
-                        checked += 1;
-                    }
-                    // Next composition (odometer over the first five pits).
-                    let mut j = 5;
-                    let mut done = true;
-                    while j > 0 {
-                        j -= 1;
-                        let head: usize = p[..5].iter().map(|&x| x as usize).sum();
-                        if head < s {
-                            p[j] += 1;
-                            done = false;
-                            break;
+        // Every board size (each is compiled apart), both rules, as many seeds as a memo-less
+        // minimax affords.
+        let mut checked = 0;
+        for (m, k) in [(1, 10), (2, 8), (3, 7), (4, 6), (5, 5), (6, 5), (7, 4)] {
+            for rules in [Rules::Course, Rules::EmptyCapture] {
+                let db = KalahDb::build(m, rules, k, 2, &|_| {});
+                for s in 2..=k {
+                    for a in 1..s {
+                        for &x in &rows_with(m, a) {
+                            for &y in &rows_with(m, s - a) {
+                                let mut p = [0u8; 16];
+                                p[..8].copy_from_slice(&x.to_le_bytes());
+                                p[m..m + 8].copy_from_slice(&y.to_le_bytes());
+                                let b = Board { p };
+                                let v = db.value_in::<0>(&b, s);
+                                assert_eq!(
+                                    v,
+                                    minimax(&b, m, rules == Rules::EmptyCapture),
+                                    "{rules:?} {:?}",
+                                    &p[..2 * m]
+                                );
+                                if m == 6 {
+                                    // The six-pit search reads through its own index.
+                                    assert_eq!(db.value_in::<6>(&b, s), v, "{:?}", &p[..12]);
+                                }
+                                checked += 1;
+                            }
                         }
-                        p[j] = 0;
                     }
-                    if done {
-                        break;
-                    }
-                    let head: usize = p[..5].iter().map(|&x| x as usize).sum();
-                    p[5] = (s - head) as u8;
                 }
             }
-            assert!(checked > 1000, "{checked}");
         }
+        assert!(checked > 10_000, "{checked}");
     }
 
     /// The cache round-trips; a damaged layer is detected and rebuilt with everything above
