@@ -15,6 +15,7 @@ pub mod players;
 pub mod protocol;
 pub mod referee;
 pub mod report;
+pub mod review;
 pub mod solver;
 pub mod tune;
 pub mod view;

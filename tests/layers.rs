@@ -17,6 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["players"],
     &["mancala_bot"],
     &["referee"],
+    &["review"],
     &["gui", "report", "tune", "learn"],
     &["front"],
     &["main"],

@@ -202,6 +202,54 @@ pub struct TuneArgs {
     pub output: Option<std::path::PathBuf>,
 }
 
+/// `tablero analyse`: game review of recorded games (docs/review.md).
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    /// Records files of one match or tournament (JSON lines; several files merge as in
+    /// `report`).
+    #[arg(required = true)]
+    pub records: Vec<std::path::PathBuf>,
+    /// Write the annotated records to FILE.
+    #[arg(short = 'o', long = "output", value_name = "FILE", required_unless_present_any = ["resume", "fit"])]
+    pub output: Option<std::path::PathBuf>,
+    /// Continue an interrupted review in FILE (same records and flags).
+    #[arg(long, value_name = "FILE", conflicts_with = "output")]
+    pub resume: Option<std::path::PathBuf>,
+    /// The analysing engine: `tablero` (in-process, the default), a command line (split like a
+    /// shell), builtin:<player>, tcp:HOST:PORT or mancala-bot:PATH.
+    #[arg(long, default_value = "tablero")]
+    pub engine: String,
+    /// NAME=VALUE sent to the engine as setoption (repeatable; in-process: Heuristic and the
+    /// weight options).
+    #[arg(long)]
+    pub option: Vec<String>,
+    /// go depth D for every position (default: 6 Parchís, 8 BOOM, 12 Connect Four and Mancala).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// go nodes N for every position.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// go movetime MS for every position (not reproducible).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Node budget of each exact solve (Connect Four, Kalah; in-process only); 0: no solver.
+    #[arg(long, default_value_t = crate::review::run::SOLVER_NODES)]
+    pub solver_nodes: u64,
+    /// Table size of the in-process search and of each solver, MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Games analysed at once (each with its own engine).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Longest wait for an engine's answer without a movetime limit, ms.
+    #[arg(long, default_value_t = 60000)]
+    pub timeout: u64,
+    /// Print the curve from evaluations to expected score fitted to the records' results
+    /// (their review values, else their engines' scores) instead of analysing.
+    #[arg(long, conflicts_with_all = ["output", "resume"])]
+    pub fit: bool,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Counts the leaves of the legal-move tree, split by root move.
@@ -304,6 +352,10 @@ pub enum Command {
         #[arg(long)]
         anchor: Option<String>,
     },
+    /// Reviews recorded games: every engine move valued by an analysing engine and marked
+    /// (?! inaccuracy, ? mistake, ?? blunder), accuracy per player; writes annotated records
+    /// that `report` and `gui` show (docs/review.md).
+    Analyse(Box<AnalyseArgs>),
     /// Draws a position as SVG (the start, or --fen, after --moves; the last move highlighted).
     Render {
         /// Start from this state string instead of the start position.

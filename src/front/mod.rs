@@ -6,6 +6,7 @@
 //! (`crate::gui`), the records reports (`crate::report`) and SPSA tuning (`crate::tune`) are the
 //! larger ones, in their own folders.
 
+pub mod analyse;
 pub mod args;
 pub mod cli;
 pub mod play;

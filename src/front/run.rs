@@ -239,6 +239,7 @@ fn run(cli: Cli) -> Result<(), String> {
             allow_remote,
             max_connections,
         )?),
+        Some(Command::Analyse(a)) => super::analyse::run(&a),
         Some(Command::Report {
             records,
             html,

@@ -76,6 +76,24 @@ pub struct Session {
     crashes: u32,
     /// Think time (go → bestmove, µs) of the last engine move, for the page's overhead probe.
     last_think_us: Option<u64>,
+    /// The game review (see [`Review`]).
+    review: Review,
+}
+
+/// The board's game review: the worker's channel, whether every move is reviewed as it is
+/// played, the review job awaited, the latest review (of the moves it covers), the ply shown
+/// while browsing it, and the players' names of a loaded record.
+#[derive(Default)]
+struct Review {
+    jobs: Option<Sender<super::review::ReviewJob>>,
+    auto: bool,
+    /// The job awaited and the moves (all of them) it reviews.
+    pending: Option<(u64, Vec<String>)>,
+    /// The review and the moves (all of them, the opening's included) it judged.
+    done: Option<(crate::review::GameReview, Vec<String>)>,
+    error: Option<String>,
+    view: Option<usize>,
+    names: Option<[String; 2]>,
 }
 
 fn parse_info(line: &str) -> Value {
@@ -149,7 +167,60 @@ impl Session {
             turn_start: Instant::now(),
             crashes: 0,
             last_think_us: None,
+            review: Review::default(),
         })
+    }
+
+    /// Connects the game review's worker.
+    pub fn set_reviewer(&mut self, jobs: Sender<super::review::ReviewJob>) {
+        self.review.jobs = Some(jobs);
+    }
+
+    /// The players' names for the review: a loaded record's, else the seats'.
+    fn player_names(&self) -> [String; 2] {
+        self.review.names.clone().unwrap_or_else(|| {
+            self.seats
+                .clone()
+                .map(|s| s.unwrap_or_else(|| "human".into()))
+        })
+    }
+
+    /// Asks the worker for a review of the game as it stands.
+    fn start_review(&mut self) {
+        let id = self.id();
+        let moves = self.board.moves().to_vec();
+        let job = super::review::ReviewJob {
+            id,
+            kind: self.board.kind(),
+            base: self.board.base().to_string(),
+            moves: moves.clone(),
+            opening: self.board.opening_len(),
+            names: self.player_names(),
+        };
+        if let Some(tx) = &self.review.jobs
+            && tx.send(job).is_ok()
+        {
+            self.review.pending = Some((id, moves));
+            self.review.error = None;
+        }
+    }
+
+    /// After a change of the game: the review kept while its moves still lead the game, the
+    /// browsing ended, and a new review asked for when every move is reviewed.
+    fn review_changed(&mut self) {
+        let moves = self.board.moves();
+        if self
+            .review
+            .done
+            .as_ref()
+            .is_some_and(|(_, m)| m.len() > moves.len() || moves[..m.len()] != m[..])
+        {
+            self.review.done = None;
+        }
+        self.review.view = None;
+        if self.review.auto {
+            self.start_review();
+        }
     }
 
     fn message(&mut self, text: impl Into<String>) {
@@ -221,6 +292,7 @@ impl Session {
         if position_changed {
             self.turn_start = Instant::now();
             self.restart_analysis();
+            self.review_changed();
         }
         self.kick();
     }
@@ -294,6 +366,27 @@ impl Session {
     /// Handles a worker's report.
     pub fn on_event(&mut self, ev: Event) {
         match ev {
+            Event::Reviewed { id, result } => {
+                let moves = match self.review.pending.take() {
+                    Some((p, moves)) if p == id => moves,
+                    other => {
+                        self.review.pending = other;
+                        return;
+                    }
+                };
+                match result {
+                    // Kept while its moves still lead the game (a take-back meanwhile drops it).
+                    Ok(r) if self.board.moves().starts_with(&moves) => {
+                        self.review.done = Some((r, moves));
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        self.message(format!("the review failed: {e}"));
+                        self.review.error = Some(e);
+                    }
+                }
+                self.version += 1;
+            }
             Event::Info { role, id, line } => {
                 if self.pending[role] != Some(id) {
                     return;
@@ -405,6 +498,8 @@ impl Session {
         if !b.heuristics().contains(&self.heuristic.as_str()) {
             self.heuristic = b.heuristics().first().copied().unwrap_or("default").into();
         }
+        // A loaded record's players do not play the new game.
+        self.review.names = None;
         self.cancel_seats();
         self.board = b;
         self.board_version += 1;
@@ -421,6 +516,7 @@ impl Session {
             return Err(format!("position text longer than {MAX_POSITION} bytes"));
         }
         self.board.set(p)?;
+        self.review.names = None;
         self.cancel_seats();
         self.meta = vec![None; self.board.plies()];
         self.crashes = 0;
@@ -575,6 +671,143 @@ impl Session {
         Ok(())
     }
 
+    /// `{"run"?: true, "auto"?: bool}`: review the game now; review every move as it is played.
+    pub fn api_review(&mut self, v: &Value) -> Result<(), String> {
+        let auto = match v.get("auto") {
+            None => None,
+            Some(a) => Some(a.as_bool().ok_or("'auto' must be true or false")?),
+        };
+        let run = match v.get("run") {
+            None => false,
+            Some(r) => r.as_bool().ok_or("'run' must be true or false")?,
+        };
+        if let Some(a) = auto {
+            self.review.auto = a;
+        }
+        if run || auto == Some(true) {
+            self.start_review();
+        }
+        self.version += 1;
+        Ok(())
+    }
+
+    /// `{"ply": N | null}`: show the position after N moves (browsing a review), or the game.
+    pub fn api_view(&mut self, v: &Value) -> Result<(), String> {
+        self.review.view = match v.get("ply") {
+            None | Some(Value::Null) => None,
+            Some(p) => {
+                let n = p
+                    .as_u64()
+                    .filter(|n| *n as usize <= self.board.plies())
+                    .ok_or_else(|| {
+                        format!("'ply' must be a move number in 0..={}", self.board.plies())
+                    })?;
+                Some(n as usize)
+            }
+        };
+        self.version += 1;
+        Ok(())
+    }
+
+    /// `{"record": LINE}`: loads a game from a records line (`tablero match --records`, an
+    /// annotated one from `tablero analyse`, or this page's own): its game, opening and moves,
+    /// its players' names and its review when it has one. The game is paused so that no seat
+    /// engine plays on in it.
+    pub fn api_load(&mut self, v: &Value) -> Result<(), String> {
+        let text = str_field(v, "record")?.ok_or("'record' is missing")?;
+        let line: Value = serde_json::from_str(text.trim())
+            .map_err(|e| format!("the record is not a JSON line: {e}"))?;
+        let rec = GameRecord::from_json(&line)
+            .ok_or("not a game record (a line of tablero match --records)")?;
+        let kind = match line.get("variant").and_then(Value::as_str) {
+            Some(g) => GameKind::from_name(g)?,
+            None => self.board.kind(),
+        };
+        let mut b = new_board(kind)?;
+        let all: Vec<&str> = rec
+            .opening_moves
+            .iter()
+            .map(String::as_str)
+            .chain(rec.outcome.moves.iter().map(|m| m.mv.as_str()))
+            .collect();
+        let text = match rec.opening_base.as_str() {
+            "startpos" => format!("startpos moves {}", all.join(" ")),
+            base => format!("{base} moves {}", all.join(" ")),
+        };
+        b.set(&text)
+            .map_err(|e| format!("the record's moves: {e}"))?;
+        b.set_opening_len(rec.opening_moves.len());
+        if !b.heuristics().contains(&self.heuristic.as_str()) {
+            self.heuristic = b.heuristics().first().copied().unwrap_or("default").into();
+        }
+        self.cancel_seats();
+        self.paused = true;
+        self.board = b;
+        self.board_version += 1;
+        self.meta = vec![None; self.board.plies()];
+        let name = |k: &str| {
+            line.get(k)
+                .and_then(Value::as_str)
+                .unwrap_or("?")
+                .to_string()
+        };
+        self.review.names = Some([name("first"), name("second")]);
+        let reviewed = crate::review::page::annotated(&line).and_then(|a| {
+            let plies: Option<Vec<_>> = a.plies.into_iter().collect();
+            Some(crate::review::GameReview {
+                plies: plies?,
+                players: a.players?,
+            })
+        });
+        self.review.done = None;
+        self.review.view = None;
+        self.crashes = 0;
+        self.changed(true);
+        // A record with its review: shown as it is (after `changed`, which would drop it).
+        if let Some(r) = reviewed.filter(|r| r.plies.len() == rec.outcome.moves.len()) {
+            self.review.done = Some((r, self.board.moves().to_vec()));
+            self.review.pending = None;
+        }
+        self.message(format!(
+            "loaded game {} ({} moves)",
+            rec.index,
+            self.board.plies()
+        ));
+        Ok(())
+    }
+
+    /// The review as the page reads it (`review.js`).
+    fn review_json(&self) -> Value {
+        let open = self.board.opening_len();
+        let (plies, players) = match &self.review.done {
+            Some((r, _)) => (
+                r.plies
+                    .iter()
+                    .map(crate::review::page::ply_json)
+                    .collect::<Vec<_>>(),
+                Some(crate::review::page::players_json(
+                    &crate::review::page::Annotated {
+                        plies: vec![],
+                        players: Some(r.players.clone()),
+                        error: None,
+                    },
+                )),
+            ),
+            None => (vec![], None),
+        };
+        json!({
+            "auto": self.review.auto,
+            "running": self.review.pending.is_some(),
+            "error": self.review.error,
+            "opening": open,
+            "plies": plies,
+            "players": players,
+            "names": self.player_names(),
+            "sides": self.board.sides(),
+            "view": self.review.view,
+        })
+    }
+
     /// The game as a referee record line (`tablero match --records` schema); finished games only.
     pub fn api_record(&self) -> Result<String, String> {
         let winner = match self.board.outcome() {
@@ -609,10 +842,7 @@ impl Session {
                 junk: 0,
             },
         };
-        let names = self
-            .seats
-            .clone()
-            .map(|s| s.unwrap_or_else(|| "human".into()));
+        let names = self.player_names();
         Ok(rec
             .to_json_named(self.board.kind().name(), [&names[0], &names[1]])
             .to_string())
@@ -673,7 +903,19 @@ impl Session {
             "side": side,
             "result": outcome.map(|o| result_text(Some(o))),
             "status": status,
-            "view": self.board.view(board_known != self.board_version),
+            "view": match self.review.view {
+                Some(p) => {
+                    let open = self.board.opening_len();
+                    let better = p
+                        .checked_sub(open + 1)
+                        .and_then(|k| self.review.done.as_ref()?.0.plies.get(k))
+                        .filter(|r| r.mark.is_some())
+                        .map(|r| r.best.as_str());
+                    self.board.view_at(p, better, board_known != self.board_version)
+                }
+                None => self.board.view(board_known != self.board_version),
+            },
+            "review": self.review_json(),
             "thinking": thinking_role.map(|r| json!({
                 "seat": r,
                 "engine": self.seats[r],

@@ -41,6 +41,14 @@ pub trait Board: Send {
     /// The picture and the legal moves: `marks`, `legal` (`[{m, g, c}]`) and, when
     /// `with_board`, the static `board` scene.
     fn view(&self, with_board: bool) -> Value;
+    /// The picture of the position after `ply` moves (a game review's browsing): its marks,
+    /// with `better` — a move of the position before it, in notation — drawn as the better move
+    /// (`view::Draw::suggestion`); no legal moves (nothing can be played there).
+    fn view_at(&self, ply: usize, better: Option<&str>, with_board: bool) -> Value;
+    /// Declares the first `n` moves the opening (a loaded record's).
+    fn set_opening_len(&mut self, n: usize);
+    /// The side (0, 1) that made each move.
+    fn sides(&self) -> Vec<usize>;
 }
 
 /// A legal move as the page sees it.
@@ -250,6 +258,41 @@ impl<G: Draw> Board for Track<G> {
             v["board"] = serde_json::to_value(s.board()).unwrap_or(Value::Null);
         }
         v
+    }
+
+    fn view_at(&self, ply: usize, better: Option<&str>, with_board: bool) -> Value {
+        let ply = ply.min(self.moves.len());
+        let s = &self.states[ply];
+        let mut marks = match ply {
+            0 => s.marks(None),
+            k => s.marks(Some((&self.states[k - 1], self.moves[k - 1]))),
+        };
+        if ply > 0
+            && let Some(b) = better
+        {
+            let before = &self.states[ply - 1];
+            if let Ok(m) = before.parse_move(b)
+                && m != self.moves[ply - 1]
+            {
+                marks.extend(before.suggestion(m));
+            }
+        }
+        let mut v = json!({ "marks": marks, "legal": [] });
+        if with_board {
+            v["board"] = serde_json::to_value(s.board()).unwrap_or(Value::Null);
+        }
+        v
+    }
+
+    fn set_opening_len(&mut self, n: usize) {
+        self.opening_len = n.min(self.moves.len());
+    }
+
+    fn sides(&self) -> Vec<usize> {
+        self.states[..self.moves.len()]
+            .iter()
+            .map(|s| s.side_to_move().index())
+            .collect()
     }
 }
 

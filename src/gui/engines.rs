@@ -69,6 +69,11 @@ pub enum Event {
     },
     /// The engine could not start, lost its connection or did not answer.
     Failed { role: usize, id: u64, msg: String },
+    /// The game review (`super::review`) of job `id`.
+    Reviewed {
+        id: u64,
+        result: Result<crate::review::GameReview, String>,
+    },
 }
 
 /// Longest wait for `uciok`/`readyok`.

@@ -20,6 +20,7 @@
 pub mod api;
 pub mod board;
 pub mod engines;
+pub mod review;
 
 use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
@@ -131,12 +132,21 @@ pub fn start(
             .map_err(|e| e.to_string())?;
         senders.push(tx);
     }
+    // The game review's worker.
+    let (review_tx, review_rx) = mpsc::channel::<review::ReviewJob>();
+    let ev = ev_tx.clone();
+    std::thread::Builder::new()
+        .name("gui-review".into())
+        .spawn(move || review::worker(review_rx, ev))
+        .map_err(|e| e.to_string())?;
     drop(ev_tx);
     let jobs: [mpsc::Sender<Job>; 3] = senders
         .try_into()
         .map_err(|_| "engine workers".to_string())?;
+    let mut session = Session::new(offered, kind, jobs)?;
+    session.set_reviewer(review_tx);
     let shared = Arc::new(Shared {
-        session: Mutex::new(Session::new(offered, kind, jobs)?),
+        session: Mutex::new(session),
         changed: Condvar::new(),
         port,
         allow_remote,
@@ -504,6 +514,12 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
             I18N_JS.as_bytes(),
             &[],
         ),
+        ("GET", "/review.js") => response(
+            200,
+            "text/javascript; charset=utf-8",
+            crate::review::page::REVIEW_JS.as_bytes(),
+            &[],
+        ),
         ("GET", "/api/state") => {
             let (since, board) = match (query_u64(&r.query, "since"), query_u64(&r.query, "board"))
             {
@@ -547,7 +563,7 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
         (
             "POST",
             "/api/new" | "/api/position" | "/api/move" | "/api/undo" | "/api/settings"
-            | "/api/stop" | "/api/analysis",
+            | "/api/stop" | "/api/analysis" | "/api/review" | "/api/view" | "/api/load",
         ) => {
             if let Err(e) = same_origin(r, host) {
                 return error(403, &e);
@@ -571,6 +587,9 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
                 "/api/undo" => g.api_undo(),
                 "/api/settings" => g.api_settings(&v),
                 "/api/stop" => g.api_stop(),
+                "/api/review" => g.api_review(&v),
+                "/api/view" => g.api_view(&v),
+                "/api/load" => g.api_load(&v),
                 _ => g.api_analysis(&v),
             };
             let version = g.version;
@@ -588,7 +607,7 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
         }
         (
             _,
-            "/" | "/page.css" | "/page.js" | "/scene.js" | "/i18n.js" | "/api/state"
+            "/" | "/page.css" | "/page.js" | "/scene.js" | "/i18n.js" | "/review.js" | "/api/state"
             | "/api/record",
         ) => response(405, text, b"method not allowed\n", &[("Allow", "GET")]),
         (_, p) if p.starts_with("/api/") => {

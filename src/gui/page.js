@@ -263,11 +263,59 @@
       return tr;
     });
     $("lines").tBodies[0].replaceChildren(...rows);
+    renderReview(s);
     $("messages").replaceChildren(...s.messages.slice().reverse().map((m) => {
       const li = document.createElement("li");
       li.textContent = I.rust(m.text);
       return li;
     }));
+  }
+
+  // The game review (review.js draws it, as in the report): the evaluation graph under the
+  // board, the marked move list, the words about the shown move; clicking the graph or a move
+  // shows the position after it (with the better move drawn), "Back to the game" returns.
+  let reviewKey = null, reviewGraph = null;
+  function renderReview(s) {
+    const R = s.review;
+    const shown = R.view === null ? s.moves.length : R.view;
+    $("reviewstatus").textContent = R.running ? t("gui.review.running")
+      : R.error ? t("gui.review.failed", { error: I.rust(R.error) })
+      : R.plies.length ? t("gui.review.done", { n: R.plies.length }) : "";
+    $("reviewauto").checked = R.auto;
+    $("reviewlive").hidden = R.view === null;
+    // Moves as review.js reads the report's: [text, player 1|2 (0: opening), …, judgement].
+    const moves = s.moves.map((m, k) => {
+      const r = k < R.opening ? null : R.plies[k - R.opening];
+      return r ? [m, R.sides[k] + 1, null, null, null, r] : [m, 0];
+    });
+    const key = JSON.stringify([moves, R.players, R.names, I.lang]);
+    if (key !== reviewKey) {
+      reviewKey = key;
+      reviewGraph = TableroReview.graph({ moves, who: 1, label: t("review.graph", { name: R.names[0] }), id: "reviewgraph", onPick: (i) => post("/api/view", { ply: i }) }, I);
+      $("evalgraph").replaceChildren(...(reviewGraph ? [reviewGraph.el] : []));
+      $("reviewline").textContent = R.players ? TableroReview.gameText(R.players, R.names, I) : "";
+      $("reviewmoves").replaceChildren(...moves.map((m, k) => {
+        const b = document.createElement("span");
+        b.className = "rmove";
+        b.setAttribute("data-ply", k + 1);
+        b.textContent = (k + 1) + ". " + m[0];
+        const mk = TableroReview.markSpan(m[5], I);
+        if (mk) b.append(" ", mk);
+        b.addEventListener("click", () => post("/api/view", { ply: k + 1 }));
+        return b;
+      }));
+    }
+    for (const b of $("reviewmoves").children) b.classList.toggle("now", Number(b.getAttribute("data-ply")) === shown);
+    if (reviewGraph) reviewGraph.mark(R.view === null ? null : shown);
+    const m = moves[shown - 1];
+    $("reviewply").textContent = m && m[5] ? TableroReview.plyText(m[0], m[5], I) : "";
+  }
+
+  // A records file (`tablero match --records`, `tablero analyse`'s output, a saved game): its
+  // games are offered in a list; the chosen one is loaded (with its review when it has one).
+  let loaded = [];
+  function loadGame(i) {
+    if (loaded[i]) post("/api/load", { record: loaded[i] });
   }
 
   async function copy(text) {
@@ -329,6 +377,29 @@
     a.click();
     a.remove();
   });
+  $("reviewrun").addEventListener("click", () => post("/api/review", { run: true }));
+  $("reviewauto").addEventListener("change", () => post("/api/review", { auto: $("reviewauto").checked }));
+  $("reviewlive").addEventListener("click", () => post("/api/view", { ply: null }));
+  $("loadfile").addEventListener("change", async () => {
+    const f = $("loadfile").files[0];
+    if (!f) return;
+    const lines = (await f.text()).split("\n").filter((l) => {
+      try { return Array.isArray(JSON.parse(l).moves); } catch (e) { return false; }
+    });
+    loaded = lines;
+    const sel = $("loadgame");
+    sel.replaceChildren(...lines.map((l, i) => {
+      const v = JSON.parse(l);
+      const o = document.createElement("option");
+      o.value = i;
+      o.textContent = t("gui.load.item", { n: v.game === undefined ? i + 1 : v.game, first: v.first || "?", second: v.second || "?", result: v.result || "" });
+      return o;
+    }));
+    sel.hidden = lines.length < 2;
+    if (!lines.length) { showError(() => t("gui.load.none")); return; }
+    loadGame(0);
+  });
+  $("loadgame").addEventListener("change", () => loadGame(Number($("loadgame").value)));
   // A new language: the static strings are done (i18n.js), the board and the rest redrawn.
   I.onChange(() => {
     view.retranslate();

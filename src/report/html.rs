@@ -18,6 +18,7 @@ use flate2::write::GzEncoder;
 use serde_json::{Value, json};
 
 use super::Records;
+use super::review::Annotated;
 use crate::core::game::{Game, Side};
 use crate::referee::GameRecord;
 use crate::view::render::{DrawVisitor, dispatch};
@@ -25,6 +26,8 @@ use crate::view::{Draw, Item};
 
 const SCENE_JS: &str = include_str!("../view/scene.js");
 const REPORT_JS: &str = include_str!("report.js");
+/// The game review's part of the pages (shared with the browser board).
+pub use crate::review::page::REVIEW_JS;
 const REPORT_CSS: &str = include_str!("report.css");
 const STANDINGS_JS: &str = include_str!("standings.js");
 
@@ -88,7 +91,11 @@ fn keyed(items: Vec<Item>) -> Vec<Item> {
         .collect()
 }
 
-fn replay<G: Draw>(rec: &GameRecord, gcfg: &G::Config) -> Result<Replay, String> {
+fn replay<G: Draw>(
+    rec: &GameRecord,
+    gcfg: &G::Config,
+    review: Option<&Annotated>,
+) -> Result<Replay, String> {
     let mut state = match rec.opening_base.strip_prefix("fen ") {
         Some(f) => G::parse_fen(f, gcfg).map_err(|e| format!("opening fen: {e}"))?,
         None => G::start(gcfg),
@@ -118,10 +125,32 @@ fn replay<G: Draw>(rec: &GameRecord, gcfg: &G::Config) -> Result<Replay, String>
             Side::Second => 2 - rec.first,
         };
         let next = state.apply(m);
-        plies.push((next.format_fen(), keyed(next.marks(Some((&state, m))))));
-        moves.push(match info {
-            None => json!([text, 0]),
-            Some(i) => json!([text, engine, i.time_ms, i.depth, i.score]),
+        let mut marks = next.marks(Some((&state, m)));
+        // The review's judgement of an engine move, and its better move on the board.
+        let judged = ply
+            .checked_sub(rec.opening_moves.len())
+            .and_then(|k| review?.plies.get(k)?.as_ref());
+        if let Some(p) = judged
+            && p.mark.is_some()
+            && let Ok(b) = state.parse_move(&p.best)
+            && b != m
+        {
+            marks.extend(state.suggestion(b));
+        }
+        plies.push((next.format_fen(), keyed(marks)));
+        moves.push(match (info, judged) {
+            (None, _) => json!([text, 0]),
+            (Some(i), None) => json!([text, engine, i.time_ms, i.depth, i.score]),
+            (Some(i), Some(p)) => {
+                json!([
+                    text,
+                    engine,
+                    i.time_ms,
+                    i.depth,
+                    i.score,
+                    super::review::ply_json(p)
+                ])
+            }
         });
         state = next;
     }
@@ -330,6 +359,7 @@ struct Chunk {
 
 fn build_chunk<G: Draw>(
     games: &[super::Game],
+    reviews: &[Option<Annotated>],
     gcfg: &G::Config,
     chunk: usize,
 ) -> Result<Chunk, String> {
@@ -339,8 +369,9 @@ fn build_chunk<G: Draw>(
     };
     let mut meta = Vec::new();
     let mut written = 0;
-    for g in games {
+    for (gi, g) in games.iter().enumerate() {
         let rec = &g.record;
+        let review = reviews.get(gi).and_then(Option::as_ref);
         let result = match rec.winner_engine() {
             Some(0) => "W",
             Some(_) => "L",
@@ -355,7 +386,10 @@ fn build_chunk<G: Draw>(
             "book": rec.opening_moves.len(),
             "n": rec.outcome.moves.len(),
         });
-        let board = match replay::<G>(rec, gcfg) {
+        if let Some(a) = review {
+            m["rv"] = super::review::players_json(a);
+        }
+        let board = match replay::<G>(rec, gcfg, review) {
             Ok(r) => {
                 if let Some(e) = &r.error {
                     m["err"] = json!(e);
@@ -383,7 +417,7 @@ fn build_chunk<G: Draw>(
     })
 }
 
-struct Build<'a>(&'a Records);
+struct Build<'a>(&'a Records, &'a [Option<Annotated>]);
 
 impl DrawVisitor for Build<'_> {
     type Output = Result<Games, String>;
@@ -391,6 +425,7 @@ impl DrawVisitor for Build<'_> {
         let records = self.0;
         let gcfg = game_config::<G>(records)?;
         let chunks: Vec<&[super::Game]> = records.games.chunks(CHUNK).collect();
+        let reviews: Vec<&[Option<Annotated>]> = self.1.chunks(CHUNK).collect();
         // Chunks are independent: build them on every core, keep their order.
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let next = std::sync::atomic::AtomicUsize::new(0);
@@ -403,7 +438,8 @@ impl DrawVisitor for Build<'_> {
                         loop {
                             let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let Some(c) = chunks.get(k) else { break };
-                            mine.push((k, build_chunk::<G>(c, &gcfg, k)));
+                            let r = reviews.get(k).copied().unwrap_or(&[]);
+                            mine.push((k, build_chunk::<G>(c, r, &gcfg, k)));
                         }
                         mine
                     })
@@ -499,7 +535,9 @@ pub fn standings_page(s: &crate::referee::ratings::Standings) -> String {
 
 /// The whole page for `records`.
 pub fn page(records: &Records) -> Result<String, String> {
-    let games = dispatch(records.kind, Build(records)).map_err(|e| format!("--html: {e}"))??;
+    let reviews = super::review::annotations(&records.games)?;
+    let games =
+        dispatch(records.kind, Build(records, &reviews)).map_err(|e| format!("--html: {e}"))??;
     let (summary, series) = records.summary();
     let sprt = records.sprt().map(|s| {
         let (lo, hi) = s.bounds();
@@ -534,6 +572,7 @@ pub fn page(records: &Records) -> Result<String, String> {
         "sprt": sprt,
         "boards": boards,
         "games": games.meta,
+        "review": super::review::page_json(&records.files, &records.games)?,
     });
     let mut html =
         String::with_capacity(games.blobs.iter().map(|b| b.len() + 1).sum::<usize>() + 65536);
@@ -553,6 +592,8 @@ pub fn page(records: &Records) -> Result<String, String> {
     html += crate::i18n::SCRIPT;
     html += "\n</script>\n<script>\n";
     html += SCENE_JS;
+    html += "\n</script>\n<script>\n";
+    html += REVIEW_JS;
     html += "\n</script>\n<script>\n";
     html += REPORT_JS;
     html += "\n</script>\n</body>\n</html>\n";

@@ -8,6 +8,7 @@
 //! through [`table_text`], exactly as `tablero match` prints them.
 
 pub mod html;
+pub mod review;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -185,7 +186,13 @@ pub fn run_any(
         eprintln!("{n}");
     }
     if let Some(out) = html_out {
-        let page = html::standings_page(&standings);
+        let mut page = html::standings_page(&standings);
+        // The game review's table after the standings, when the records carry one.
+        if let Some(t) = review::standings_table(&merged)?
+            && let Some(at) = page.find("</table>\n")
+        {
+            page.insert_str(at + "</table>\n".len(), &t);
+        }
         std::fs::write(out, &page).map_err(|e| format!("--html {}: {e}", out.display()))?;
         eprintln!(
             "wrote {} ({} games, {:.1} MB)",

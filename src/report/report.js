@@ -146,7 +146,7 @@
   document.body.append(app);
   let cur = null; // {gi, plies: [{fen, marks}], moves, spans, splot, ply}
   let rowOf = [], resBox = {}, why = null, order = null, shown = null, rows = null;
-  let vhead = null, view = null, plyInfo = null, fenIn = null, copyBtn = null, movesBox = null, scoreBox = null;
+  let vhead = null, view = null, plyInfo = null, fenIn = null, copyBtn = null, movesBox = null, scoreBox = null, reviewInfo = null;
   const counts = { W: 0, D: 0, L: 0 };
   for (const g of D.games) counts[g.res]++;
   const reasons = [...new Set(D.games.map((g) => g.why))];
@@ -159,6 +159,8 @@
     const switcher = I.switcher();
     app.replaceChildren(el("div", { class: "top" }, el("h1", {}, title), switcher));
     app.append(el("pre", { class: "table", id: "table" }, tableText()));
+    // The game review's table (review.js), when the records were analysed.
+    if (D.review) app.append(TableroReview.summary(D.review, I));
 
     // Match plots.
     const S = D.series;
@@ -224,12 +226,13 @@
       btn("▶", t("report.btn.forward"), () => step(1), "b-next"),
       btn("▶|", t("report.btn.end"), () => show(cur ? cur.plies.length - 1 : 0), "b-end"));
     plyInfo = el("div", { class: "plyinfo", id: "plyinfo" });
+    reviewInfo = el("div", { class: "plyinfo reviewinfo", id: "reviewinfo" });
     fenIn = el("input", { id: "fen", readonly: "", "aria-label": t("report.fen"), translate: "no" });
     copyBtn = el("button", { id: "copy", onclick: copyFen }, t("report.copy"));
     const fenRow = el("div", { class: "fen" }, fenIn, copyBtn);
     movesBox = el("div", { class: "moves", id: "moves", translate: "no" });
     scoreBox = el("div", { id: "scoreplot" });
-    const side = el("div", { class: "side" }, controls, plyInfo, fenRow, movesBox,
+    const side = el("div", { class: "side" }, controls, plyInfo, reviewInfo, fenRow, movesBox,
       el("div", { class: "keys" }, t("report.keys")));
     viewer.append(vhead, el("div", { class: "vbody" }, el("div", {}, boardBox, scoreBox), side));
     main.append(list, viewer);
@@ -301,6 +304,7 @@
     const args = { i: g.i, first: D.names[g.first - 1], second: D.names[2 - g.first], outcome: outcome(g.res), why: g.why, detail: g.d };
     vhead.textContent = t(g.d ? "report.vhead_detail" : "report.vhead", args);
     if (g.err) vhead.append(el("div", { class: "err" }, t("report.vhead_error", { error: g.err })));
+    if (g.rv) vhead.append(el("div", { class: "rvline", id: "rvline" }, TableroReview.gameText(g.rv, [args.first, args.second], I)));
     const data = await inflate(gi);
     if (token !== opening) return;
     if (!data) {
@@ -311,6 +315,7 @@
       plyInfo.textContent = "";
       movesBox.replaceChildren();
       scoreBox.replaceChildren();
+      reviewInfo.textContent = "";
       return;
     }
     view.setBoard(D.boards[g.b]);
@@ -321,6 +326,8 @@
       const cls = m[1] === 0 ? "mv book" : "mv e" + m[1];
       const title = m[1] === 0 ? t("report.move.opening") : t("report.move.title", { name: D.names[m[1] - 1], depth: m[3] ?? "-", score: m[4] ?? "-", ms: m[2] });
       const s = el("span", { class: cls, "data-ply": k + 1, title }, el("span", { class: "no" }, k + 1 + "."), m[0]);
+      const mk = TableroReview.markSpan(m[5], I);
+      if (mk) s.append(mk);
       s.addEventListener("click", () => show(k + 1));
       spans.push(s);
       parts.push(s, " ");
@@ -342,7 +349,10 @@
     });
     const splot = plot({ w: 520, h: 160, xs, lines: [{ ys: e[0], color: C.e1, label: D.names[0], dots: true }, { ys: e[1], color: C.e2, label: t("report.negated", { name: D.names[1] }), dots: true, dash: "4 2" }], hlines: [{ y: 0, color: "#999" }], onPick: (i) => show(i) });
     scoreBox.replaceChildren(box(t("report.plot.moves", { name: D.names[0] }), splot));
-    cur = { gi, plies: data.plies, moves: data.moves, spans, splot, ply: 0 };
+    // The review's evaluation graph (engine 1's expected score) above the engines' own scores.
+    const rplot = TableroReview.graph({ moves: data.moves, who: 1, label: t("review.graph", { name: D.names[0] }), onPick: (i) => show(i) }, I);
+    if (rplot) scoreBox.prepend(rplot.el);
+    cur = { gi, plies: data.plies, moves: data.moves, spans, splot, rplot, ply: 0 };
     show(0);
   }
   function show(ply) {
@@ -366,6 +376,8 @@
       : m[1] === 0 ? t("report.ply.book", { ply, last, move: m[0] })
       : t("report.ply.move", { ply, last, move: m[0], name: D.names[m[1] - 1], depth: m[3] ?? "-", score: m[4] ?? "-", ms: m[2] });
     cur.splot.mark(ply);
+    if (cur.rplot) cur.rplot.mark(ply);
+    reviewInfo.textContent = m && m[1] ? TableroReview.plyText(m[0], m[5], I) : "";
     cur.ply = ply;
     window.tableroLastStepMs = performance.now() - t0;
   }

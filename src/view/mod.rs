@@ -141,6 +141,42 @@ pub trait Draw: Game {
     fn marks(&self, last: Option<(&Self, Self::Move)>) -> Vec<Item>;
     /// Where the browser board offers `m` (a legal move of this position).
     fn move_target(&self, m: Self::Move) -> MoveTarget;
+    /// The better move `m` (legal in this position) as marks, for a game review: the highlight
+    /// the game draws for a last move (the cell, pit or path), in green and dashed, keyed
+    /// `best…`, to lay over the picture of the position after the move actually played. The
+    /// report and the browser board draw the same marks.
+    fn suggestion(&self, m: Self::Move) -> Vec<Item> {
+        suggestion_marks(self, m)
+    }
+}
+
+/// [`Draw::suggestion`]: the last-move highlight of `m` (items of class `last` keyed `last` or
+/// `last-…`), restyled.
+pub fn suggestion_marks<G: Draw>(state: &G, m: G::Move) -> Vec<Item> {
+    let after = state.apply(m);
+    let text = state.format_move(m);
+    after
+        .marks(Some((state, m)))
+        .into_iter()
+        .filter(|it| it.class == "last" && (it.key == "last" || it.key.starts_with("last-")))
+        .map(|mut it| {
+            it.key = format!("best{}", &it.key["last".len()..]);
+            it.class = "best".into();
+            if !it.paint.stroke.is_empty() {
+                it.paint.stroke = palette::GREEN.into();
+                it.paint.width *= 1.2;
+                if it.paint.dash == 0.0 && !matches!(it.shape, Shape::Polygon { .. }) {
+                    it.paint.dash = 3.0 * it.paint.width;
+                }
+            }
+            if !it.paint.fill.is_empty() && it.paint.fill != "none" {
+                it.paint.fill = palette::GREEN.into();
+            }
+            it.paint.opacity = 0.0;
+            it.tip = format!("better move: {text}");
+            it
+        })
+        .collect()
 }
 
 /// The whole picture of a position: board, then marks.

@@ -1,0 +1,582 @@
+//! Who values the positions of a review: tablero itself in-process ([`InProcess`]: the search
+//! of `core::search`, plus the exact solvers of Connect Four and Kalah within a node budget), or
+//! any engine speaking the protocol ([`Remote`]: a program, a built-in player, a TCP server, a
+//! course Mancala bot), asked `go …` and `go … searchmoves <move>`.
+//!
+//! Every query is a pure function of the position, the options and the limits when the limits
+//! are depth or nodes: the search starts each query with an empty table in effect, and the
+//! solvers start each solve from an empty table, so annotations never depend on the order in
+//! which games or positions were analysed.
+
+use std::any::Any;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::value::{Value, Wdl};
+use crate::core::game::{Game, Side, WeightOverrides};
+use crate::core::search::{Limits, SearchOptions, Searcher};
+use crate::games::GameKind;
+use crate::games::connect4::Connect4;
+use crate::games::mancala::Mancala;
+use crate::referee::conn::{Conn, EngineSpec, Recv, deadline_after};
+use crate::solver::exact::{C4_MAX_EMPTY, KALAH_MAX_SEEDS};
+use crate::solver::kalahdb::{self, Rules};
+use crate::solver::{Budget, connect4, kalah};
+
+/// What a search found: the best move (of the moves searched) and its value for the side to
+/// move, with the depth reached (`None` when the engine did not say).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found<M> {
+    pub best: M,
+    pub value: Value,
+    pub depth: Option<u32>,
+}
+
+/// An analysing engine for game `G`.
+pub trait Analyst<G: Game> {
+    /// Called before each game.
+    fn new_game(&mut self) -> Result<(), String>;
+    /// The proven value of `s` for its side to move and an optimal move, when a solver proves
+    /// it within its budget (`None`: no solver for this game, too large, or out of budget).
+    fn prove(&mut self, s: &G) -> Option<(Value, G::Move)>;
+    /// Searches `s` (`position` is its protocol line, `position startpos moves …`) within the
+    /// limits, only move `only` at the root when given. `Err`: the engine failed (it crashed,
+    /// timed out or answered nonsense): the analysis cannot go on with it.
+    fn search(
+        &mut self,
+        s: &G,
+        position: &str,
+        only: Option<G::Move>,
+    ) -> Result<Found<G::Move>, String>;
+}
+
+/// The limits of every query.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueryLimits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime_ms: Option<u64>,
+}
+
+impl QueryLimits {
+    /// `go depth 6`, `go nodes 100000 movetime 50`, …
+    pub fn go_line(&self) -> String {
+        let mut s = "go".to_string();
+        if let Some(d) = self.depth {
+            s += &format!(" depth {d}");
+        }
+        if let Some(n) = self.nodes {
+            s += &format!(" nodes {n}");
+        }
+        if let Some(m) = self.movetime_ms {
+            s += &format!(" movetime {m}");
+        }
+        s
+    }
+}
+
+/// The exact solvers within a node budget per solve (0: none).
+pub struct Prover {
+    nodes: u64,
+    hash_mib: usize,
+    c4: Option<((u32, u32), connect4::Solver)>,
+    kalah: Option<((usize, u32), kalah::Solver)>,
+}
+
+/// Plies to the end of a Connect Four game from the solver's score (Pons' convention: a win on
+/// stone `n`, counting every stone, scores ⌊(cells + 2 − n) / 2⌋, and the winner's stones have
+/// the parity of its next move).
+fn c4_plies(score: i32, cells: i32, played: i32) -> Option<u32> {
+    let p = match score {
+        0 => return None,
+        v if v > 0 => {
+            let n = cells + 2 - 2 * v;
+            let n = if (n - played) % 2 == 1 { n } else { n - 1 };
+            n - played
+        }
+        v => {
+            let n = cells + 2 + 2 * v;
+            let n = if (n - played) % 2 == 0 { n } else { n - 1 };
+            n - played
+        }
+    };
+    u32::try_from(p).ok()
+}
+
+impl Prover {
+    /// Solvers with `nodes` nodes per solve and `hash_mib` MiB of table each.
+    pub fn new(nodes: u64, hash_mib: usize) -> Prover {
+        Prover {
+            nodes,
+            hash_mib,
+            c4: None,
+            kalah: None,
+        }
+    }
+
+    /// The seed count of the Kalah endgame database a review of `kind` would use (0: none); it
+    /// changes which positions are proven within the budget, so it is part of the settings.
+    pub fn kalah_db_seeds(kind: GameKind, config: &[(String, i64)]) -> usize {
+        if kind != GameKind::Mancala {
+            return 0;
+        }
+        let get = |n: &str| {
+            config
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(n))
+                .map(|(_, v)| *v)
+        };
+        let (pits, seeds) = (get("Pits").unwrap_or(6), get("Seeds").unwrap_or(4));
+        let total = (2 * pits * seeds).max(0) as usize;
+        kalahdb::cached(pits.max(0) as usize, total, Rules::Course).map_or(0, |d| d.seeds())
+    }
+
+    fn budget(&self) -> Budget {
+        Budget {
+            nodes: Some(self.nodes),
+            ..Budget::default()
+        }
+    }
+
+    /// The proven value of `s` for its side to move and an optimal move (its notation).
+    pub fn prove<G: Game>(&mut self, s: &G) -> Option<(Value, String)> {
+        if self.nodes == 0 || s.outcome().is_some() {
+            return None;
+        }
+        let any = s as &dyn Any;
+        if let Some(c) = any.downcast_ref::<Connect4>() {
+            return self.prove_connect4(c);
+        }
+        if let Some(m) = any.downcast_ref::<Mancala>() {
+            return self.prove_kalah(m);
+        }
+        None
+    }
+
+    fn prove_connect4(&mut self, s: &Connect4) -> Option<(Value, String)> {
+        if s.width() * s.height() - s.moves_played() > C4_MAX_EMPTY {
+            return None;
+        }
+        let size = (s.width(), s.height());
+        if self.c4.as_ref().is_none_or(|(k, _)| *k != size) {
+            let mut solver = connect4::Solver::new(
+                size.0,
+                size.1,
+                connect4::Settings {
+                    hash_mib: self.hash_mib,
+                    threads: 1,
+                },
+            );
+            // Every solve from an empty table: a position's proof never depends on the ones
+            // solved before it.
+            solver.set_fresh(true);
+            self.c4 = Some((size, solver));
+        }
+        let budget = self.budget();
+        let (_, solver) = self.c4.as_mut()?;
+        solver.set_budget(budget);
+        let sol = solver.solve(s)?;
+        let best = sol.best?;
+        let cells = (size.0 * size.1) as i32;
+        let plies = c4_plies(sol.score, cells, s.moves_played() as i32);
+        let wdl = match sol.score {
+            0 => Wdl::Draw,
+            v if v > 0 => Wdl::Win,
+            _ => Wdl::Loss,
+        };
+        Some((Value::Exact { wdl, plies }, s.format_move(best)))
+    }
+
+    fn prove_kalah(&mut self, s: &Mancala) -> Option<(Value, String)> {
+        if s.pits() > kalah::MAX_SOLVER_PITS
+            || s.pit_seeds(Side::First) + s.pit_seeds(Side::Second) > KALAH_MAX_SEEDS
+        {
+            return None;
+        }
+        let size = (s.pits(), s.total_seeds());
+        if self.kalah.as_ref().is_none_or(|(k, _)| *k != size) {
+            let db = kalahdb::cached(size.0, size.1 as usize, Rules::Course);
+            let solver = kalah::Solver::with_database(
+                size.0,
+                size.1 as usize,
+                self.hash_mib,
+                Rules::Course,
+                db,
+            )
+            .ok()?;
+            self.kalah = Some((size, solver));
+        }
+        let budget = self.budget();
+        let (_, solver) = self.kalah.as_mut()?;
+        // An empty table for every solve, as for Connect Four.
+        solver.clear();
+        solver.set_budget(budget);
+        let sol = solver.solve(s)?;
+        let best = sol.best?;
+        let wdl = match sol.score {
+            0 => Wdl::Draw,
+            v if v > 0 => Wdl::Win,
+            _ => Wdl::Loss,
+        };
+        Some((Value::exact(wdl), s.format_move(best)))
+    }
+}
+
+/// tablero in-process: its search with the given options, and the solvers.
+pub struct InProcess<G: Game> {
+    searcher: Searcher<G>,
+    options: SearchOptions,
+    limits: Limits,
+    prover: Prover,
+    stop: AtomicBool,
+    /// The position (state string) whose best move the table was last cleared for.
+    table_of: Option<String>,
+}
+
+impl<G: Game> InProcess<G> {
+    /// `heuristic` indexes `G::HEURISTICS`; `weights` are the default heuristic's overrides.
+    pub fn new(
+        heuristic: usize,
+        weights: WeightOverrides,
+        limits: QueryLimits,
+        hash_mib: usize,
+        solver_nodes: u64,
+    ) -> Self {
+        InProcess {
+            searcher: Searcher::new(hash_mib),
+            options: SearchOptions {
+                heuristic,
+                weights,
+                ..SearchOptions::default()
+            },
+            limits: Limits {
+                depth: limits.depth,
+                nodes: limits.nodes,
+                movetime: limits.movetime_ms.map(Duration::from_millis),
+                ..Limits::default()
+            },
+            prover: Prover::new(solver_nodes, hash_mib),
+            stop: AtomicBool::new(false),
+            table_of: None,
+        }
+    }
+
+    fn run(&mut self, s: &G, only: Option<G::Move>) -> Result<Found<G::Move>, String> {
+        let only = only.map(|m| [m]);
+        let r = self.searcher.search_moves(
+            s,
+            only.as_ref().map(|m| &m[..]),
+            self.options,
+            self.limits,
+            &self.stop,
+            |_| {},
+        );
+        let best = r
+            .best_move
+            .ok_or_else(|| "the search found no move".to_string())?;
+        Ok(Found {
+            best,
+            value: Value::from_score(r.score, r.proven),
+            depth: (r.depth > 0).then_some(r.depth),
+        })
+    }
+}
+
+impl<G: Game> Analyst<G> for InProcess<G> {
+    fn new_game(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn prove(&mut self, s: &G) -> Option<(Value, G::Move)> {
+        let (v, best) = self.prover.prove(s)?;
+        Some((v, s.parse_move(&best).ok()?))
+    }
+
+    /// Every answer is a function of the position and the query alone — not of the games or
+    /// positions searched before, which would make a review depend on `--concurrency`, on
+    /// `--resume` and on the browser board's order of questions: each position starts from an
+    /// empty table with its best-move search, and a search of one move reuses only that
+    /// table (searching the best move first when the table holds another position's).
+    fn search(
+        &mut self,
+        s: &G,
+        _position: &str,
+        only: Option<G::Move>,
+    ) -> Result<Found<G::Move>, String> {
+        let fen = s.format_fen();
+        if only.is_none() || self.table_of.as_deref() != Some(fen.as_str()) {
+            self.searcher.clear();
+            self.table_of = Some(fen);
+            if only.is_some() {
+                self.run(s, None)?;
+            }
+        }
+        self.run(s, only)
+    }
+}
+
+/// An engine speaking the protocol, started once and kept for every game.
+pub struct Remote {
+    spec: EngineSpec,
+    kind: GameKind,
+    /// `setoption`s: the variant's, then the user's.
+    options: Vec<(String, String)>,
+    go: String,
+    /// How long one answer may take.
+    patience: Duration,
+    conn: Option<Conn>,
+    /// The position whose best move was searched since the last `ucinewgame`.
+    table_of: Option<String>,
+}
+
+impl Remote {
+    pub fn new(
+        spec: EngineSpec,
+        kind: GameKind,
+        options: Vec<(String, String)>,
+        limits: QueryLimits,
+        timeout: Duration,
+    ) -> Remote {
+        // A movetime limit is the engine's to keep; the referee's patience adds a margin.
+        let patience = match limits.movetime_ms {
+            Some(ms) => Duration::from_millis(ms) + timeout.min(Duration::from_secs(5)),
+            None => timeout,
+        };
+        Remote {
+            spec,
+            kind,
+            options,
+            go: limits.go_line(),
+            patience,
+            conn: None,
+            table_of: None,
+        }
+    }
+
+    fn conn(&mut self) -> Result<&mut Conn, String> {
+        if self.conn.is_none() {
+            let mut c = Conn::start(&self.spec, self.kind)?;
+            c.send("uci");
+            match c.wait_for("uciok", deadline_after(self.patience)) {
+                Recv::Line(_) => {}
+                Recv::Timeout => return Err("no 'uciok' in time".into()),
+                Recv::Closed => return Err("exited before 'uciok'".into()),
+            }
+            c.send(&format!(
+                "setoption name UCI_Variant value {}",
+                self.kind.name()
+            ));
+            for (n, v) in &self.options {
+                c.send(&format!("setoption name {n} value {v}"));
+            }
+            self.conn = Some(c);
+        }
+        self.conn.as_mut().ok_or_else(|| "not running".to_string())
+    }
+
+    /// Drops the connection after a failure, so that a later use starts the engine again.
+    fn fail<T>(&mut self, why: String) -> Result<T, String> {
+        if let Some(c) = self.conn.take() {
+            c.close();
+        }
+        Err(why)
+    }
+}
+
+impl Drop for Remote {
+    fn drop(&mut self) {
+        if let Some(c) = self.conn.take() {
+            c.close();
+        }
+    }
+}
+
+impl<G: Game> Analyst<G> for Remote {
+    fn new_game(&mut self) -> Result<(), String> {
+        self.fresh()
+    }
+
+    fn prove(&mut self, _s: &G) -> Option<(Value, G::Move)> {
+        None
+    }
+
+    /// As in-process (see [`InProcess`]'s `search`): `ucinewgame` before each position's
+    /// best-move search, so that a deterministic engine's answers depend on the position
+    /// and the query alone.
+    fn search(
+        &mut self,
+        s: &G,
+        position: &str,
+        only: Option<G::Move>,
+    ) -> Result<Found<G::Move>, String> {
+        let fen = s.format_fen();
+        if only.is_none() || self.table_of.as_deref() != Some(fen.as_str()) {
+            self.fresh()?;
+            self.table_of = Some(fen);
+            if only.is_some() {
+                self.ask(s, position, None)?;
+            }
+        }
+        self.ask(s, position, only)
+    }
+}
+
+impl Remote {
+    /// `ucinewgame`, answered by `readyok`.
+    fn fresh(&mut self) -> Result<(), String> {
+        let patience = self.patience;
+        let r = (|| {
+            let c = self.conn()?;
+            c.send("ucinewgame");
+            c.send("isready");
+            match c.wait_for("readyok", deadline_after(patience)) {
+                Recv::Line(_) => Ok(()),
+                Recv::Timeout => Err("no 'readyok' in time".to_string()),
+                Recv::Closed => Err("exited before 'readyok'".to_string()),
+            }
+        })();
+        match r {
+            Ok(()) => Ok(()),
+            Err(e) => self.fail(e),
+        }
+    }
+
+    fn ask<G: Game>(
+        &mut self,
+        s: &G,
+        position: &str,
+        only: Option<G::Move>,
+    ) -> Result<Found<G::Move>, String> {
+        let mut go = self.go.clone();
+        if let Some(m) = only {
+            go += &format!(" searchmoves {}", s.format_move(m));
+        }
+        let patience = self.patience;
+        let c = match self.conn() {
+            Ok(c) => c,
+            Err(e) => return self.fail(e),
+        };
+        if !(c.send(position) && c.send(&go)) {
+            return self.fail("input closed (engine gone)".into());
+        }
+        let deadline = deadline_after(patience);
+        let (mut value, mut depth) = (None, None);
+        let best = loop {
+            match c.recv(deadline) {
+                Recv::Line(l) => {
+                    let t: Vec<&str> = l.split_whitespace().collect();
+                    match t.first().copied() {
+                        Some("bestmove") => break t.get(1).map(|m| m.to_string()),
+                        Some("info") => {
+                            let at = |k: &str| t.iter().position(|x| *x == k);
+                            if let Some(i) = at("score")
+                                && let (Some(kind), Some(n)) = (t.get(i + 1), t.get(i + 2))
+                                && !t.get(i + 3).is_some_and(|b| b.ends_with("bound"))
+                            {
+                                value = Value::from_protocol(kind, n).or(value);
+                            }
+                            if let Some(i) = at("depth")
+                                && let Some(d) = t.get(i + 1).and_then(|d| d.parse().ok())
+                            {
+                                depth = Some(d);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Recv::Timeout => {
+                    return self.fail(format!("no bestmove within {} ms", patience.as_millis()));
+                }
+                Recv::Closed => return self.fail("exited before bestmove".into()),
+            }
+        };
+        let text = match best {
+            Some(b) if b != "(none)" => b,
+            _ => return self.fail("empty bestmove".into()),
+        };
+        let m = match s.parse_move(&text) {
+            Ok(m) => m,
+            Err(e) => return self.fail(format!("bestmove '{}' is illegal: {e}", clip(&text))),
+        };
+        if let Some(o) = only
+            && o != m
+        {
+            return self.fail(format!(
+                "answered bestmove {} to 'go … searchmoves {}' (searchmoves not supported?)",
+                clip(&text),
+                s.format_move(o)
+            ));
+        }
+        let Some(value) = value else {
+            return self.fail(format!("no score before 'bestmove {}'", clip(&text)));
+        };
+        Ok(Found {
+            best: m,
+            value,
+            depth,
+        })
+    }
+}
+
+fn clip(s: &str) -> String {
+    crate::core::spec::clip(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::spec::default_config;
+    use crate::games::mancala::Mancala;
+
+    #[test]
+    fn connect4_distances_match_the_solver_line() {
+        // x (to move, 8 stones played) wins at once with column 4: one ply.
+        let cfg = default_config::<Connect4>().unwrap();
+        let s = Connect4::from_moves("11223376", &cfg).unwrap();
+        let mut p = Prover::new(1_000_000, 8);
+        let (v, best) = p.prove(&s).unwrap();
+        assert_eq!((v.to_string(), best.as_str()), ("win 1".to_string(), "4"));
+        // After x's 5 instead, o blocks nothing at once: the solver still proves a result,
+        // and its distance counts the plies to the end of the solver's own line.
+        let s2 = Connect4::from_moves("112233765", &cfg).unwrap();
+        let (v2, b2) = p.prove(&s2).unwrap();
+        assert!(v2.wdl().is_some() && s2.parse_move(&b2).is_ok());
+        // Too many empty cells: not tried.
+        assert!(p.prove(&Connect4::from_moves("4", &cfg).unwrap()).is_none());
+        // No budget, no solver.
+        assert!(Prover::new(0, 8).prove(&s).is_none());
+    }
+
+    #[test]
+    fn kalah_solves_small_boards_and_respects_the_budget() {
+        let cfg = Mancala::configure(&[3, 2]).unwrap();
+        let s = Mancala::start(&cfg);
+        let mut p = Prover::new(1_000_000, 8);
+        let (v, _) = p.prove(&s).unwrap();
+        assert!(v.wdl().is_some());
+        // Kalah(6, 3): 36 seeds, far more than a few nodes.
+        let big = Mancala::start(&Mancala::configure(&[6, 3]).unwrap());
+        let mut tiny = Prover::new(10, 8);
+        assert!(tiny.prove(&big).is_none(), "a tiny budget proves nothing");
+    }
+
+    #[test]
+    fn in_process_search_and_searchmoves() {
+        let cfg = default_config::<Connect4>().unwrap();
+        let s = Connect4::from_moves("445566", &cfg).unwrap();
+        let limits = QueryLimits {
+            depth: Some(4),
+            ..QueryLimits::default()
+        };
+        let mut a = InProcess::<Connect4>::new(0, WeightOverrides::default(), limits, 1, 0);
+        // x wins at once in column 3 or 7.
+        let f = a.search(&s, "", None).unwrap();
+        assert!([2, 6].contains(&f.best), "{f:?}");
+        assert_eq!(f.value.to_string(), "win 1");
+        // Only column 1 searched: its own value, which is not an immediate win.
+        let g = a.search(&s, "", Some(0)).unwrap();
+        assert_eq!(g.best, 0);
+        assert!(matches!(g.value, Value::Cp(_) | Value::Exact { .. }));
+        assert_ne!(g.value, f.value);
+    }
+}

@@ -1,0 +1,293 @@
+//! Reviewing one recorded game: replay it with the rules (a record that breaks them is refused
+//! with its ply), value every position, judge every engine move.
+//!
+//! For move `k` (from position `P_k` to `P_{k+1}`, by the side to move in `P_k`):
+//! - where a solver proves `P_k`, its value and optimal move are the position's value and best
+//!   move; otherwise a search gives them;
+//! - the value of the move played is the proven value of `P_{k+1}` when there is one (seen from
+//!   the mover: one ply earlier, and flipped when the other side moves next), the best move's
+//!   value when it was played, else a search of `P_k` restricted to the move played
+//!   (`searchmoves`: the same depth from the same root, so it is never above the best value);
+//! - a move that turns out at least as good as the "best" one becomes the best move;
+//! - the only legal move is not judged (`forced`): its values are those of the position after it.
+//!
+//! Proofs are tried from the end of the game backwards and stop at the first position the
+//! budget does not prove (earlier positions hold more stones or seeds and would fail too).
+
+use super::analyst::Analyst;
+use super::annotation::{GameReview, PlyReview};
+use super::judge::{Calibration, Verdict};
+use super::value::{Value, Wdl};
+use crate::core::game::{Game, Outcome, Side};
+use crate::referee::GameRecord;
+use crate::referee::game::Reason;
+
+/// Why a game was not reviewed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The record breaks the rules (an illegal move, another result): skipped.
+    Record(String),
+    /// The analysing engine failed at `ply` (1-based, the opening's moves included): the review
+    /// cannot go on.
+    Engine { ply: usize, error: String },
+}
+
+/// The positions of a recorded game, replayed with the rules.
+pub struct Replayed<G: Game> {
+    /// `states[k]` is the position before engine move `k`; the last is the final position.
+    pub states: Vec<G>,
+    pub moves: Vec<G::Move>,
+    /// Moves of the opening (played before `states[0]`).
+    pub opening: Vec<String>,
+    /// `startpos` or `fen …`.
+    pub base: String,
+}
+
+/// The start position a record names: `startpos`, `fen <state>` or a named start.
+pub fn start_of<G: Game>(base: &str, cfg: &G::Config) -> Result<G, String> {
+    if base == "startpos" {
+        return Ok(G::start(cfg));
+    }
+    if let Some(f) = base.strip_prefix("fen ") {
+        return G::parse_fen(f, cfg).map_err(|e| format!("opening state string: {e}"));
+    }
+    G::named_start(base, cfg).ok_or_else(|| format!("unknown opening start '{base}'"))
+}
+
+/// Replays `rec` with the rules: every move legal, and the recorded result the rules' one (a
+/// normal end is the rules' result; any other end leaves a game the rules did not finish).
+/// Errors name the ply (1-based, the opening's moves included).
+pub fn replay<G: Game>(rec: &GameRecord, cfg: &G::Config) -> Result<Replayed<G>, String> {
+    let mut s = start_of::<G>(&rec.opening_base, cfg)?;
+    let texts = rec
+        .opening_moves
+        .iter()
+        .chain(rec.outcome.moves.iter().map(|m| &m.mv));
+    let book = rec.opening_moves.len();
+    let mut states = Vec::with_capacity(rec.outcome.moves.len() + 1);
+    let mut moves = Vec::with_capacity(rec.outcome.moves.len());
+    for (i, text) in texts.enumerate() {
+        if i >= book {
+            states.push(s);
+        }
+        let m = if s.outcome().is_some() {
+            Err("the game is already over".to_string())
+        } else {
+            s.parse_move(text)
+        }
+        .map_err(|e| {
+            format!(
+                "ply {} (move '{}'): {e}",
+                i + 1,
+                crate::core::spec::clip(text)
+            )
+        })?;
+        if i >= book {
+            moves.push(m);
+        }
+        s = s.apply(m);
+    }
+    states.push(s);
+    let plies = book + moves.len();
+    let recorded = match rec.outcome.winner {
+        Some(Side::First) => "1-0",
+        Some(Side::Second) => "0-1",
+        None => "1/2-1/2",
+    };
+    let rules = match s.outcome() {
+        Some(Outcome::Win(Side::First)) => Some("1-0"),
+        Some(Outcome::Win(Side::Second)) => Some("0-1"),
+        Some(Outcome::Draw) => Some("1/2-1/2"),
+        None => None,
+    };
+    match (rec.outcome.reason, rules) {
+        (Reason::Normal, Some(r)) if r == recorded => {}
+        (Reason::Normal, Some(r)) => {
+            return Err(format!(
+                "the record says {recorded} but the rules give {r} after ply {plies}"
+            ));
+        }
+        (Reason::Normal, None) => {
+            return Err(format!(
+                "the record says the game ended normally ({recorded}) but the rules have not ended it after ply {plies}"
+            ));
+        }
+        (r, Some(x)) => {
+            return Err(format!(
+                "the record says the game ended by {} but the rules ended it ({x}) at ply {plies}",
+                r.name()
+            ));
+        }
+        (_, None) => {}
+    }
+    Ok(Replayed {
+        states,
+        moves,
+        opening: rec.opening_moves.clone(),
+        base: rec.opening_base.clone(),
+    })
+}
+
+/// The value of a finished game for `side`.
+fn terminal(o: Outcome, side: Side) -> Value {
+    let wdl = match o {
+        Outcome::Draw => Wdl::Draw,
+        Outcome::Win(w) if w == side => Wdl::Win,
+        Outcome::Win(_) => Wdl::Loss,
+    };
+    Value::Exact {
+        wdl,
+        plies: Some(0),
+    }
+}
+
+/// `v`, the value of the position after a move for its side to move `next`, seen by `mover`
+/// before the move.
+fn before(v: Value, next: Side, mover: Side) -> Value {
+    let v = if next == mover { v } else { v.flip() };
+    v.earlier()
+}
+
+/// A move's values before the judgement: (value, best move, played value, depth).
+type Judged<M> = (Value, M, Value, Option<u32>);
+
+/// Reviews a replayed game with `analyst`. `names` are the first and second player's.
+pub fn review<G: Game>(
+    g: &Replayed<G>,
+    analyst: &mut dyn Analyst<G>,
+    cal: &Calibration,
+    names: [&str; 2],
+) -> Result<GameReview, GameError> {
+    let n = g.moves.len();
+    let book = g.opening.len();
+    let engine_err = |k: usize| {
+        move |error: String| GameError::Engine {
+            ply: book + k + 1,
+            error,
+        }
+    };
+    analyst.new_game().map_err(engine_err(0))?;
+    // Proofs, from the end backwards.
+    let mut proof: Vec<Option<(Value, Option<G::Move>)>> = vec![None; n + 1];
+    for k in (0..=n).rev() {
+        let s = &g.states[k];
+        if let Some(o) = s.outcome() {
+            proof[k] = Some((terminal(o, s.side_to_move()), None));
+            continue;
+        }
+        match analyst.prove(s) {
+            Some((v, m)) => proof[k] = Some((v, Some(m))),
+            None => break,
+        }
+    }
+    // The position lines for a protocol engine.
+    let base = format!("position {}", g.base);
+    let mut texts: Vec<String> = g.opening.clone();
+    let mut lines = Vec::with_capacity(n);
+    for k in 0..n {
+        lines.push(if texts.is_empty() {
+            base.clone()
+        } else {
+            format!("{base} moves {}", texts.join(" "))
+        });
+        texts.push(g.states[k].format_move(g.moves[k]));
+    }
+    // Per move: the value, the best move, the played move's value and the depth.
+    let mut raw: Vec<Option<Judged<G::Move>>> = vec![None; n];
+    let mut forced = vec![false; n];
+    for k in 0..n {
+        let s = &g.states[k];
+        let mover = s.side_to_move();
+        let played = g.moves[k];
+        let next = &g.states[k + 1];
+        let mut legal = G::Moves::default();
+        s.legal_moves(&mut legal);
+        let from_next = proof[k + 1].map(|(v, _)| before(v, next.side_to_move(), mover));
+        if legal.as_ref().len() == 1 {
+            forced[k] = true;
+            if let Some(v) = from_next {
+                raw[k] = Some((v, played, v, None));
+            }
+            // Otherwise filled from the next move's values below (or searched).
+            continue;
+        }
+        let (value, best, depth) = match proof[k] {
+            Some((v, Some(b))) => (v, b, None),
+            _ => {
+                let f = analyst.search(s, &lines[k], None).map_err(engine_err(k))?;
+                (f.value, f.best, f.depth)
+            }
+        };
+        let (pv, pdepth) = if played == best {
+            (value, depth)
+        } else if let Some(v) = from_next {
+            (v, None)
+        } else {
+            let f = analyst
+                .search(s, &lines[k], Some(played))
+                .map_err(engine_err(k))?;
+            (f.value, f.depth)
+        };
+        let e = |v| cal.curve.expected(v);
+        raw[k] = Some(if e(pv) > e(value) {
+            (pv, played, pv, pdepth)
+        } else {
+            (value, best, pv, depth.or(pdepth))
+        });
+    }
+    // Forced moves without a proof: the values of the position after them, from the next
+    // move's (backwards, so runs of forced moves chain), or a search at the end of a game the
+    // rules did not finish.
+    for k in (0..n).rev() {
+        if raw[k].is_some() {
+            continue;
+        }
+        let s = &g.states[k];
+        let mover = s.side_to_move();
+        let next = &g.states[k + 1];
+        let v = match (k + 1 < n).then(|| raw[k + 1].as_ref()).flatten() {
+            Some((v, _, _, _)) => before(*v, next.side_to_move(), mover),
+            None => {
+                analyst
+                    .search(s, &lines[k], None)
+                    .map_err(engine_err(k))?
+                    .value
+            }
+        };
+        raw[k] = Some((v, g.moves[k], v, None));
+    }
+    let mut plies = Vec::with_capacity(n);
+    let mut movers = Vec::with_capacity(n);
+    for k in 0..n {
+        let s = &g.states[k];
+        let (value, best, played, depth) = raw[k].ok_or_else(|| GameError::Engine {
+            ply: book + k + 1,
+            error: "no value".into(),
+        })?;
+        let (e, ep) = (cal.curve.expected(value), cal.curve.expected(played));
+        let loss = if forced[k] { 0.0 } else { (e - ep).max(0.0) };
+        plies.push(PlyReview {
+            value,
+            best: s.format_move(best),
+            played,
+            expected: e,
+            expected_played: ep,
+            loss,
+            mark: if forced[k] {
+                None
+            } else {
+                cal.thresholds.mark(loss)
+            },
+            verdict: if forced[k] {
+                None
+            } else {
+                Verdict::of(value, played)
+            },
+            forced: forced[k],
+            depth,
+            turn: None,
+        });
+        movers.push(s.side_to_move());
+    }
+    Ok(GameReview::new(plies, &movers, names, cal))
+}
