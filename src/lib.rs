@@ -3,6 +3,7 @@
 #![deny(unsafe_code)] // two audited exceptions: madvise in core::search::tt, a prefetch in solver::c4table
 
 pub mod bench;
+pub mod class;
 pub mod core;
 pub mod front;
 pub mod games;
