@@ -253,7 +253,8 @@ fn boom_submissions_that_fail_in_every_way_cost_only_their_own_lines_and_games()
 
 /// Mancala: a bot built by its makefile, the same sources without one (g++), our bot mock as a
 /// ready program and a copy of it that crashes at its second move, against `greedy`; the
-/// schedule cut into two shards and merged by `--report-only` gives the unsharded standings.
+/// schedule cut into two shards (the second run as a Slurm array task by
+/// `scripts/cluster/class.sbatch`) and merged by `--report-only` gives the unsharded standings.
 #[test]
 fn mancala_bots_from_sources_and_programs_and_shards_merged() {
     let d = tmp("mancala");
@@ -342,11 +343,31 @@ fn mancala_bots_from_sources_and_programs_and_shards_merged() {
         !sharded.join("index.html").exists(),
         "a shard writes no report"
     );
-    let s2 = run(&sharded, &["--shard", "2/2"]);
+    // Shard 2 as a Slurm array task would run it (scripts/cluster/class.sbatch).
+    let class_args = format!(
+        "--game mancala class {} --builtins greedy --openings random:2 --seed 7 -o {}",
+        subs.display(),
+        sharded.display()
+    );
+    let o = Command::new("bash")
+        .arg(root().join("scripts/cluster/class.sbatch"))
+        .env("TABLERO", BIN)
+        .env("CLASS_ARGS", &class_args)
+        .env("SLURM_ARRAY_TASK_ID", "2")
+        .env("SLURM_ARRAY_TASK_COUNT", "2")
+        .env_remove("SLURM_JOB_ID")
+        .env_remove("SLURM_ARRAY_TASK_MIN")
+        .env_remove("SLURM_ARRAY_TASK_MAX")
+        .env("CXXFLAGS", "-O0")
+        .output()
+        .unwrap();
+    let (s2, stderr) = text(&o);
+    assert!(o.status.success(), "{s2}\n{stderr}");
     assert!(
         s2.contains("  richest-make  built    make (built before)\n"),
         "{s2}"
     );
+    assert!(s2.contains("shard 2/2: 10 of 20 games in "), "{s2}");
     let o = tablero(&[
         "--game",
         "mancala",

@@ -220,7 +220,7 @@ const TableroTournament = (ctx) => {
   const ROW = /^ *(\d+)  (.*?) +([+-]\d+\.\d)([* ]) +(\S+) +(\S+) +(\d+) +(\d+) +(\d+) +(\d+) +(\S+)$/;
   const HEAD = ["report.st.rank", "report.table.engine", null, null, "report.st.points", "report.st.games", "report.table.wins", "report.table.draws", "report.table.losses", "report.st.score"];
   function standingsText() {
-    const text = D.table + (D.notes && D.notes.length ? D.notes.join("\n") + "\n" : "");
+    const text = D.table;
     if (I.lang === "en") return text;
     const lines = text.split("\n");
     const rws = [];
@@ -274,7 +274,8 @@ const TableroTournament = (ctx) => {
     if (D.games.length) plots.append(box(focus === null ? t("report.t.plot.score") : t("report.plot.score", { name: names[focus] }), scorePlot()));
     plots.append(box(t("report.t.plot.results"), resultsPlot()));
     app.append(el("h2", {}, t("report.t.plots")), plots);
-    app.append(el("details", { class: "section", id: "textbox" }, el("summary", {}, t("report.t.text")), el("pre", { class: "table", id: "table" }, standingsText())));
+    const notes = el("div", { class: "cap", id: "notes" }, ...(D.notes || []).map((l) => el("div", {}, I.rust(l))));
+    app.append(el("details", { class: "section", id: "textbox" }, el("summary", {}, t("report.t.text")), el("pre", { class: "table", id: "table" }, standingsText()), notes));
     return true;
   }
 
