@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Crash consistency of `tablero tune`'s iteration file (README "Killed referees lose nothing"):
+# Crash consistency of `tablero tune`'s iteration file (docs/reliability.md, "Killed referees
+# lose nothing"):
 #   scripts/killtest_tune.sh [KILLS] [DIR]     (TABLERO=path/to/tablero, default target/release/tablero)
 # Runs a small connect4 tune once uninterrupted (DIR/ref.jsonl), then again with SIGKILL every
 # 0.3-2.0 s (seeded) followed by `--resume`, KILLS times, and lets the last resume finish. The

@@ -22,7 +22,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 cargo test "$@"
-# A short coverage-guided fuzz run of every target (scripts/fuzz.sh; README "Fuzzing"): cargo-fuzz
+# A short coverage-guided fuzz run of every target (scripts/fuzz.sh; docs/reliability.md, "Fuzzing"): cargo-fuzz
 # installed when absent, an unoptimised fuzz build (about half the cold build time of an optimised
 # one), then FUZZ_SECONDS (default 15) per target, two targets at a time. Any crash, hang or
 # memory blow-up fails the run and names the input. TABLERO_SKIP_FUZZ=1 skips it locally (CI

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Throughput figures of `tablero tournament` and `tablero report` (README, "Tournaments").
+"""Throughput figures of `tablero tournament` and `tablero report` (docs/tournaments.md, "Throughput").
 
     scripts/tournament_bench.py [TABLERO] [WORKDIR]
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# How the `default` heuristics' weights were tuned (README, "Tuned defaults"): for one game,
+# How the `default` heuristics' weights were tuned (docs/tuning.md, "How the default weights were
+# tuned"): for one game,
 # SPSA self-play at the course's depth, an SPRT of the tuned weights against the current
 # defaults, and the 400-game margins against `seed` and `test`.
 #

@@ -1,6 +1,6 @@
 //! The `bench` suite: fixed positions per game searched to fixed depths with the default
-//! options. The total node count is the regression signature quoted in the README; any change
-//! to move generation, ordering, evaluation or search shows up in it.
+//! options. The total node count is the regression signature quoted in docs/commands.md; any
+//! change to move generation, ordering, evaluation or search shows up in it.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -20,7 +20,7 @@ pub struct BenchCase {
     pub depth: u32,
 }
 
-/// The suite. Changing it changes the signature: update the README in the same commit.
+/// The suite. Changing it changes the signature: update docs/commands.md in the same commit.
 pub const SUITE: &[BenchCase] = &[
     case(GameKind::Parchis, "startpos", "", 6),
     case(

@@ -240,6 +240,8 @@ fn play_with_piped_stdin() {
     assert!(text.contains("random thinks:"), "{text}");
     assert!(text.contains("random plays"), "{text}");
     assert!(out.iter().any(|l| l.starts_with("result: ")), "{text}");
+    // The final board stays until the user leaves (here: end of input).
+    assert!(text.contains("game over: press Enter to leave>"), "{text}");
     assert!(!text.contains('\x1b'), "no colour codes on a pipe");
     // Resigning on end of input.
     let out = session(

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 use std::process::Command;
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -120,6 +121,98 @@ fn a_crashed_engine_is_restarted_for_the_next_game() {
     assert_eq!(
         lives, 3,
         "one restart after the crash, then the same process for every game"
+    );
+}
+
+/// An engine of a match that cannot even start a game stops the match at once (exit code 2,
+/// one line) with the reason: its exit status and the last lines of its stderr, or that it did
+/// not answer `uci` within the start-up limit, instead of losing every game in silence.
+#[test]
+fn an_engine_that_cannot_start_a_game_stops_the_match_with_the_reason() {
+    for (engine, extra, wanted) in [
+        ("/bin/true", vec![], "exited before 'uciok' (exit code 0)"),
+        (
+            "sh -c 'echo \"unknown flag --palyer\" >&2; exit 3'",
+            vec![],
+            "exited before 'uciok' (exit code 3; stderr: unknown flag --palyer)",
+        ),
+        (
+            "sleep 30",
+            vec!["--startup-timeout", "300"],
+            "did not answer 'uci' with 'uciok' within 300 ms",
+        ),
+    ] {
+        let t0 = std::time::Instant::now();
+        let out = Command::new(BIN)
+            .args(["match", "--game", "connect4", "--engine1", "builtin:random"])
+            .args(["--engine2", engine, "--games", "4"])
+            .args(&extra)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{engine}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{engine}: {err}");
+        assert!(err.starts_with("tablero: error: engine '"), "{err}");
+        assert!(err.contains("cannot play: "), "{err}");
+        assert!(err.contains(wanted), "{engine}: no '{wanted}' in {err}");
+        assert!(
+            out.stdout.is_empty(),
+            "no table for a match that did not start"
+        );
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "{engine}: the start-up limit, not --timeout, bounds the wait"
+        );
+    }
+}
+
+/// Games lost off the board are told on stderr as they end (not only in the records): which
+/// game, which engine, how and why.
+#[test]
+fn engine_losses_are_told_on_stderr_as_they_happen() {
+    let out = Command::new(BIN)
+        .args(["match", "--game", "connect4", "--engine1", "builtin:greedy"])
+        .args(["--engine2", &mock("crash.sh"), "--name2", "crasher"])
+        .args(["--games", "2", "--depth", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    for g in 0..2 {
+        assert!(
+            err.contains(&format!(
+                "tablero match: game {g}: crasher lost by crash: engine exited or disconnected (exit code 3)"
+            )),
+            "{err}"
+        );
+    }
+    // A tournament goes on without an engine that cannot start; each of its losses is told.
+    let out = Command::new(BIN)
+        .args([
+            "--game",
+            "connect4",
+            "tournament",
+            "--engine",
+            "a=builtin:random",
+        ])
+        .args([
+            "--engine",
+            "b=/bin/true",
+            "--engine",
+            "c=builtin:greedy",
+            "--depth",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let told: Vec<&str> = err.lines().filter(|l| l.contains(" lost by ")).collect();
+    assert_eq!(told.len(), 4, "{err}");
+    assert!(
+        told.iter()
+            .all(|l| l.ends_with("b lost by crash: exited before 'uciok' (exit code 0)")),
+        "{err}"
     );
 }
 
@@ -496,7 +589,7 @@ fn openings_file_is_used_and_checked() {
 }
 
 #[test]
-fn bad_flags_are_one_line_errors_with_exit_code_2() {
+fn bad_values_are_one_line_errors_with_exit_code_2() {
     for args in [
         vec![
             "match",
@@ -524,7 +617,6 @@ fn bad_flags_are_one_line_errors_with_exit_code_2() {
             "elo0=5",
             "elo1=1",
         ],
-        vec!["match", "--engine1", "builtin:random"],
         vec![
             "match",
             "--engine1",
@@ -536,20 +628,68 @@ fn bad_flags_are_one_line_errors_with_exit_code_2() {
         ],
         vec!["--player", "grandmaster"],
         vec!["play", "--vs", "nobody"],
-        vec![
-            "match",
-            "--engine1",
-            "builtin:random",
-            "--engine2",
-            "builtin:random",
-            "--games",
-            "x",
-        ],
     ] {
         let out = Command::new(BIN).args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("tablero: error: "), "{args:?}: {err}");
+    }
+}
+
+/// Command-line syntax errors are clap's whole message: what is wrong (the missing argument by
+/// name, a "did you mean" for a misspelt command or flag), the usage line and where to get
+/// help; exit code 2.
+#[test]
+fn usage_errors_are_whole_with_the_usage_line() {
+    for (args, wanted) in [
+        (
+            vec!["match", "--engine1", "builtin:random"],
+            vec![
+                "required arguments were not provided",
+                "--engine2 <ENGINE2>",
+            ],
+        ),
+        (vec!["perft"], vec!["--depth <DEPTH>"]),
+        (vec!["serve"], vec!["--listen <LISTEN>"]),
+        (
+            vec!["mach"],
+            vec![
+                "unrecognized subcommand 'mach'",
+                "similar subcommand exists: 'match'",
+            ],
+        ),
+        (
+            vec!["--palyer", "x"],
+            vec![
+                "unexpected argument '--palyer'",
+                "similar argument exists: '--player'",
+            ],
+        ),
+        (
+            vec![
+                "match",
+                "--engine1",
+                "builtin:random",
+                "--engine2",
+                "builtin:random",
+                "--games",
+                "x",
+            ],
+            vec!["invalid value 'x' for '--games <GAMES>'"],
+        ),
+    ] {
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        for w in wanted {
+            assert!(err.contains(w), "{args:?}: no '{w}' in\n{err}");
+        }
+        assert!(err.contains("try '--help'"), "{args:?}: {err}");
+        if args[0] != "match" || args.len() < 4 {
+            assert!(err.contains("Usage: tablero"), "{args:?}: {err}");
+        }
     }
 }
 

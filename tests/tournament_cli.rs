@@ -31,11 +31,16 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// A one-line error and exit code 2, mentioning `needle`.
+/// Exit code 2 and an error mentioning `needle`: one line, or clap's whole message (with the
+/// usage line) for a command-line syntax error.
 fn refused(o: &Output, needle: &str) {
     let err = stderr(o);
     assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    if err.starts_with("error: ") {
+        assert!(err.contains("Usage: tablero"), "usage line: {err}");
+    } else {
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+    }
     assert!(err.contains(needle), "'{needle}' in: {err}");
     assert!(!err.contains("panicked"));
 }

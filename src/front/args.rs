@@ -143,6 +143,7 @@ pub fn match_config(kind: GameKind, a: &MatchArgs) -> Result<Config, String> {
         log_dir: a.log.clone(),
         shard: None,
         progress: true,
+        startup_ms: a.play.startup_timeout,
     })
 }
 
@@ -301,6 +302,7 @@ pub fn tournament_config(
         log_dir: a.log.clone(),
         shard,
         progress: true,
+        startup_ms: a.play.startup_timeout,
     };
     Ok((cfg, anchor))
 }

@@ -7,13 +7,20 @@ use clap::{Parser, Subcommand};
 /// tablero: a headless engine for Parchís with items, Conecta-4 BOOM, Connect Four and Mancala
 /// speaking a UCI-like protocol on stdin/stdout (see protocol.md).
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(
+    version,
+    about,
+    after_help = "Without a command, tablero reads the protocol on stdin and answers on stdout: \
+                  try `printf 'position startpos\\ngo depth 6\\n' | tablero --game connect4` \
+                  (every command: protocol.md)."
+)]
 pub struct Cli {
-    /// Game played at start-up (the protocol's `UCI_Variant` can change it).
+    /// The game: parchis, connect4boom, connect4 or mancala (in the protocol loop,
+    /// `setoption name UCI_Variant` changes it).
     #[arg(long, default_value = "parchis", global = true)]
     pub game: String,
     /// Run a built-in player instead of the full engine: random, greedy, ninja1, ninja2,
-    /// ninja3, solver (fixed strength; see README).
+    /// ninja3, solver (fixed strength; docs/players.md).
     #[arg(long)]
     pub player: Option<String>,
     #[command(subcommand)]
@@ -56,6 +63,10 @@ pub struct GameFlags {
     /// Longest wait for a reply when no time limit applies (depth/nodes, handshake), ms.
     #[arg(long, default_value_t = 30000)]
     pub timeout: u64,
+    /// How long a freshly started engine has to answer `uci` with `uciok`, ms (a program that
+    /// is not an engine, or is stuck, is reported at once instead of after --timeout).
+    #[arg(long, default_value_t = 10_000)]
+    pub startup_timeout: u64,
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 2000)]
     pub max_plies: usize,
@@ -311,7 +322,7 @@ pub enum Command {
         #[arg(long, hide = true)]
         max_sessions: Option<usize>,
     },
-    /// A local web page to play and watch the games against the offered engines (see README).
+    /// A local web page to play and watch the games against the offered engines (docs/gui.md).
     Gui {
         /// Address to serve the page on (loopback only unless --allow-remote; port 0 picks one).
         #[arg(long, default_value = "127.0.0.1:8080")]

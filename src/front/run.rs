@@ -27,7 +27,9 @@ pub fn referee_message(e: &referee::Error) -> String {
         E::Rules(e) => format!("--option: {e}"),
         E::OpeningLine { line, error } => format!("--openings line {line}: {error}"),
         E::OpeningsFile { path, why } => format!("--openings {}: {why}", path.display()),
-        E::EngineStart { engine, error } => format!("{engine}: {error}"),
+        E::EngineStart { engine, error } => format!(
+            "engine '{engine}' cannot play: {error}; check its command line by running it and typing 'uci'"
+        ),
         E::Log { path, source } => format!("--log {}: {source}", path.display()),
         E::RecordsOpen { path, source } => format!("--records {}: {source}", path.display()),
         E::RecordsWrite { path, source } => {
@@ -55,6 +57,15 @@ fn referee_run(cfg: &referee::Config, what: &str) -> Result<Played, String> {
                 Some(g) => format!("game {g} is played again"),
                 None => "every game is recorded".to_string(),
             }
+        ),
+        Notice::EngineLost {
+            game,
+            engine,
+            reason,
+            detail,
+        } => eprintln!(
+            "tablero {what}: game {game}: {engine} lost by {}: {detail}",
+            reason.name()
         ),
         Notice::Rewritten { path, games } => eprintln!(
             "tablero {what}: --resume {}: records of an older tablero rewritten in the current format ({games} games kept)",
@@ -340,17 +351,9 @@ pub fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    // Usage errors are one line and exit code 2 (help and version still print normally).
-    let cli = match Cli::try_parse() {
-        Ok(c) => c,
-        Err(e) if e.use_stderr() => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad arguments");
-            eprintln!("tablero: {}", first.trim_start_matches("error: "));
-            return ExitCode::from(2);
-        }
-        Err(e) => e.exit(),
-    };
+    // Usage errors are clap's whole message: what is wrong (the missing argument's name, a
+    // "did you mean"), the usage line and where to get help; exit code 2.
+    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -84,7 +84,9 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
     match args.game.to_ascii_lowercase().as_str() {
         "connect4" => run_connect4(args),
         "mancala" => run_kalah(args),
-        g => Err(format!("solve supports connect4 and mancala, not '{g}'")),
+        g => Err(format!(
+            "solve supports connect4 and mancala, not '{g}': add --game connect4 or --game mancala"
+        )),
     }
 }
 

@@ -99,7 +99,14 @@ pub struct Config {
     pub shard: Option<Shard>,
     /// A progress bar on stderr when it is a terminal.
     pub progress: bool,
+    /// How long a freshly started engine has to answer `uci` (not part of the settings: like
+    /// the concurrency, it changes no game).
+    pub startup_ms: u64,
 }
+
+/// The default of [`Config::startup_ms`]: an engine that has not answered `uci` after 10 s is
+/// not an engine of this protocol (or is stuck), whatever the per-move timeout.
+pub const STARTUP_MS: u64 = 10_000;
 
 impl Config {
     pub fn schedule(&self) -> Schedule {

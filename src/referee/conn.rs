@@ -3,10 +3,12 @@
 //! that feeds a channel, so reading with a deadline is one `recv_timeout` and a dead engine
 //! (exit, crash, dropped connection) shows up as a closed channel. Optional raw I/O logging.
 
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -117,6 +119,39 @@ fn log_line(log: &Log, dir: &str, line: &str) {
     }
 }
 
+/// Lines of the engine's stderr kept to explain a failure, and their longest length.
+const STDERR_TAIL_LINES: usize = 4;
+const STDERR_TAIL_CHARS: usize = 160;
+
+/// What went over one connection, for failure reports and the `RUST_LOG=info` summary: lines
+/// sent, received on stdout, received on stderr, and the last stderr lines.
+#[derive(Default)]
+pub struct Traffic {
+    sent: AtomicU64,
+    received: AtomicU64,
+    stderr: AtomicU64,
+    tail: Mutex<VecDeque<String>>,
+}
+
+impl Traffic {
+    /// (sent, received, stderr) line counts.
+    pub fn counts(&self) -> (u64, u64, u64) {
+        (
+            self.sent.load(Ordering::Relaxed),
+            self.received.load(Ordering::Relaxed),
+            self.stderr.load(Ordering::Relaxed),
+        )
+    }
+
+    /// The last stderr lines, joined by ` | ` (empty when the engine wrote none).
+    pub fn stderr_tail(&self) -> String {
+        self.tail
+            .lock()
+            .map(|t| t.iter().cloned().collect::<Vec<_>>().join(" | "))
+            .unwrap_or_default()
+    }
+}
+
 /// A live connection to an engine.
 pub struct Conn {
     writer: Option<Box<dyn Write + Send>>,
@@ -125,15 +160,25 @@ pub struct Conn {
     tcp: Option<TcpStream>,
     builtin: Option<JoinHandle<()>>,
     log: Log,
+    traffic: Arc<Traffic>,
+}
+
+/// Which stream a reader thread copies.
+#[derive(Clone, Copy)]
+enum Stream {
+    Stdout,
+    Stderr,
 }
 
 /// Copies lines of `r` into the log and, when `tx` is given, into the channel (stderr is only
-/// logged: it must not keep the channel open after the engine's stdout closed).
+/// logged and kept as the failure tail: it must not keep the channel open after the engine's
+/// stdout closed).
 fn spawn_reader(
     r: impl Read + Send + 'static,
     tx: Option<mpsc::Sender<String>>,
     log: Log,
-    dir: &'static str,
+    traffic: Arc<Traffic>,
+    stream: Stream,
 ) {
     std::thread::spawn(move || {
         let mut r = BufReader::new(r);
@@ -145,7 +190,24 @@ fn spawn_reader(
                 Ok(_) => {
                     let l = String::from_utf8_lossy(&buf);
                     let l = l.trim_end_matches(['\n', '\r']).to_string();
-                    log_line(&log, dir, &l);
+                    match stream {
+                        Stream::Stdout => {
+                            log_line(&log, "<", &l);
+                            traffic.received.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Stream::Stderr => {
+                            log_line(&log, "!", &l);
+                            traffic.stderr.fetch_add(1, Ordering::Relaxed);
+                            if !l.trim().is_empty()
+                                && let Ok(mut t) = traffic.tail.lock()
+                            {
+                                if t.len() == STDERR_TAIL_LINES {
+                                    t.pop_front();
+                                }
+                                t.push_back(l.trim().chars().take(STDERR_TAIL_CHARS).collect());
+                            }
+                        }
+                    }
                     if let Some(tx) = &tx
                         && tx.send(l).is_err()
                     {
@@ -161,6 +223,7 @@ impl Conn {
     /// Starts (spawns, connects to) the engine. `kind` is the game a built-in player starts in.
     pub fn start(spec: &EngineSpec, kind: GameKind) -> Result<Conn, String> {
         let log: Log = Arc::new(Mutex::new(None));
+        let traffic = Arc::new(Traffic::default());
         let (tx, rx) = mpsc::channel();
         match spec {
             EngineSpec::Command(words) => {
@@ -175,9 +238,15 @@ impl Conn {
                 let stdout = child.stdout.take().ok_or("no stdout pipe")?;
                 if let Some(err) = child.stderr.take() {
                     // stderr is diagnostics: logged, never parsed.
-                    spawn_reader(err, None, log.clone(), "!");
+                    spawn_reader(err, None, log.clone(), traffic.clone(), Stream::Stderr);
                 }
-                spawn_reader(stdout, Some(tx), log.clone(), "<");
+                spawn_reader(
+                    stdout,
+                    Some(tx),
+                    log.clone(),
+                    traffic.clone(),
+                    Stream::Stdout,
+                );
                 Ok(Conn {
                     writer: Some(Box::new(stdin)),
                     rx,
@@ -185,6 +254,7 @@ impl Conn {
                     tcp: None,
                     builtin: None,
                     log,
+                    traffic,
                 })
             }
             EngineSpec::Builtin(p) => {
@@ -199,7 +269,13 @@ impl Conn {
                         Out::new(Box::new(ChannelWriter(out_tx))),
                     )
                 });
-                spawn_reader(ChannelReader::new(out_rx), Some(tx), log.clone(), "<");
+                spawn_reader(
+                    ChannelReader::new(out_rx),
+                    Some(tx),
+                    log.clone(),
+                    traffic.clone(),
+                    Stream::Stdout,
+                );
                 Ok(Conn {
                     writer: Some(Box::new(ChannelWriter(in_tx))),
                     rx,
@@ -207,6 +283,7 @@ impl Conn {
                     tcp: None,
                     builtin: Some(handle),
                     log,
+                    traffic,
                 })
             }
             EngineSpec::MancalaBot(words) => {
@@ -224,7 +301,13 @@ impl Conn {
                     BufReader::new(ChannelReader::new(in_rx)),
                     ChannelWriter(out_tx),
                 )?;
-                spawn_reader(ChannelReader::new(out_rx), Some(tx), log.clone(), "<");
+                spawn_reader(
+                    ChannelReader::new(out_rx),
+                    Some(tx),
+                    log.clone(),
+                    traffic.clone(),
+                    Stream::Stdout,
+                );
                 Ok(Conn {
                     writer: Some(Box::new(ChannelWriter(in_tx))),
                     rx,
@@ -232,6 +315,7 @@ impl Conn {
                     tcp: None,
                     builtin: Some(handle),
                     log,
+                    traffic,
                 })
             }
             EngineSpec::Tcp(addr) => {
@@ -245,7 +329,7 @@ impl Conn {
                 let _ = s.set_nodelay(true);
                 let r = s.try_clone().map_err(|e| e.to_string())?;
                 let w = s.try_clone().map_err(|e| e.to_string())?;
-                spawn_reader(r, Some(tx), log.clone(), "<");
+                spawn_reader(r, Some(tx), log.clone(), traffic.clone(), Stream::Stdout);
                 Ok(Conn {
                     writer: Some(Box::new(w)),
                     rx,
@@ -253,6 +337,7 @@ impl Conn {
                     tcp: Some(s),
                     builtin: None,
                     log,
+                    traffic,
                 })
             }
         }
@@ -265,9 +350,52 @@ impl Conn {
         }
     }
 
+    /// What went over this connection so far.
+    pub fn traffic(&self) -> &Traffic {
+        &self.traffic
+    }
+
+    /// Why the engine is gone, for a failure report: its exit status (waiting briefly for a
+    /// process that is exiting) and the last lines it wrote on stderr, e.g.
+    /// ` (exit code 2; stderr: error: unexpected argument '--palyer' found)`; empty when there is
+    /// nothing to say.
+    pub fn why_gone(&mut self) -> String {
+        let mut parts = Vec::new();
+        if let Some(c) = self.child.as_mut() {
+            let t = Instant::now();
+            let status = loop {
+                match c.try_wait() {
+                    Ok(Some(s)) => break Some(s),
+                    Ok(None) if t.elapsed() < Duration::from_millis(200) => {
+                        std::thread::sleep(Duration::from_millis(5))
+                    }
+                    _ => break None,
+                }
+            };
+            if let Some(s) = status {
+                parts.push(match s.code() {
+                    Some(code) => format!("exit code {code}"),
+                    None => format!("killed ({s})"),
+                });
+            }
+        }
+        // The stderr reader may still be draining the last lines of a process that just exited.
+        std::thread::sleep(Duration::from_millis(20));
+        let tail = self.traffic.stderr_tail();
+        if !tail.is_empty() {
+            parts.push(format!("stderr: {tail}"));
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", parts.join("; "))
+        }
+    }
+
     /// Sends one line. `false` when the engine is gone.
     pub fn send(&mut self, line: &str) -> bool {
         log_line(&self.log, ">", line);
+        self.traffic.sent.fetch_add(1, Ordering::Relaxed);
         let Some(w) = self.writer.as_mut() else {
             return false;
         };

@@ -79,8 +79,8 @@ pub enum Error {
     /// An openings file that cannot be read or holds no opening.
     #[error("openings {}: {why}", path.display())]
     OpeningsFile { path: PathBuf, why: String },
-    /// An engine that cannot even be started before the first game (a match's pre-flight).
-    #[error("{engine}: {error}")]
+    /// An engine of a match that cannot even start a game (the pre-flight handshake failed).
+    #[error("engine '{engine}' cannot play: {error}")]
     EngineStart { engine: String, error: String },
     /// The directory of raw I/O logs, or a log file in it.
     #[error("log {}: {source}", path.display())]

@@ -228,12 +228,15 @@ impl Slot {
     }
 
     /// Makes the engine ready for a new game: starts it (with `uci`, variant and options) if
-    /// needed, then `ucinewgame` + `isready`/`readyok`.
+    /// needed, then `ucinewgame` + `isready`/`readyok`. A fresh engine has `startup` to answer
+    /// `uci` (a program that is not an engine of this protocol fails fast), then `timeout` for
+    /// `readyok`. Errors say why, with the engine's exit status and last stderr lines.
     pub fn prepare(
         &mut self,
         kind: GameKind,
         variant: &[(String, String)],
         timeout: Duration,
+        startup: Duration,
         log: Option<File>,
     ) -> Result<(), (Reason, String)> {
         if self.conn.is_none() {
@@ -242,10 +245,25 @@ impl Slot {
             self.conn = Some(c);
             let c = self.conn.as_mut().ok_or((Reason::Crash, String::new()))?;
             c.send("uci");
-            match c.wait_for("uciok", deadline_after(timeout)) {
+            match c.wait_for("uciok", deadline_after(startup)) {
                 Recv::Line(_) => {}
-                Recv::Timeout => return Err((Reason::Time, "no 'uciok' in time".into())),
-                Recv::Closed => return Err((Reason::Crash, "exited before 'uciok'".into())),
+                Recv::Timeout => {
+                    return Err((
+                        Reason::Time,
+                        format!(
+                            "did not answer 'uci' with 'uciok' within {} ms (is it an engine of \
+                             this protocol?){}",
+                            startup.as_millis(),
+                            c.why_gone()
+                        ),
+                    ));
+                }
+                Recv::Closed => {
+                    return Err((
+                        Reason::Crash,
+                        format!("exited before 'uciok'{}", c.why_gone()),
+                    ));
+                }
             }
             c.send(&format!("setoption name UCI_Variant value {}", kind.name()));
             for (n, v) in variant.iter().chain(&self.options) {
@@ -259,8 +277,28 @@ impl Slot {
         c.send("isready");
         match c.wait_for("readyok", deadline_after(timeout)) {
             Recv::Line(_) => Ok(()),
-            Recv::Timeout => Err((Reason::Time, "no 'readyok' in time".into())),
-            Recv::Closed => Err((Reason::Crash, "exited before 'readyok'".into())),
+            Recv::Timeout => Err((
+                Reason::Time,
+                format!(
+                    "no 'readyok' within {} ms{}",
+                    timeout.as_millis(),
+                    c.why_gone()
+                ),
+            )),
+            Recv::Closed => Err((
+                Reason::Crash,
+                format!("exited before 'readyok'{}", c.why_gone()),
+            )),
+        }
+    }
+
+    /// The `RUST_LOG=info` line of this seat's traffic so far.
+    fn log_traffic(&self, game: usize, name: &str) {
+        if let Some(c) = &self.conn {
+            let (sent, received, stderr) = c.traffic().counts();
+            log::info!(
+                "game {game}: {name}: {sent} lines sent, {received} received, {stderr} on stderr since it started"
+            );
         }
     }
 
@@ -365,12 +403,13 @@ pub fn play<G: Game>(
         let t0 = Instant::now();
         let deadline = deadline_after(mine.allowance(clocks[side.index()].map_or(0, |c| c.0)));
         if !(conn.send(&pos) && conn.send(&go)) {
+            let why = conn.why_gone();
             slot.reset();
             return lose(
                 rec,
                 side,
                 Reason::Crash,
-                "input closed (engine gone)".into(),
+                format!("input closed (engine gone){why}"),
             );
         }
         let (mut depth, mut score) = (None, None);
@@ -419,8 +458,9 @@ pub fn play<G: Game>(
                 );
             }
             Err(r) => {
+                let why = conn.why_gone();
                 slot.reset();
-                return lose(rec, side, r, "engine exited or disconnected".into());
+                return lose(rec, side, r, format!("engine exited or disconnected{why}"));
             }
             Ok(None) => return lose(rec, side, Reason::Illegal, "empty bestmove".into()),
             Ok(Some(m)) => m,
@@ -448,6 +488,8 @@ pub fn play<G: Game>(
 /// What every game of a match or tournament shares.
 pub struct GameContext<'a> {
     pub kind: GameKind,
+    /// How long a fresh engine has to answer `uci`.
+    pub startup: Duration,
     pub variant: &'a [(String, String)],
     pub max_plies: usize,
     pub log_dir: Option<&'a std::path::Path>,
@@ -485,7 +527,7 @@ pub fn play_game<G: Game>(
     i: usize,
     first: usize,
     start: Start<G>,
-    slots: [&mut Slot; 2],
+    mut slots: [&mut Slot; 2],
 ) -> Result<GameRecord, Error> {
     let timeout = Duration::from_millis(limits[0].timeout_ms);
     let mut outcome = None;
@@ -501,7 +543,9 @@ pub fn play_game<G: Game>(
             }
             None => None,
         };
-        if let Err((reason, detail)) = slots[e].prepare(ctx.kind, ctx.variant, timeout, log) {
+        if let Err((reason, detail)) =
+            slots[e].prepare(ctx.kind, ctx.variant, timeout, ctx.startup, log)
+        {
             slots[e].reset();
             outcome.get_or_insert(GameOutcome {
                 winner: Some(seat.other()),
@@ -515,13 +559,17 @@ pub fn play_game<G: Game>(
     let outcome = match outcome {
         Some(o) => o,
         None => {
-            let [a, b] = slots;
+            let [a, b] = &mut slots;
+            let (a, b) = (&mut **a, &mut **b);
             let seats = if first == 0 { [a, b] } else { [b, a] };
             let [l1, l2] = &limits;
             let limits = if first == 0 { [l1, l2] } else { [l2, l1] };
             play(&start, seats, limits, ctx.max_plies)
         }
     };
+    for e in 0..2 {
+        slots[e].log_traffic(i, names[e]);
+    }
     Ok(GameRecord {
         index: i,
         first,

@@ -14,11 +14,11 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use super::config::{Config, Settings, variant_config};
-use super::conn::Conn;
 use super::error::Error;
-use super::game::{GameContext, GameRecord, Slot, play_game};
+use super::game::{GameContext, GameRecord, Reason, Slot, play_game};
 use super::records::{
     Expected, RecordsFile, TornLine, game_json, header_json, read_resume, rewrite,
 };
@@ -37,6 +37,14 @@ pub enum Notice {
     },
     /// `resume` rewrote records of an older format in the current one.
     Rewritten { path: PathBuf, games: usize },
+    /// An engine lost a game off the board (crash, time, illegal move): told as soon as the
+    /// game ends, not only in the records.
+    EngineLost {
+        game: usize,
+        engine: String,
+        reason: Reason,
+        detail: String,
+    },
 }
 
 /// The result of a run: its settings and every game of the run (kept by a resume, then played),
@@ -107,17 +115,22 @@ impl GameVisitor for Run<'_> {
         let (gcfg, options) = variant_config::<G>(&cfg.variant)?;
         let settings = Settings::of(cfg, options);
         cfg.openings.check::<G>(&gcfg)?;
+        let startup = Duration::from_millis(cfg.startup_ms);
         if cfg.is_match() {
-            // Pre-flight: an engine of a match that cannot even be started is a usage error,
-            // not a game loss (later failures to restart it are crashes that lose games). A
-            // tournament goes on without it: its games are lost by `crash`.
+            // Pre-flight: an engine of a match that cannot even start a game (it does not run,
+            // exits or stays silent instead of answering `uci`, refuses `isready`) stops the
+            // match with the reason, instead of losing every game by `crash`; later failures
+            // lose games. A tournament goes on without such an engine: its games are lost by
+            // `crash` and each loss is told as it happens.
             for e in &cfg.engines {
-                Conn::start(&e.spec, cfg.kind)
-                    .map_err(|error| Error::EngineStart {
-                        engine: e.name.clone(),
-                        error,
-                    })?
-                    .close();
+                let mut slot = Slot::new(e.spec.clone(), e.options.clone());
+                let timeout = Duration::from_millis(cfg.limits.timeout_ms);
+                let ready = slot.prepare(cfg.kind, &cfg.variant, timeout, startup, None);
+                slot.reset();
+                ready.map_err(|(_, error)| Error::EngineStart {
+                    engine: e.name.clone(),
+                    error,
+                })?;
             }
         }
         if let Some(d) = &cfg.log_dir {
@@ -199,6 +212,7 @@ impl GameVisitor for Run<'_> {
         let bar = progress_bar(cfg.progress, mine.len(), done0);
         let ctx = GameContext {
             kind: cfg.kind,
+            startup,
             variant: &cfg.variant,
             max_plies: cfg.max_plies,
             log_dir: cfg.log_dir.as_deref(),
@@ -264,6 +278,32 @@ impl GameVisitor for Run<'_> {
             for (seq, r) in rx {
                 match r {
                     Ok(r) => {
+                        let o = &r.outcome;
+                        if let (Some(winner), Reason::Crash | Reason::Time | Reason::Illegal) =
+                            (o.winner, o.reason)
+                        {
+                            // The loser is the seat that did not win; `first` is the engine (of
+                            // the game's two) that played the first seat.
+                            let loser_seat = winner.other().index();
+                            let pair = sched.game(r.index).engines;
+                            let loser = if loser_seat == 0 {
+                                r.first
+                            } else {
+                                1 - r.first
+                            };
+                            let n = Notice::EngineLost {
+                                game: r.index,
+                                engine: cfg.engines[pair[loser]].name.clone(),
+                                reason: o.reason,
+                                // A seat that could not be made ready has its name in the detail.
+                                detail: o
+                                    .detail
+                                    .strip_prefix(&format!("{}: ", cfg.engines[pair[loser]].name))
+                                    .unwrap_or(&o.detail)
+                                    .to_string(),
+                            };
+                            bar.suspend(|| (self.notice)(n));
+                        }
                         buffer.insert(seq, r);
                     }
                     Err(e) => {

@@ -213,6 +213,7 @@ fn match_config(cfg: &TuneConfig) -> Result<Config, String> {
         log_dir: None,
         shard: None,
         progress: false,
+        startup_ms: cfg.timeout_ms.min(crate::referee::config::STARTUP_MS),
     })
 }
 

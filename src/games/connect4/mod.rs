@@ -515,9 +515,10 @@ impl Game for Connect4 {
         s.push('\n');
         let state = match self.outcome() {
             None => format!(
-                "{} to move, {} stones played",
+                "{} to move, {} stone{} played",
                 side_char(self.side_to_move()),
-                self.moves
+                self.moves,
+                if self.moves == 1 { "" } else { "s" }
             ),
             Some(Outcome::Win(w)) => format!("{} has won", side_char(w)),
             Some(Outcome::Draw) => "draw (board full)".into(),
