@@ -210,7 +210,11 @@ pub fn first_error(log: &str) -> String {
         }
     };
     let find = |pred: &dyn Fn(&str) -> bool| lines.iter().find(|l| pred(l)).map(|l| short(l));
-    find(&|l| l.contains(": error:") || l.contains(": fatal error:"))
+    // collect2's `error: ld returned 1 exit status` only says that linking failed: the
+    // linker's own line above it says why.
+    find(&|l| {
+        (l.contains(": error:") || l.contains(": fatal error:")) && !l.starts_with("collect2:")
+    })
         .or_else(|| {
             find(&|l| {
                 l.contains("undefined reference")

@@ -372,6 +372,15 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
             "tablero class: {}: records of an older tablero rewritten ({games} games kept)",
             path.display()
         ),
+        Notice::EngineLost {
+            game,
+            engine,
+            reason,
+            detail,
+        } => eprintln!(
+            "tablero class: game {game}: {engine} lost by {}: {detail}",
+            reason.name()
+        ),
     };
     let played = referee::run(&rcfg, &mut notice).map_err(|e| match &e {
         referee::Error::Resume { .. } => format!("--resume: {e}"),

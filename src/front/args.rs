@@ -377,6 +377,7 @@ pub fn class_config(kind: GameKind, a: &ClassArgs) -> Result<crate::class::Class
             openings: openings(a.play.openings.as_deref())?,
             limits: move_limits(&a.play)?,
             max_plies: a.play.max_plies,
+            startup_ms: a.play.startup_timeout,
             sprt: None,
             records: None,
             log_dir: None,
