@@ -1,10 +1,11 @@
 //! tablero: a headless engine for the course's adversarial-search games (Parchís with items,
 //! Conecta-4 BOOM, Mancala/Kalah, classic Connect Four) speaking a UCI-like protocol.
-#![deny(unsafe_code)] // two audited exceptions: madvise in core::search::tt, a prefetch in solver::c4table
+#![deny(unsafe_code)] // two audited exceptions: madvise in core::mem, a prefetch in solver::c4table
 
 pub mod bench;
 pub mod class;
 pub mod core;
+pub mod engine;
 pub mod front;
 pub mod games;
 pub mod gui;

@@ -5,6 +5,8 @@
 use tablero::games::GameKind;
 use tablero::protocol::run_script;
 
+mod common;
+
 /// The `total (…)` value printed by `eval`.
 fn eval_total(lines: &[String]) -> i64 {
     let l = lines
@@ -201,33 +203,19 @@ fn weights_are_listed_by_uci_and_checked() {
 #[test]
 fn players_refuse_weights_and_multipv() {
     for name in ["Connect4W_centre", "MultiPV"] {
-        let mut out = Vec::new();
         let input = format!("setoption name {name} value 2\nisready\n");
-        let buf = std::sync::Arc::new(std::sync::Mutex::new(Vec::<u8>::new()));
-        struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-        impl std::io::Write for Sink {
-            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(b);
-                Ok(b.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
+        let sink = common::Sink::default();
         tablero::players::run(
             tablero::players::Player::Ninja2,
             GameKind::Connect4,
             std::io::Cursor::new(input.into_bytes()),
-            tablero::protocol::Out::new(Box::new(Sink(buf.clone()))),
+            tablero::protocol::Out::new(Box::new(sink.clone())),
         );
-        out.extend(
-            String::from_utf8_lossy(&buf.lock().unwrap())
-                .lines()
-                .map(str::to_string),
-        );
+        let text = sink.text();
+        let out: Vec<&str> = text.lines().collect();
         assert!(
             out.iter()
-                .any(|l| l == &format!("info string {name} is fixed for player ninja2; ignored")),
+                .any(|l| *l == format!("info string {name} is fixed for player ninja2; ignored")),
             "{out:#?}"
         );
     }

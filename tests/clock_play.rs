@@ -4,19 +4,13 @@
 //! `Move Overhead` option is listed and range-checked.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tablero");
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tablero-clock-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
-}
+mod common;
+use common::{BIN, tmp};
 
 /// Sends `setup` then `go_line` to a fresh engine of `game`; returns the `info`/`bestmove`
 /// lines of that search and how long the `bestmove` took from the `go`.

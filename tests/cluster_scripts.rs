@@ -8,6 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+use common::fresh_dir;
+
 const BIN: &str = env!("CARGO_BIN_EXE_tablero");
 
 fn root() -> PathBuf {
@@ -16,13 +19,6 @@ fn root() -> PathBuf {
 
 fn scripts() -> PathBuf {
     root().join("scripts/cluster")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tablero-cluster-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 /// Cheap deterministic engines: built-in players and the engine as a process with a
@@ -92,7 +88,7 @@ fn every_script_parses() {
 
 #[test]
 fn array_tasks_merged_equal_the_unsharded_report() {
-    let dir = tmp("array");
+    let dir = fresh_dir("array");
     let shards = 3;
     for k in 1..=shards {
         array_task(&dir, k, shards);
@@ -179,7 +175,7 @@ fn array_tasks_merged_equal_the_unsharded_report() {
 
 #[test]
 fn bad_array_settings_are_one_line_errors() {
-    let dir = tmp("bad");
+    let dir = fresh_dir("bad");
     let run = |envs: &[(&str, &str)]| {
         let mut cmd = Command::new("bash");
         settings(&mut cmd, &dir).arg(scripts().join("tournament.sbatch"));

@@ -4,7 +4,13 @@
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
+use tablero::games::GameKind;
+use tablero::players::{self, Player};
+use tablero::protocol::Out;
 use tablero::report;
+
+mod common;
+use common::Sink;
 
 /// A one-game connect4 record line (the `--records` schema, version 1: no settings).
 fn record(game: u64, first_engine: u64, winner: Value) -> Value {
@@ -83,4 +89,64 @@ fn engine_numbers_other_than_1_and_2_are_refused() {
         assert!(e.contains("not a game record") && !e.contains('\n'), "{e}");
         let _ = std::fs::remove_file(p);
     }
+}
+
+/// protocol (`fuzz/fuzz_targets/protocol.rs`, input `../shared/fuzz/protocol-timeout-1.bin`):
+/// the `solver` player (byte 0xBF: Mancala, a player, player 5) answered `go movetime 10` only
+/// after solving the start of Kalah(6,4) to the end (over a minute under the fuzzer), so the
+/// session waited at end of input and libFuzzer timed out. A `go` with a node or time limit is
+/// now answered within it, with the search's move when the solver did not finish, and the
+/// player says so.
+#[test]
+fn the_solver_player_keeps_the_time_of_go() {
+    // The input as found: the selector byte, 116 more 0xBF bytes and a NUL before a garbled
+    // `position`, then the commands.
+    let data: Vec<u8> = [
+        &[0xbf; 117][..],
+        b"\x00position ves y1:2\ngo nodes 500\nstop\nisready\ngo infinite\nisready\nstop\n\
+          ucinewgame\ngo movetime 10\n",
+    ]
+    .concat();
+    // What the fuzz target does with it (its taming changes none of these lines).
+    let (&sel, rest) = data.split_first().unwrap();
+    let kind = GameKind::ALL[(sel & 3) as usize];
+    let player = Player::ALL[((sel >> 3) as usize) % Player::ALL.len()];
+    assert_eq!((kind, player), (GameKind::Mancala, Player::Solver));
+    let script: String = String::from_utf8_lossy(rest)
+        .split('\n')
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let sink = Sink::default();
+    players::run(
+        player,
+        kind,
+        std::io::Cursor::new(script.into_bytes()),
+        Out::new(Box::new(sink.clone())),
+    );
+    let out = sink.text();
+    let lines: Vec<&str> = out.lines().collect();
+    let count = |p: &str| lines.iter().filter(|l| l.starts_with(p)).count();
+    assert_eq!(count("readyok"), 2, "{out}");
+    assert_eq!(count("bestmove"), 3, "every go is answered\n{out}");
+    // The last go's answer: the search's move, said to be one (the start of Kalah(6,4) cannot
+    // be proven in a few milliseconds), not a proof.
+    let second = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("bestmove"))
+        .nth(1);
+    let last_go = &lines[second.unwrap().0 + 1..];
+    assert!(
+        last_go.contains(
+            &"info string exact solver: no proof within the limits; the move is the search's"
+        ),
+        "{out}"
+    );
+    assert!(
+        !last_go
+            .iter()
+            .any(|l| l.contains("string exact solver, final margin")),
+        "{out}"
+    );
+    assert!(last_go.last().unwrap().starts_with("bestmove "), "{out}");
 }

@@ -246,19 +246,40 @@ fn stop_ends_a_solving_go_and_bad_values_are_one_line_errors() {
 }
 
 /// `Solver exact` solves positions of any size (here Kalah(3,7): 42 seeds in pits, above the
-/// 40 that `auto`/`always` try) whatever the `go` limits, and its value is `solve`'s.
+/// 40 that `auto`/`always` try) whatever the `go` depth, and its value is `solve`'s; a node or
+/// time limit is kept: too small for the solve, the search answers and says so.
 #[test]
-fn exact_mode_solves_any_size_whatever_the_limits() {
+fn exact_mode_solves_any_size_within_the_limits() {
     let setup = "setoption name Pits value 3\nsetoption name Seeds value 7\nposition startpos\n";
     let solved = run_script(GameKind::Mancala, &format!("{setup}solve\n"));
     let value = solved_score(&solved);
-    for go in ["go depth 1", "go nodes 1", "go movetime 1"] {
+    for go in ["go depth 1", "go depth 20"] {
         let out = run_script(
             GameKind::Mancala,
             &format!("{setup}setoption name Solver value exact\n{go}\n"),
         );
         let l = solver_line(&out);
         assert!(l.ends_with(&format!("final margin {value:+}")), "{go}: {l}");
+    }
+    for go in ["go nodes 1", "go movetime 1"] {
+        let out = run_script(
+            GameKind::Mancala,
+            &format!("{setup}setoption name Solver value exact\n{go}\n"),
+        );
+        assert!(
+            out.iter().any(|l| l
+                == "info string exact solver: no proof within the limits; the move is the search's"),
+            "{go}: {out:?}"
+        );
+        assert!(
+            !out.iter().any(|l| l.contains("final margin")),
+            "{go}: {out:?}"
+        );
+        assert_eq!(
+            out.iter().filter(|l| l.starts_with("bestmove ")).count(),
+            1,
+            "{go}: {out:?}"
+        );
     }
     // `always` keeps the size limit: the heuristic search answers.
     let out = run_script(

@@ -20,7 +20,9 @@ use serde_json::Value;
 use tablero::core::Game;
 use tablero::games::mancala::{Mancala, MancalaConfig};
 
-const BIN: &str = env!("CARGO_BIN_EXE_tablero");
+mod common;
+use common::{BIN, tmp};
+
 /// The depth `tablero mancala-bot` played the recorded sessions at.
 const RECORDED_DEPTH: &str = "10";
 const SESSIONS: [&str; 2] = ["tablero-vs-velabot", "velabot-vs-tablero"];
@@ -39,12 +41,6 @@ fn mock(args: &str) -> String {
         "mancala-bot:python3 {} {args}",
         root().join("tests/mancala_bot_mock.py").display()
     )
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tablero-mancala-bot-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
 }
 
 /// What the jar printed about its game: the moves (mover 0/1, pit), the board after each

@@ -79,10 +79,11 @@ fn solver_player_plays_proven_moves() {
         let i = v.iter().position(|w| *w == "score").unwrap();
         assert_eq!(v[i + 1].parse::<i32>().unwrap(), -score, "{line}: {best}");
     }
-    // BOOM has no solver: ninja3's depth-9 search.
+    // BOOM has no solver: ninja3's depth-9 search (whatever depth `go` asks for; a time limit
+    // would be kept).
     let out = session(
         &["--player", "solver", "--game", "connect4boom"],
-        "position startpos\ngo movetime 10\n",
+        "position startpos\ngo depth 1\n",
     );
     let last_info = out.iter().rfind(|l| l.starts_with("info depth")).unwrap();
     assert!(last_info.starts_with("info depth 9 "), "{last_info}");

@@ -4,13 +4,14 @@
 //! anywhere but its last line is refused and left untouched. (`scripts/killtest.sh` does the
 //! same with 20 kills.)
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tablero");
+mod common;
+use common::{BIN, fresh as tmp};
 
 /// Deterministic engines (fixed depths), so two runs play the same games.
 const MATCH: &[&str] = &[
@@ -31,14 +32,6 @@ const MATCH: &[&str] = &[
     "--concurrency",
     "2",
 ];
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tablero-kill-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    let p = d.join(name);
-    let _ = std::fs::remove_file(&p);
-    p
-}
 
 fn lines(p: &Path) -> usize {
     std::fs::read_to_string(p).map_or(0, |s| s.lines().count())

@@ -8,19 +8,14 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tablero");
+mod common;
+use common::{BIN, tmp};
 
 fn mock(name: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/mock")
         .join(name);
     format!("bash {}", p.display())
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tablero-referee-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
 }
 
 /// Runs `tablero match --json` with `args`; returns the report and the game records (after the

@@ -10,7 +10,7 @@
 
 mod browser;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -21,13 +21,8 @@ use tablero::games::connect4::Connect4;
 use tablero::games::parchis::Parchis;
 use tablero::view::Draw;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tablero");
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tablero-report-browser-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
-}
+mod common;
+use common::{BIN, tmp};
 
 fn run(args: &[&str], paths: &[&Path]) {
     let out = Command::new(BIN).args(args).args(paths).output().unwrap();
@@ -36,6 +31,18 @@ fn run(args: &[&str], paths: &[&Path]) {
         "tablero {args:?} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Writes `games` as the game lines of the records file at `path`, after its header line.
+fn rewrite_games(path: &Path, games: &[Value]) {
+    let header = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let lines: Vec<String> = games.iter().map(Value::to_string).collect();
+    std::fs::write(path, format!("{header}\n{}\n", lines.join("\n"))).unwrap();
 }
 
 /// The game lines of a records file (its header line skipped).
@@ -286,14 +293,7 @@ fn a_record_with_an_illegal_move_is_an_error_for_that_game_only() {
     // Game 1's third move becomes a column the board does not have.
     let mut recs = records(&rec);
     recs[1]["moves"][2]["move"] = json!("9");
-    let header = std::fs::read_to_string(&rec)
-        .unwrap()
-        .lines()
-        .next()
-        .unwrap()
-        .to_string();
-    let lines: Vec<String> = recs.iter().map(Value::to_string).collect();
-    std::fs::write(&rec, format!("{header}\n{}\n", lines.join("\n"))).unwrap();
+    rewrite_games(&rec, &recs);
     run(&["report", "--html"], &[&page, &rec]);
 
     let b = Browser::launch();
@@ -375,14 +375,7 @@ fn spanish_and_english() {
     // Game 2's third move becomes a pit the board does not have: a replay error to show.
     let mut recs = records(&rec);
     recs[2]["moves"][2]["move"] = json!("9");
-    let header = std::fs::read_to_string(&rec)
-        .unwrap()
-        .lines()
-        .next()
-        .unwrap()
-        .to_string();
-    let lines: Vec<String> = recs.iter().map(Value::to_string).collect();
-    std::fs::write(&rec, format!("{header}\n{}\n", lines.join("\n"))).unwrap();
+    rewrite_games(&rec, &recs);
     run(&["report", "--html"], &[&page, &rec]);
     let out = Command::new(BIN).arg("report").arg(&rec).output().unwrap();
     let table = String::from_utf8(out.stdout).unwrap();

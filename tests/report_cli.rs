@@ -8,34 +8,11 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tablero");
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tablero-report-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
-}
+mod common;
+use common::{BIN, refused, stdout, tmp};
 
 fn tablero(args: &[&str], paths: &[&PathBuf]) -> Output {
     Command::new(BIN).args(args).args(paths).output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-/// A one-line error and exit code 2, mentioning `needle`.
-fn refused(o: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "'{needle}' in: {err}");
-    assert!(!err.contains("panicked"));
 }
 
 const MATCH: &[&str] = &[

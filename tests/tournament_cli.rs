@@ -9,13 +9,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tablero");
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tablero-tournament-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
-}
+mod common;
+use common::{BIN, refused, tmp};
 
 fn ok(o: &Output) -> String {
     assert!(
@@ -29,20 +24,6 @@ fn ok(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Exit code 2 and an error mentioning `needle`: one line, or clap's whole message (with the
-/// usage line) for a command-line syntax error.
-fn refused(o: &Output, needle: &str) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    if err.starts_with("error: ") {
-        assert!(err.contains("Usage: tablero"), "usage line: {err}");
-    } else {
-        assert_eq!(err.lines().count(), 1, "one line: {err}");
-    }
-    assert!(err.contains(needle), "'{needle}' in: {err}");
-    assert!(!err.contains("panicked"));
 }
 
 /// Five deterministic engines on Connect Four (built-in players and the engine itself at the

@@ -2,19 +2,15 @@
 //! with one `Connect4W_` weight; the JSONL lines, `--resume` after a torn last line reproducing
 //! the same file, refusal of other settings, and the plot.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tablero");
+mod common;
+use common::fresh_dir;
 
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tablero-tune-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+const BIN: &str = env!("CARGO_BIN_EXE_tablero");
 
 fn tune(file_flag: &str, file: &Path, extra: &[&str]) -> Output {
     let mut c = Command::new(BIN);
@@ -51,7 +47,7 @@ fn lines(path: &Path) -> Vec<Value> {
 
 #[test]
 fn tune_writes_resumes_and_plots() {
-    let d = dir("run");
+    let d = fresh_dir("run");
     let out = d.join("t.jsonl");
     let o = tune("--out", &out, &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -134,7 +130,7 @@ fn tune_writes_resumes_and_plots() {
 
 #[test]
 fn tune_refuses_options_the_engine_lacks() {
-    let d = dir("lacks");
+    let d = fresh_dir("lacks");
     for (param, want) in [
         ("Connect4W_centr=3,0,40,2,0.05", "no spin option"),
         ("Connect4W_centre=3,0,200000,2,0.05", "exceeds the engine's"),
@@ -163,7 +159,7 @@ fn tune_refuses_options_the_engine_lacks() {
 
 #[test]
 fn tune_bad_input_is_one_line() {
-    let d = dir("bad");
+    let d = fresh_dir("bad");
     for (args, want) in [
         (vec!["--param", "X=1,0"], "5"),
         (vec!["--param", "X=9,0,5,1,1"], "MIN <= START <= MAX"),

@@ -21,6 +21,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use libfuzzer_sys::fuzz_target;
+use tablero::engine::EngineConfig;
 use tablero::games::GameKind;
 use tablero::players::Player;
 use tablero::protocol::command::Command;
@@ -129,7 +130,13 @@ fuzz_target!(|data: &[u8]| {
     let out = Out::new(Box::new(Sink(buf.clone())));
     let input = std::io::Cursor::new(script.into_bytes());
     match player {
-        None => protocol::run_with_hash(kind, input, out, 1),
+        None => {
+            let cfg = EngineConfig {
+                hash_mib: 1,
+                ..EngineConfig::default()
+            };
+            protocol::run_with(kind, input, out, cfg, None)
+        }
         Some(p) => tablero::players::run(p, kind, input, out),
     }
     let bytes = buf.lock().unwrap().clone();

@@ -71,6 +71,35 @@ pub struct VariantOption {
     pub max: i64,
 }
 
+impl VariantOption {
+    /// The check every `Game::configure` starts with: one value per option of `options` (the
+    /// options of game `game`), each within its range.
+    pub fn check(game: &str, options: &[VariantOption], values: &[i64]) -> Result<(), String> {
+        if values.len() != options.len() {
+            let names: Vec<&str> = options.iter().map(|o| o.name).collect();
+            return Err(if options.is_empty() {
+                format!("{game} takes no options, got {} value(s)", values.len())
+            } else {
+                format!(
+                    "{game} takes {} option values ({}), got {}",
+                    options.len(),
+                    names.join(", "),
+                    values.len()
+                )
+            });
+        }
+        for (o, &v) in options.iter().zip(values) {
+            if v < o.min || v > o.max {
+                return Err(format!(
+                    "{} must be in {}..={}, got {v}",
+                    o.name, o.min, o.max
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A tunable integer weight of a game's `default` heuristic, offered by the protocol as the
 /// `spin` option `name` (`setoption name ParchisW_goal value 300`). `min..=max` is chosen per
 /// weight so that no position can push the evaluation outside its bound, whatever the other
@@ -290,9 +319,13 @@ pub const EVAL_LIMIT: i32 = 100_000_000;
 
 /// Applies `text` as a move after validating it: the fallible tier for untrusted input.
 pub fn try_play<G: Game>(state: &G, text: &str) -> Result<G, String> {
+    Ok(state.apply(try_move(state, text)?))
+}
+
+/// The legal move `text` names in `state` (the check of [`try_play`], without playing it).
+pub fn try_move<G: Game>(state: &G, text: &str) -> Result<G::Move, String> {
     if state.outcome().is_some() {
         return Err(format!("game is over, no move '{text}' possible"));
     }
-    let m = state.parse_move(text)?;
-    Ok(state.apply(m))
+    state.parse_move(text)
 }

@@ -4,9 +4,10 @@
 //! command, the solver, the built-in players, the referee's openings, the command line
 //! (`--fen`/`--moves`) and the picture front ends all build positions through here.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
-use super::game::{Game, try_play};
+use super::game::{Game, try_move};
 
 /// Where a position starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,38 +123,147 @@ pub fn position<G: Game>(
 }
 
 /// `state` after `moves`, each checked with the rules.
-pub fn play_moves<G: Game>(mut s: G, moves: &[Token]) -> Result<G, PositionError> {
+pub fn play_moves<G: Game>(s: G, moves: &[Token]) -> Result<G, PositionError> {
+    play_moves_marking_last(s, moves).map(|(s, _)| s)
+}
+
+/// [`play_moves`], also giving the last move played with the position it was played from (a
+/// picture marks it).
+#[allow(clippy::type_complexity)]
+pub fn play_moves_marking_last<G: Game>(
+    mut s: G,
+    moves: &[Token],
+) -> Result<(G, Option<(G, G::Move)>), PositionError> {
+    let mut last = None;
     for (i, t) in moves.iter().enumerate() {
-        s = try_play(&s, &t.text).map_err(|error| PositionError::Move {
+        let m = try_move(&s, &t.text).map_err(|error| PositionError::Move {
             index: i + 1,
             token: t.clone(),
             error,
         })?;
+        last = Some((s, m));
+        s = s.apply(m);
     }
-    Ok(s)
+    Ok((s, last))
 }
 
-/// The position of command-line arguments `--fen S` (else the start position) and `--moves M…`
-/// (each argument may hold several space-separated moves), with the variant's default options.
-/// Errors name the flag: `--fen: …`, `--moves: move 3 'x' is illegal: …`.
-pub fn from_args<G: Game>(fen: Option<&str>, moves: &[String]) -> Result<G, String> {
-    from_args_with::<G>(&default_config::<G>()?, fen, moves)
-}
-
-/// [`from_args`] with a given configuration.
-pub fn from_args_with<G: Game>(
+/// The position of a state string (else the start position) and moves from there: what the
+/// command line's `--fen`/`--moves` describe. The error says which of the two is wrong.
+pub fn position_from<G: Game>(
     cfg: &G::Config,
     fen: Option<&str>,
-    moves: &[String],
-) -> Result<G, String> {
+    moves: &[Token],
+) -> Result<G, PositionError> {
     let start = fen.map_or(StartSpec::StartPos, |f| StartSpec::Fen(f.to_string()));
-    let s = start_position::<G>(cfg, &start).map_err(|e| format!("--fen: {e}"))?;
-    play_moves(s, &Token::words(moves)).map_err(|e| format!("--moves: {e}"))
+    position::<G>(cfg, &start, moves)
+}
+
+/// `tokens` with every run of several digits split into one token per digit: Pons' Connect
+/// Four move strings (`4455` = `4 4 5 5`), which the command line accepts for Connect Four.
+pub fn split_digit_runs(tokens: Vec<Token>) -> Vec<Token> {
+    tokens
+        .into_iter()
+        .flat_map(|t| {
+            if t.text.len() > 1 && t.text.bytes().all(|b| b.is_ascii_digit()) {
+                t.text
+                    .chars()
+                    .map(|c| Token {
+                        text: c.to_string(),
+                        column: t.column,
+                    })
+                    .collect()
+            } else {
+                vec![t]
+            }
+        })
+        .collect()
+}
+
+/// Why variant option settings (`NAME=VALUE`) give no values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// The value of one of the game's options is not an integer.
+    NotInteger { name: String, value: String },
+    /// No option of the game has that name (when unknown names are refused).
+    Unknown {
+        name: String,
+        game: &'static str,
+        known: Vec<&'static str>,
+    },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::NotInteger { name, value } => {
+                write!(f, "{name}: '{}' is not an integer", clip(value))
+            }
+            OptionError::Unknown { name, game, known } if known.is_empty() => {
+                write!(f, "{}: {game} has no options", clip(name))
+            }
+            OptionError::Unknown { name, game, known } => {
+                write!(f, "{}: {game} options are {}", clip(name), known.join(", "))
+            }
+        }
+    }
+}
+
+/// The values (by lower-case name) of `G`'s variant options that `settings` set (names any
+/// case). Names that are not `G`'s options are refused when `strict`, else skipped (they may be
+/// another game's options, or an engine's).
+pub fn variant_values<G: Game>(
+    settings: &[(String, String)],
+    strict: bool,
+) -> Result<BTreeMap<String, i64>, OptionError> {
+    let mut out = BTreeMap::new();
+    for (name, value) in settings {
+        let Some(o) = G::OPTIONS
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+        else {
+            if strict {
+                return Err(OptionError::Unknown {
+                    name: name.clone(),
+                    game: G::NAME,
+                    known: G::OPTIONS.iter().map(|o| o.name).collect(),
+                });
+            }
+            continue;
+        };
+        let v = value
+            .trim()
+            .parse::<i64>()
+            .map_err(|_| OptionError::NotInteger {
+                name: name.clone(),
+                value: value.clone(),
+            })?;
+        out.insert(o.name.to_ascii_lowercase(), v);
+    }
+    Ok(out)
 }
 
 /// The configuration of `G` with every variant option at its default.
 pub fn default_config<G: Game>() -> Result<G::Config, String> {
     G::configure(&G::OPTIONS.iter().map(|o| o.default).collect::<Vec<_>>())
+}
+
+/// The values of `G`'s variant options: those set in `values` (by lower-case name; names of
+/// other games' options are ignored), the others at their defaults, in `G::OPTIONS` order.
+pub fn option_values<G: Game>(values: &BTreeMap<String, i64>) -> Vec<i64> {
+    G::OPTIONS
+        .iter()
+        .map(|o| {
+            values
+                .get(&o.name.to_ascii_lowercase())
+                .copied()
+                .unwrap_or(o.default)
+        })
+        .collect()
+}
+
+/// The configuration of `G` under the variant option `values` (see [`option_values`]).
+pub fn configure<G: Game>(values: &BTreeMap<String, i64>) -> Result<G::Config, String> {
+    G::configure(&option_values::<G>(values))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::core::spec::name_value;
+use crate::core::spec::{OptionError, PositionError, Token, name_value, split_digit_runs};
 use crate::games::GameKind;
 use crate::gui::api::Offered;
 use crate::gui::{GuiConfig, builtin_engines};
@@ -19,6 +19,41 @@ use crate::tune::spsa::Param;
 use crate::tune::{TuneConfig, TuneOut, TuneSettings};
 
 use super::cli::{ClassArgs, GameFlags, MatchArgs, TournamentArgs, TuneArgs};
+
+/// A position error of `--fen`/`--moves`, naming the flag it is about.
+pub fn position_error(e: &PositionError) -> String {
+    match e {
+        PositionError::Move { .. } => format!("--moves: {e}"),
+        PositionError::Fen(_) | PositionError::UnknownStart { .. } => format!("--fen: {e}"),
+    }
+}
+
+/// A variant option error of `--set`.
+pub fn option_error(e: &OptionError) -> String {
+    format!("--set {e}")
+}
+
+/// The `--moves` words as tokens; for Connect Four a word of several digits is a Pons move
+/// string (`4455`).
+pub fn move_tokens(kind: GameKind, moves: &[String]) -> Vec<Token> {
+    let words = Token::words(moves);
+    if kind == GameKind::Connect4 {
+        split_digit_runs(words)
+    } else {
+        words
+    }
+}
+
+/// `--set NAME=VALUE` settings, split.
+pub fn set_values(set: &[String]) -> Result<Vec<(String, String)>, String> {
+    set.iter()
+        .map(|s| {
+            s.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.to_string()))
+                .ok_or_else(|| format!("--set '{s}': expected NAME=VALUE"))
+        })
+        .collect()
+}
 
 /// `NAME=VALUE` of `flag`, trimmed.
 pub fn name_value_of(flag: &str, s: &str) -> Result<(String, String), String> {

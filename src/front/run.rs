@@ -84,7 +84,10 @@ struct Perft {
 impl GameVisitor for Perft {
     type Output = Result<(), String>;
     fn visit<G: Game>(self) -> Self::Output {
-        let s: G = spec::from_args(self.fen.as_deref(), &self.moves)?;
+        let cfg = spec::default_config::<G>()?;
+        let moves = spec::Token::words(&self.moves);
+        let s: G = spec::position_from(&cfg, self.fen.as_deref(), &moves)
+            .map_err(|e| args::position_error(&e))?;
         let t = Instant::now();
         let mut total = 0u64;
         for (m, n) in divide(&s, self.depth) {
@@ -172,13 +175,16 @@ fn run(cli: Cli) -> Result<(), String> {
             idle_timeout,
             max_sessions,
         }) => {
-            crate::protocol::limit_hash(max_hash);
             if max_connections == 0 {
                 return Err("--max-connections: at least 1".into());
             }
             let limits = super::serve::Limits {
                 max_connections,
                 idle: (idle_timeout > 0).then(|| std::time::Duration::from_secs(idle_timeout)),
+                engine: crate::engine::EngineConfig {
+                    max_hash_mib: max_hash,
+                    ..Default::default()
+                },
             };
             let player = player
                 .as_deref()
@@ -261,15 +267,19 @@ fn run(cli: Cli) -> Result<(), String> {
             size,
             output,
         }) => {
-            let svg = crate::view::render::render(
-                kind,
-                &crate::view::render::RenderArgs {
-                    fen,
-                    moves,
-                    set,
-                    size,
-                },
-            )?;
+            use crate::view::render::{Picture, RenderError, render};
+            let pic = Picture {
+                options: args::set_values(&set)?,
+                fen,
+                moves: args::move_tokens(kind, &moves),
+                size,
+            };
+            let svg = render(kind, &pic).map_err(|e| match &e {
+                RenderError::Size(_) => format!("--{e}"),
+                RenderError::Option(o) => args::option_error(o),
+                RenderError::Rules(_) => format!("--set: {e}"),
+                RenderError::Position(p) => args::position_error(p),
+            })?;
             match output {
                 Some(path) => {
                     std::fs::write(&path, svg).map_err(|e| format!("-o {}: {e}", path.display()))

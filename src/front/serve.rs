@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use crate::engine::EngineConfig;
 use crate::games::GameKind;
 use crate::players::{self, Player};
 use crate::protocol::{self, Out};
@@ -33,6 +34,8 @@ pub struct Limits {
     pub max_connections: usize,
     /// A session with no input for this long is closed (`None`: never).
     pub idle: Option<Duration>,
+    /// Each session's engine: its largest `Hash` bounds the memory of a session.
+    pub engine: EngineConfig,
 }
 
 impl Default for Limits {
@@ -40,6 +43,7 @@ impl Default for Limits {
         Limits {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             idle: Some(Duration::from_secs(DEFAULT_IDLE_SECS)),
+            engine: EngineConfig::default(),
         }
     }
 }
@@ -89,7 +93,8 @@ impl Read for SocketIn {
     }
 }
 
-fn session(stream: TcpStream, kind: GameKind, player: Option<Player>, idle: Option<Duration>) {
+fn session(stream: TcpStream, kind: GameKind, player: Option<Player>, limits: Limits) {
+    let idle = limits.idle;
     let _ = stream.set_nodelay(true);
     let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
     let _ = stream.set_read_timeout(idle);
@@ -103,8 +108,8 @@ fn session(stream: TcpStream, kind: GameKind, player: Option<Player>, idle: Opti
         idle,
     });
     match player {
-        Some(p) => players::run(p, kind, input, out),
-        None => protocol::run(kind, input, out),
+        Some(p) => players::run_with(p, kind, input, out, limits.engine),
+        None => protocol::run_with(kind, input, out, limits.engine, None),
     }
     // After `quit` the protocol's reader thread may still wait for input: closing the socket
     // ends it and tells the peer.
@@ -171,7 +176,7 @@ pub fn serve(
             .name("serve-session".into())
             .spawn(move || {
                 let _guard = guard;
-                session(stream, kind, player, limits.idle);
+                session(stream, kind, player, limits);
             });
         if let Err(e) = spawned {
             // The guard went down with the closure.

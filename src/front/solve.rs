@@ -4,12 +4,16 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::core::game::{Game, try_play};
+use crate::core::game::Game;
+use crate::core::spec;
+use crate::games::GameKind;
 use crate::games::connect4::Connect4;
 use crate::games::mancala::{Mancala, MancalaConfig};
 
 use crate::solver::kalahdb::{self, KalahDb, Rules};
 use crate::solver::{Budget, connect4, kalah, kalah_golden_line};
+
+use super::args::{move_tokens, option_error, position_error, set_values};
 
 /// What to solve and how.
 #[derive(Clone, Debug, Default)]
@@ -31,36 +35,36 @@ pub struct SolveArgs {
     pub keep_table: bool,
 }
 
-fn option(args: &SolveArgs, name: &str, default: i64) -> Result<i64, String> {
-    let mut v = default;
-    for s in &args.set {
-        let (k, val) = s
-            .split_once('=')
-            .ok_or_else(|| format!("--set '{s}': expected NAME=VALUE"))?;
-        if k.eq_ignore_ascii_case(name) {
-            v = val
-                .trim()
-                .parse()
-                .map_err(|_| format!("--set {k}: '{val}' is not an integer"))?;
-        }
-    }
-    Ok(v)
+/// The value of variant option `name` of `G` (its default when `--set` does not give it).
+fn option<G: Game>(args: &SolveArgs, name: &str) -> Result<i64, String> {
+    let values =
+        spec::variant_values::<G>(&set_values(&args.set)?, false).map_err(|e| option_error(&e))?;
+    let i = G::OPTIONS
+        .iter()
+        .position(|o| o.name == name)
+        .ok_or_else(|| format!("{} has no option {name}", G::NAME))?;
+    Ok(spec::option_values::<G>(&values)[i])
 }
 
-/// Applies `--moves` tokens; for Connect Four a token of several digits is a Pons move string.
-fn play_moves<G: Game>(mut s: G, moves: &[String], split_digits: bool) -> Result<G, String> {
-    let mut toks: Vec<String> = Vec::new();
-    for t in moves.iter().flat_map(|m| m.split_whitespace()) {
-        if split_digits && t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit()) {
-            toks.extend(t.chars().map(|c| c.to_string()));
-        } else {
-            toks.push(t.to_string());
+/// `--set EmptyCapture=0|1` (Kalah's rule variant, a solver setting rather than a game option).
+fn empty_capture(args: &SolveArgs) -> Result<Rules, String> {
+    let mut rules = Rules::Course;
+    for (k, v) in set_values(&args.set)? {
+        if k.eq_ignore_ascii_case("EmptyCapture") {
+            rules = match v.trim() {
+                "0" => Rules::Course,
+                "1" => Rules::EmptyCapture,
+                v => return Err(format!("--set EmptyCapture={v}: expected 0 or 1")),
+            };
         }
     }
-    for (i, m) in toks.iter().enumerate() {
-        s = try_play(&s, m).map_err(|e| format!("--moves: move {} '{m}': {e}", i + 1))?;
-    }
-    Ok(s)
+    Ok(rules)
+}
+
+/// The position of `--fen` and `--moves` (Pons move strings for Connect Four).
+fn start<G: Game>(args: &SolveArgs, cfg: &G::Config, kind: GameKind) -> Result<G, String> {
+    spec::position_from(cfg, args.fen.as_deref(), &move_tokens(kind, &args.moves))
+        .map_err(|e| position_error(&e))
 }
 
 /// `solve`'s table size when none is given. Kalah's is smaller: with the endgame database
@@ -91,7 +95,10 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
 }
 
 fn run_connect4(args: &SolveArgs) -> Result<(), String> {
-    let cfg = Connect4::configure(&[option(args, "Rows", 6)?, option(args, "Columns", 7)?])?;
+    let cfg = Connect4::configure(&[
+        option::<Connect4>(args, "Rows")?,
+        option::<Connect4>(args, "Columns")?,
+    ])?;
     let settings = connect4::Settings {
         hash_mib: hash_mib(args),
         threads: args.threads,
@@ -127,11 +134,7 @@ fn run_connect4(args: &SolveArgs) -> Result<(), String> {
         print_batch(n, bad, nodes, micros, t);
         return Ok(());
     }
-    let start = match &args.fen {
-        Some(f) => Connect4::parse_fen(f, &cfg).map_err(|e| format!("--fen: {e}"))?,
-        None => Connect4::start(&cfg),
-    };
-    let s = play_moves(start, &args.moves, true)?;
+    let s: Connect4 = start(args, &cfg, GameKind::Connect4)?;
     println!(
         "info string solving connect4 {}x{} with {} MiB, {} thread(s)",
         w,
@@ -192,13 +195,11 @@ fn kalah_database(
 }
 
 fn run_kalah(args: &SolveArgs) -> Result<(), String> {
-    let cfg: MancalaConfig =
-        Mancala::configure(&[option(args, "Pits", 6)?, option(args, "Seeds", 4)?])?;
-    let rules = match option(args, "EmptyCapture", 0)? {
-        0 => Rules::Course,
-        1 => Rules::EmptyCapture,
-        v => return Err(format!("--set EmptyCapture={v}: expected 0 or 1")),
-    };
+    let cfg: MancalaConfig = Mancala::configure(&[
+        option::<Mancala>(args, "Pits")?,
+        option::<Mancala>(args, "Seeds")?,
+    ])?;
+    let rules = empty_capture(args)?;
     if let Some(file) = &args.batch {
         let text = std::fs::read_to_string(file).map_err(|e| format!("--batch {file}: {e}"))?;
         let (mut n, mut bad, mut nodes, mut micros) = (0u64, 0u64, 0u64, 0u128);
@@ -243,11 +244,7 @@ fn run_kalah(args: &SolveArgs) -> Result<(), String> {
         print_batch(n, bad, nodes, micros, t);
         return Ok(());
     }
-    let start = match &args.fen {
-        Some(f) => Mancala::parse_fen(f, &cfg).map_err(|e| format!("--fen: {e}"))?,
-        None => Mancala::start(&cfg),
-    };
-    let s = play_moves(start, &args.moves, false)?;
+    let s: Mancala = start(args, &cfg, GameKind::Mancala)?;
     let t = Instant::now();
     let total = s.total_seeds() as usize;
     let db = kalah_database(args, s.pits(), total, rules)?;

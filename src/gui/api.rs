@@ -166,7 +166,7 @@ impl Session {
         self.offered.iter().find(|o| o.name == name).ok_or_else(|| {
             format!(
                 "unknown engine '{}' (offered: {})",
-                crate::protocol::parse::clip(name),
+                crate::core::spec::clip(name),
                 self.offered
                     .iter()
                     .map(|o| o.name.as_str())
@@ -349,7 +349,7 @@ impl Session {
                         self.paused = true;
                         self.message(format!(
                             "{who} played '{}', which is not legal here ({e}); the game is paused",
-                            crate::protocol::parse::clip(&mv)
+                            crate::core::spec::clip(&mv)
                         ));
                         self.version += 1;
                     }
@@ -518,7 +518,7 @@ impl Session {
                 .ok_or_else(|| {
                     format!(
                         "unknown heuristic '{}' (known: {})",
-                        crate::protocol::parse::clip(h),
+                        crate::core::spec::clip(h),
                         self.board.heuristics().join(", ")
                     )
                 })?

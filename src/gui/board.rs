@@ -117,7 +117,7 @@ impl<G: Draw> Track<G> {
 }
 
 fn clip(s: &str) -> String {
-    crate::protocol::parse::clip(s).to_string()
+    crate::core::spec::clip(s).to_string()
 }
 
 impl<G: Draw> Board for Track<G> {

@@ -367,7 +367,7 @@ pub fn parse_head(head: &[u8]) -> Result<(Request, usize), (u16, String)> {
         Some(v) => v.parse::<usize>().map_err(|_| {
             (
                 400,
-                format!("bad Content-Length '{}'", crate::protocol::parse::clip(v)),
+                format!("bad Content-Length '{}'", crate::core::spec::clip(v)),
             )
         })?,
     };
@@ -414,7 +414,7 @@ fn same_origin(r: &Request, host: &str) -> Result<(), String> {
     {
         return Err(format!(
             "cross-site request refused (Sec-Fetch-Site: {})",
-            crate::protocol::parse::clip(site)
+            crate::core::spec::clip(site)
         ));
     }
     if let Some(origin) = r.header("origin")
@@ -422,7 +422,7 @@ fn same_origin(r: &Request, host: &str) -> Result<(), String> {
     {
         return Err(format!(
             "cross-site request refused (Origin: {})",
-            crate::protocol::parse::clip(origin)
+            crate::core::spec::clip(origin)
         ));
     }
     let json = r.header("content-type").is_some_and(|c| {
@@ -478,7 +478,7 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
             403,
             &format!(
                 "Host '{}' is not this server (use localhost or the address)",
-                crate::protocol::parse::clip(host)
+                crate::core::spec::clip(host)
             ),
         );
     }
@@ -595,7 +595,7 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
             if r.method == "POST" {
                 error(
                     404,
-                    &format!("no such endpoint '{}'", crate::protocol::parse::clip(p)),
+                    &format!("no such endpoint '{}'", crate::core::spec::clip(p)),
                 )
             } else {
                 response(405, text, b"method not allowed\n", &[("Allow", "POST")])

@@ -895,7 +895,6 @@ fn trailing_opponent_moves(pos: &Position, side: Side) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::conn::EngineSpec;
 
     fn position(moves: &[&str]) -> Position {
         let mut state = Mancala::start(&MancalaConfig::default());
@@ -951,25 +950,5 @@ mod tests {
         };
         let again = position(&["4"]);
         assert_eq!(continues(&seat, &again, Side::First), Some(vec![]));
-    }
-
-    #[test]
-    fn the_engine_spec_names_a_bot_and_its_arguments() {
-        assert_eq!(
-            EngineSpec::parse("mancala-bot:./bots/Vela --fast 'a b'"),
-            Ok(EngineSpec::MancalaBot(vec![
-                "./bots/Vela".into(),
-                "--fast".into(),
-                "a b".into()
-            ]))
-        );
-        assert_eq!(
-            EngineSpec::parse("mancala-bot:/x/VelaBot")
-                .unwrap()
-                .default_name(),
-            "VelaBot"
-        );
-        assert!(EngineSpec::parse("mancala-bot:").is_err());
-        assert!(EngineSpec::parse("mancala-bot:'open").is_err());
     }
 }

@@ -12,7 +12,8 @@ use std::time::Instant;
 use super::Board;
 use crate::core::game::Game;
 use crate::games::GameKind;
-use crate::players::{self, ChannelReader, ChannelWriter, Player};
+use crate::players::{self, Player};
+use crate::protocol::pipe::{ChannelReader, ChannelWriter};
 use crate::protocol::{self, Out};
 
 /// Time kept off the referee's `TIMEOUT` when thinking to it (process, pipes, the jar's

@@ -1,23 +1,7 @@
 //! The typed form of every protocol input line.
 
 pub use crate::core::spec::{StartSpec, Token};
-
-/// Limits of `go`. Times are milliseconds.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
-    /// `searchmoves m1 m2 …`: only these root moves are searched (checked by the engine,
-    /// which knows the position); empty: all.
-    pub searchmoves: Vec<Token>,
-    pub depth: Option<u64>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<u64>,
-    pub infinite: bool,
-    pub wtime: Option<u64>,
-    pub btime: Option<u64>,
-    pub winc: Option<u64>,
-    pub binc: Option<u64>,
-    pub movestogo: Option<u64>,
-}
+pub use crate::engine::GoParams;
 
 impl Command {
     /// The command's keyword, for messages about it.

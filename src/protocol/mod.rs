@@ -1,48 +1,30 @@
-//! The text protocol (see protocol.md): owns input, output and the search thread. One reader
-//! thread feeds lines into a channel; the loop parses each line into a `Command` and applies it
-//! to the `Session`; every error becomes one `info string error: …` line and the loop goes on.
-//! End of input means `quit`, after letting a finite search finish.
+//! The text protocol (see protocol.md): a thin adapter between lines and the
+//! [`Engine`](crate::engine::Engine). One reader thread feeds lines into a channel; the loop
+//! parses each line into a `Command`, applies it to the engine and formats what comes back
+//! (`info`, `bestmove`, option lists); every error becomes one `info string error: …` line and
+//! the loop goes on. End of input means `quit`, after letting a finite search finish. A
+//! [`Filter`] in front of the session (the built-in players) sees each command as it is read.
 
 pub mod command;
-pub mod engine;
 pub mod input;
 pub mod output;
 pub mod parse;
+pub mod pipe;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 
-use command::{Command, GoParams};
-use engine::{Engine, GameEngine, Job};
+use command::Command;
 pub use output::Out;
 
-use crate::core::game::{Game, VariantOption, WeightOverrides, WeightSpec};
-use crate::core::search::{Algorithm, SearchOptions};
-use crate::games::{GameKind, GameVisitor, dispatch};
+use crate::engine::options::OptionType;
+use crate::engine::{Engine, EngineConfig, Info, Job, Listener};
+use crate::games::GameKind;
 
-/// Default transposition table size in MiB.
-pub const DEFAULT_HASH_MIB: usize = 64;
-/// Largest accepted `Hash`, in MiB.
-pub const MAX_HASH_MIB: i64 = 16384;
-/// Largest accepted `MultiPV`: more than any position of any game has moves (the search's
-/// move lists hold at most 256), so "every move" is always reachable.
-pub const MAX_MULTIPV: i64 = 256;
-
-/// The largest `Hash` a session of this process accepts: [`MAX_HASH_MIB`], or less when a
-/// server lets strangers open sessions (`serve --max-hash`) and must bound its memory.
-static HASH_LIMIT: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(MAX_HASH_MIB);
-
-/// Lowers the largest `Hash` sessions accept (clamped to 1..=[`MAX_HASH_MIB`]).
-pub fn limit_hash(mib: i64) {
-    HASH_LIMIT.store(mib.clamp(1, MAX_HASH_MIB), Ordering::Relaxed);
-}
-
-pub fn hash_limit() -> i64 {
-    HASH_LIMIT.load(Ordering::Relaxed)
-}
+pub use crate::engine::{DEFAULT_HASH_MIB, MAX_HASH_MIB, MAX_MULTIPV};
 
 /// Most commands that may wait behind a running finite search (see protocol.md).
 pub const MAX_PENDING: usize = 1024;
@@ -54,101 +36,76 @@ pub enum Flow {
     Quit,
 }
 
-struct MakeEngine<'a> {
-    values: &'a BTreeMap<String, i64>,
-    hash_mib: usize,
+/// Something in front of the session that sees every command as it is read, before it waits
+/// behind a running search: the built-in players, which pin options, rewrite `go` and may
+/// answer commands themselves.
+pub trait Filter: Send {
+    /// The commands applied before the first input line.
+    fn start(&mut self) -> Vec<Command>;
+    /// One command as read: what the session gets instead (nothing, the command, or others);
+    /// lines the filter answers itself go to `out` at once.
+    fn filter(&mut self, cmd: Command, out: &Out) -> Vec<Command>;
 }
 
-impl GameVisitor for MakeEngine<'_> {
-    type Output = Result<Box<dyn Engine>, String>;
-    fn visit<G: Game>(self) -> Self::Output {
-        let vals: Vec<i64> = G::OPTIONS
-            .iter()
-            .map(|o| {
-                self.values
-                    .get(&o.name.to_ascii_lowercase())
-                    .copied()
-                    .unwrap_or(o.default)
-            })
-            .collect();
-        Ok(Box::new(GameEngine::<G>::new(&vals, self.hash_mib)?))
+/// Prints a search's events as protocol lines.
+struct Printer(Out);
+
+impl Listener for Printer {
+    fn info(&self, info: &Info) {
+        self.0.line(&info_line(info));
+    }
+    fn bestmove(&self, best: Option<&str>) {
+        self.0
+            .line(&format!("bestmove {}", best.unwrap_or("(none)")));
     }
 }
 
-struct OptionsOf;
-impl GameVisitor for OptionsOf {
-    type Output = &'static [VariantOption];
-    fn visit<G: Game>(self) -> Self::Output {
-        G::OPTIONS
-    }
-}
-
-struct HeuristicsOf;
-impl GameVisitor for HeuristicsOf {
-    type Output = &'static [&'static str];
-    fn visit<G: Game>(self) -> Self::Output {
-        G::HEURISTICS
-    }
-}
-
-struct WeightsOf;
-impl GameVisitor for WeightsOf {
-    type Output = &'static [WeightSpec];
-    fn visit<G: Game>(self) -> Self::Output {
-        G::WEIGHTS
-    }
-}
-
-/// The heuristic weight options (`<Game>W_<term>`) of every available game.
-pub fn all_weight_options() -> Vec<WeightSpec> {
-    GameKind::ALL
-        .iter()
-        .flat_map(|&k| dispatch(k, WeightsOf).unwrap_or(&[]).iter().copied())
-        .collect()
-}
-
-/// Is `name` a heuristic weight option of some game (any case)?
-pub fn is_weight_option(name: &str) -> bool {
-    all_weight_options()
-        .iter()
-        .any(|w| w.name.eq_ignore_ascii_case(name))
-}
-
-/// The variant options of every available game (name, spec), deduplicated by name.
-pub fn all_variant_options() -> Vec<VariantOption> {
-    let mut out: Vec<VariantOption> = Vec::new();
-    for k in GameKind::ALL {
-        for o in dispatch(k, OptionsOf).unwrap_or(&[]) {
-            if !out.iter().any(|x| x.name.eq_ignore_ascii_case(o.name)) {
-                out.push(*o);
+/// The `info` line of an event.
+pub fn info_line(info: &Info) -> String {
+    match info {
+        Info::Iteration {
+            depth,
+            multipv,
+            score,
+            nodes,
+            nps,
+            time_ms,
+            hashfull,
+            pv,
+        } => {
+            let mut line = format!("info depth {depth}");
+            if let Some(i) = multipv {
+                line.push_str(&format!(" multipv {i}"));
             }
+            line.push_str(&format!(
+                " score {score} nodes {nodes} nps {nps} time {time_ms} hashfull {hashfull}"
+            ));
+            if !pv.is_empty() {
+                line.push_str(" pv ");
+                line.push_str(&pv.join(" "));
+            }
+            line
         }
+        Info::Proof {
+            score,
+            nodes,
+            nps,
+            time_ms,
+            pv,
+            detail,
+        } => format!(
+            "info depth {} score {score} nodes {nodes} nps {nps} time {time_ms} pv {} string {detail}",
+            pv.len(),
+            pv.join(" ")
+        ),
+        Info::Text(t) => format!("info string {t}"),
     }
-    out
 }
 
-/// The protocol session: current game, its engine and the options.
+/// The protocol session: the engine, the output and a running `perft` or `solve`.
 pub struct Session {
     out: Out,
-    kind: GameKind,
-    engine: Result<Box<dyn Engine>, String>,
-    hash_mib: usize,
-    algorithm: Algorithm,
-    heuristic: String,
-    /// The `MultiPV` option: root moves reported with exact scores by `go`.
-    multipv: u32,
-    /// The `Move Overhead` option, ms.
-    move_overhead: u64,
-    /// The `Solver` option: when `go` tries the exact solver first.
-    solver: crate::solver::exact::Mode,
-    /// Variant option values by lower-case name (shared by the games that have the option).
-    variant_values: BTreeMap<String, i64>,
-    /// Heuristic weights set by `setoption`, by lower-case option name (each game has its
-    /// own names, so a value set for one game waits there until that game is selected).
-    weight_values: BTreeMap<String, i32>,
-    /// The last accepted `position` command (`None`: the start position), which `solve`
-    /// replays to get the position it solves.
-    solve_position: Option<(command::StartSpec, Vec<command::Token>)>,
+    engine: Engine,
     /// A running `perft` or `solve` (a background thread, so `stop`, `quit` and `isready` are
     /// answered while it runs) and its stop flag.
     job: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
@@ -166,62 +123,12 @@ const HELP: &[&str] = &[
 
 impl Session {
     /// A session playing `kind`, writing to `out`.
-    pub fn new(kind: GameKind, out: Out) -> Self {
-        Self::with_hash(kind, out, DEFAULT_HASH_MIB)
-    }
-
-    /// A session whose tables start at `hash_mib` MiB instead of [`DEFAULT_HASH_MIB`] (the fuzz
-    /// targets use 1 MiB: a 64 MiB table per run would cost more than the run itself).
-    pub fn with_hash(kind: GameKind, out: Out, hash_mib: usize) -> Self {
-        let values = BTreeMap::new();
-        let engine = dispatch(
-            kind,
-            MakeEngine {
-                values: &values,
-                hash_mib: hash_mib.min(hash_limit() as usize),
-            },
-        )
-        .and_then(|e| e);
+    pub fn new(kind: GameKind, out: Out, cfg: EngineConfig) -> Self {
         Session {
             out,
-            kind,
-            engine,
-            hash_mib: hash_mib.min(hash_limit() as usize),
-            algorithm: Algorithm::AlphaBeta,
-            heuristic: "default".to_string(),
-            multipv: 1,
-            move_overhead: engine::MOVE_OVERHEAD_MS,
-            solver: crate::solver::exact::Mode::default(),
-            variant_values: values,
-            weight_values: BTreeMap::new(),
-            solve_position: None,
+            engine: Engine::new(kind, cfg),
             job: None,
         }
-    }
-
-    fn engine(&mut self) -> Result<&mut Box<dyn Engine>, String> {
-        self.engine.as_mut().map_err(|e| e.clone())
-    }
-
-    /// Rebuilds the engine for the current game and variant values (start position).
-    fn rebuild(&mut self) -> Result<(), String> {
-        if self.engine.as_mut().is_ok_and(|e| e.searching()) {
-            return Err("a search is running; send 'stop' first".to_string());
-        }
-        let new = dispatch(
-            self.kind,
-            MakeEngine {
-                values: &self.variant_values,
-                hash_mib: self.hash_mib,
-            },
-        )
-        .and_then(|e| e)?;
-        self.engine = Ok(new);
-        if let Ok(e) = self.engine.as_mut() {
-            e.set_move_overhead(self.move_overhead);
-        }
-        self.solve_position = None;
-        Ok(())
     }
 
     /// Handles one input line.
@@ -248,11 +155,7 @@ impl Session {
 
     /// Is a search with a natural end (not `go infinite`), a `perft` or a `solve` running?
     pub fn busy_finite(&mut self) -> bool {
-        self.job_running()
-            || self
-                .engine
-                .as_mut()
-                .is_ok_and(|e| e.searching() && !e.searching_infinite())
+        self.job_running() || (self.engine.searching() && !self.engine.searching_infinite())
     }
 
     /// Is a `perft` or `solve` running? (Reaps a finished one.)
@@ -271,14 +174,22 @@ impl Session {
         }
     }
 
-    /// Runs `job` on a background thread.
+    /// Runs `job` on a background thread: its lines as they come, then its failure (a stopped
+    /// job's is a remark, not an error).
     fn start_job(&mut self, name: &str, job: Job) -> Result<(), String> {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let out = self.out.clone();
         let h = std::thread::Builder::new()
             .name(name.to_string())
-            .spawn(move || job(flag, &out))
+            .spawn(move || {
+                let print = |l: &str| out.line(l);
+                match job(Arc::clone(&flag), &print) {
+                    Err(e) if flag.load(Ordering::Relaxed) => out.line(&format!("info string {e}")),
+                    Err(e) => out.error(&e),
+                    Ok(()) => {}
+                }
+            })
             .map_err(|e| format!("{name}: cannot start a thread: {e}"))?;
         self.job = Some((h, stop));
         Ok(())
@@ -287,58 +198,48 @@ impl Session {
     /// Waits for a finite search, `perft` or `solve` to end (an infinite search is left alone).
     pub fn wait_search(&mut self) {
         self.join_job();
-        if let Ok(e) = self.engine.as_mut()
-            && !e.searching_infinite()
-        {
-            e.wait();
+        if !self.engine.searching_infinite() {
+            self.engine.wait();
         }
     }
 
     /// End of input: a search that would never end by itself (`go infinite`, or `go` without
     /// any limit) is stopped, so a shell pipe always ends; everything else may finish.
     pub fn end_of_input(&mut self) {
-        if let Ok(e) = self.engine.as_mut()
-            && e.searching_unbounded()
-        {
-            e.stop();
+        if self.engine.searching_unbounded() {
+            self.engine.stop();
         }
     }
 
     /// `stop`: ends the running search, `perft` or `solve`.
     fn stop(&mut self) {
-        if let Ok(e) = self.engine.as_mut() {
-            e.stop();
-        }
+        self.engine.stop();
         if let Some((_, flag)) = &self.job {
             flag.store(true, Ordering::Relaxed);
         }
     }
 
-    fn heuristic_index(&self, names: &[&str]) -> usize {
-        names
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(&self.heuristic))
-            .unwrap_or(0)
-    }
-
     /// Applies one command.
     pub fn handle(&mut self, cmd: Command) -> Result<Flow, String> {
+        let e = |e: crate::engine::Error| e.to_string();
         match cmd {
             Command::Empty => {}
             Command::Uci => self.uci(),
             Command::IsReady => {
-                if let Ok(e) = self.engine.as_mut() {
-                    e.prepare();
-                }
+                self.engine.prepare();
                 self.out.line("readyok")
             }
-            Command::UciNewGame => self.engine()?.new_game()?,
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
-            Command::Position { start, moves } => {
-                self.engine()?.set_position(&start, &moves)?;
-                self.solve_position = Some((start, moves));
+            Command::UciNewGame => self.engine.new_game().map_err(e)?,
+            Command::SetOption { name, value } => {
+                self.engine.set_option(&name, value.as_deref()).map_err(e)?
             }
-            Command::Go(p) => self.go(&p)?,
+            Command::Position { start, moves } => {
+                self.engine.set_position(&start, &moves).map_err(e)?
+            }
+            Command::Go(p) => self
+                .engine
+                .go(&p, Arc::new(Printer(self.out.clone())))
+                .map_err(e)?,
             Command::Stop => self.stop(),
             Command::Quit => {
                 self.finish(true);
@@ -346,11 +247,11 @@ impl Session {
             }
             Command::Perft(d) => {
                 self.idle()?;
-                let job = self.engine()?.perft_job(d);
+                let job = self.engine.perft_job(d).map_err(e)?;
                 self.start_job("perft", job)?;
             }
             Command::Moves => {
-                let ms = self.engine()?.legal_moves();
+                let ms = self.engine.legal_moves().map_err(e)?;
                 let mut line = "moves".to_string();
                 for m in ms {
                     line.push(' ');
@@ -359,48 +260,19 @@ impl Session {
                 self.out.line(&line);
             }
             Command::Display => {
-                let d = self.engine()?.display();
-                for l in d.lines() {
+                for l in self.engine.display().map_err(e)?.lines() {
                     self.out.line(l);
                 }
             }
             Command::Eval => {
-                let names = self.engine()?.heuristics();
-                let h = self.heuristic_index(names);
-                let weights = self.weight_overrides();
-                for l in self.engine()?.eval(h, &weights) {
+                for l in self.engine.eval().map_err(e)? {
                     self.out.line(&l);
                 }
             }
             Command::Solve => {
                 self.idle()?;
-                let (kind, values, position, hash) = (
-                    self.kind,
-                    self.variant_values.clone(),
-                    self.solve_position.clone(),
-                    self.hash_mib,
-                );
-                self.start_job(
-                    "solve",
-                    Box::new(move |stop: Arc<AtomicBool>, out: &Out| {
-                        let r = crate::solver::protocol_solve(
-                            kind,
-                            &values,
-                            position.as_ref(),
-                            hash,
-                            Arc::clone(&stop),
-                            |l| out.line(l),
-                        );
-                        match r {
-                            // Stopped: the partial result is the probe lines already printed.
-                            Err(e) if stop.load(Ordering::Relaxed) => {
-                                out.line(&format!("info string {e}"))
-                            }
-                            Err(e) => out.error(&e),
-                            Ok(()) => {}
-                        }
-                    }),
-                )?;
+                let job = self.engine.solve_job().map_err(e)?;
+                self.start_job("solve", job)?;
             }
             Command::Help => {
                 for l in HELP {
@@ -413,8 +285,11 @@ impl Session {
 
     /// Fails when a search, `perft` or `solve` is running (commands that need an idle engine).
     fn idle(&mut self) -> Result<(), String> {
-        if self.job_running() || self.engine()?.searching() {
-            return Err("a search is running; send 'stop' first".to_string());
+        if let Some(why) = self.engine.broken() {
+            return Err(why.to_string());
+        }
+        if self.job_running() || self.engine.searching() {
+            return Err(crate::engine::Error::Busy.to_string());
         }
         Ok(())
     }
@@ -427,236 +302,48 @@ impl Session {
             self.stop();
         }
         self.join_job();
-        if let Ok(e) = self.engine.as_mut() {
-            if stop_now || e.searching_unbounded() {
-                e.stop();
-            }
-            e.wait();
-        }
-    }
-
-    /// The weights set for the current game, by index into its `Game::WEIGHTS`.
-    fn weight_overrides(&self) -> WeightOverrides {
-        let mut o = WeightOverrides::default();
-        for (i, w) in dispatch(self.kind, WeightsOf)
-            .unwrap_or(&[])
-            .iter()
-            .enumerate()
-        {
-            if let Some(&v) = self.weight_values.get(&w.name.to_ascii_lowercase()) {
-                o.set(i, v);
-            }
-        }
-        o
-    }
-
-    fn go(&mut self, p: &GoParams) -> Result<(), String> {
-        let names = self.engine()?.heuristics();
-        let options = SearchOptions {
-            algorithm: self.algorithm,
-            heuristic: self.heuristic_index(names),
-            weights: self.weight_overrides(),
-            multipv: self.multipv,
-        };
-        let out = self.out.clone();
-        let solver = self.solver;
-        self.engine()?.go(p, options, solver, out)
+        self.engine.finish(stop_now);
     }
 
     fn uci(&mut self) {
         let o = &self.out;
         o.line(&format!("id name tablero {}", env!("CARGO_PKG_VERSION")));
         o.line("id author the tablero developers");
-        let vars: Vec<String> = GameKind::ALL
-            .iter()
-            .map(|k| format!("var {}", k.name()))
-            .collect();
-        o.line(&format!(
-            "option name UCI_Variant type combo default {} {}",
-            self.kind.name(),
-            vars.join(" ")
-        ));
-        o.line(&format!(
-            "option name Hash type spin default {} min 1 max {}",
-            (DEFAULT_HASH_MIB as i64).min(hash_limit()),
-            hash_limit()
-        ));
-        o.line("option name Algorithm type combo default alphabeta var alphabeta var minimax");
-        let heur = dispatch(self.kind, HeuristicsOf).unwrap_or(&["default"]);
-        let hv: Vec<String> = heur.iter().map(|h| format!("var {h}")).collect();
-        o.line(&format!(
-            "option name Heuristic type combo default {} {}",
-            heur[0],
-            hv.join(" ")
-        ));
-        o.line("option name Solver type combo default auto var auto var off var always var exact");
-        o.line(&format!(
-            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
-        ));
-        o.line(&format!(
-            "option name Move Overhead type spin default {} min 0 max {}",
-            engine::MOVE_OVERHEAD_MS,
-            engine::MAX_MOVE_OVERHEAD_MS
-        ));
-        for v in all_variant_options() {
-            o.line(&format!(
-                "option name {} type spin default {} min {} max {}",
-                v.name, v.default, v.min, v.max
-            ));
-        }
-        for w in all_weight_options() {
-            o.line(&format!(
-                "option name {} type spin default {} min {} max {}",
-                w.name, w.default, w.min, w.max
-            ));
+        for spec in self.engine.options() {
+            o.line(&match spec.kind {
+                OptionType::Spin { default, min, max } => format!(
+                    "option name {} type spin default {default} min {min} max {max}",
+                    spec.name
+                ),
+                OptionType::Combo { default, vars } => {
+                    let vars: Vec<String> = vars.iter().map(|v| format!("var {v}")).collect();
+                    format!(
+                        "option name {} type combo default {default} {}",
+                        spec.name,
+                        vars.join(" ")
+                    )
+                }
+            });
         }
         o.line("uciok");
-    }
-
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        let value_of = |what: &str| -> Result<&str, String> {
-            value.ok_or_else(|| format!("setoption {what}: missing 'value <...>'"))
-        };
-        let int_in = |v: &str, what: &str, min: i64, max: i64| -> Result<i64, String> {
-            let n: i64 = v.trim().parse().map_err(|_| {
-                format!(
-                    "setoption {what}: value '{}' is not an integer",
-                    parse::clip(v)
-                )
-            })?;
-            if n < min || n > max {
-                return Err(format!(
-                    "setoption {what}: value {n} is outside {min}..={max}"
-                ));
-            }
-            Ok(n)
-        };
-        let busy = self.engine.as_mut().is_ok_and(|e| e.searching());
-        if busy {
-            return Err(format!(
-                "setoption {}: a search is running; send 'stop' first",
-                parse::clip(name)
-            ));
-        }
-        match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => {
-                let kind = GameKind::from_name(value_of("UCI_Variant")?)?;
-                let old = self.kind;
-                self.kind = kind;
-                if let Err(e) = self.rebuild() {
-                    self.kind = old;
-                    let _ = self.rebuild();
-                    return Err(format!("setoption UCI_Variant: {e}"));
-                }
-            }
-            "hash" => {
-                let n = int_in(value_of("Hash")?, "Hash", 1, hash_limit())?;
-                self.hash_mib = n as usize;
-                if let Ok(e) = self.engine.as_mut() {
-                    e.set_hash(self.hash_mib)?;
-                }
-            }
-            "algorithm" => {
-                self.algorithm = match value_of("Algorithm")?.to_ascii_lowercase().as_str() {
-                    "alphabeta" => Algorithm::AlphaBeta,
-                    "minimax" => Algorithm::Minimax,
-                    v => {
-                        return Err(format!(
-                            "setoption Algorithm: unknown value '{}' (alphabeta or minimax)",
-                            parse::clip(v)
-                        ));
-                    }
-                }
-            }
-            "solver" => {
-                self.solver = crate::solver::exact::Mode::parse(value_of("Solver")?)?;
-            }
-            "multipv" => {
-                self.multipv = int_in(value_of("MultiPV")?, "MultiPV", 1, MAX_MULTIPV)? as u32;
-            }
-            "move overhead" => {
-                let ms = int_in(
-                    value_of("Move Overhead")?,
-                    "Move Overhead",
-                    0,
-                    engine::MAX_MOVE_OVERHEAD_MS as i64,
-                )? as u64;
-                self.move_overhead = ms;
-                if let Ok(e) = self.engine.as_mut() {
-                    e.set_move_overhead(ms);
-                }
-            }
-            "heuristic" => {
-                let v = value_of("Heuristic")?;
-                let names = dispatch(self.kind, HeuristicsOf).unwrap_or(&["default"]);
-                if !names.iter().any(|n| n.eq_ignore_ascii_case(v)) {
-                    return Err(format!(
-                        "setoption Heuristic: unknown heuristic '{}' for {} (known: {})",
-                        parse::clip(v),
-                        self.kind.name(),
-                        names.join(", ")
-                    ));
-                }
-                self.heuristic = v.to_ascii_lowercase();
-            }
-            lower if is_weight_option(lower) => {
-                let spec = all_weight_options()
-                    .into_iter()
-                    .find(|w| w.name.eq_ignore_ascii_case(lower))
-                    .expect("checked by the guard");
-                let n = int_in(
-                    value_of(spec.name)?,
-                    spec.name,
-                    i64::from(spec.min),
-                    i64::from(spec.max),
-                )?;
-                self.weight_values.insert(lower.to_string(), n as i32);
-            }
-            lower => {
-                let Some(spec) = all_variant_options()
-                    .into_iter()
-                    .find(|o| o.name.eq_ignore_ascii_case(lower))
-                else {
-                    return Err(format!(
-                        "setoption: unknown option '{}'; 'uci' lists the options",
-                        parse::clip(name)
-                    ));
-                };
-                let n = int_in(value_of(spec.name)?, spec.name, spec.min, spec.max)?;
-                let key = spec.name.to_ascii_lowercase();
-                let old = self.variant_values.insert(key.clone(), n);
-                let applies = dispatch(self.kind, OptionsOf)
-                    .unwrap_or(&[])
-                    .iter()
-                    .any(|o| o.name.eq_ignore_ascii_case(spec.name));
-                if applies && let Err(e) = self.rebuild() {
-                    {
-                        match old {
-                            Some(v) => self.variant_values.insert(key, v),
-                            None => self.variant_values.remove(&key),
-                        };
-                        return Err(format!("setoption {}: {e}", spec.name));
-                    }
-                }
-            }
-        }
-        Ok(())
     }
 }
 
 /// Runs the protocol loop until `quit` or end of input. Reads `input` on its own thread so that
 /// `stop` and `isready` are seen while a search runs.
 pub fn run(kind: GameKind, input: impl BufRead + Send + 'static, out: Out) {
-    run_with_hash(kind, input, out, DEFAULT_HASH_MIB);
+    run_with(kind, input, out, EngineConfig::default(), None);
 }
 
-/// [`run`] with tables of `hash_mib` MiB at the start; exists for the fuzz targets (fuzz/),
-/// which run thousands of sessions a second.
-pub fn run_with_hash(
+/// [`run`] with the engine set up by `cfg` (a server bounds `Hash`; the fuzz targets, which run
+/// thousands of sessions a second, start with a small table) and an optional `filter` in front
+/// of the session.
+pub fn run_with(
     kind: GameKind,
     input: impl BufRead + Send + 'static,
     out: Out,
-    hash_mib: usize,
+    cfg: EngineConfig,
+    mut filter: Option<Box<dyn Filter>>,
 ) {
     let (tx, rx) = mpsc::channel::<Option<input::Line>>();
     let reader = std::thread::spawn(move || {
@@ -678,9 +365,14 @@ pub fn run_with_hash(
             }
         }
     });
-    let mut session = Session::with_hash(kind, out.clone(), hash_mib);
-    if let Err(e) = &session.engine {
+    let mut session = Session::new(kind, out.clone(), cfg);
+    if let Some(e) = session.engine.broken() {
         log::warn!("{e}");
+    }
+    if let Some(f) = filter.as_mut() {
+        for cmd in f.start() {
+            session.apply(cmd);
+        }
     }
     // Commands that need an idle engine, received while a finite search runs, wait here in
     // order (a shell pipe may send `go` after `go`); `isready`, `stop` and `quit` never wait.
@@ -696,7 +388,7 @@ pub fn run_with_hash(
         }
     };
     let mut eof = false;
-    loop {
+    'session: loop {
         while !pending.is_empty() && !session.busy_finite() {
             let cmd = pending.pop_front().expect("non-empty");
             if session.apply(cmd) == Flow::Quit {
@@ -722,34 +414,46 @@ pub fn run_with_hash(
                 Err(mpsc::RecvTimeoutError::Disconnected) => Err(()),
             }
         };
-        match msg {
-            Ok(Some(input::Line::TooLong(n))) => out.error(&input::too_long(n)),
-            Ok(Some(input::Line::End)) => eof = true,
+        let cmds = match msg {
+            Ok(Some(input::Line::TooLong(n))) => {
+                out.error(&input::too_long(n));
+                continue;
+            }
             Ok(Some(input::Line::Text(line))) => match parse::parse_line(&line) {
-                Err(e) => out.error(&e),
-                Ok(cmd) => {
-                    let immediate = matches!(
-                        cmd,
-                        Command::IsReady | Command::Stop | Command::Quit | Command::Empty
-                    );
-                    if !immediate && (session.busy_finite() || !pending.is_empty()) {
-                        // The queue is capped so that a peer streaming commands behind a long
-                        // search cannot grow the memory without bound.
-                        if pending.len() >= MAX_PENDING {
-                            out.error(&format!(
-                                "'{}' ignored: {MAX_PENDING} commands are already waiting for the search to finish",
-                                cmd.keyword()
-                            ));
-                        } else {
-                            pending.push_back(cmd);
-                        }
-                    } else if session.apply(cmd) == Flow::Quit {
-                        drop_pending(&mut pending);
-                        break;
-                    }
+                Err(e) => {
+                    out.error(&e);
+                    continue;
                 }
+                Ok(cmd) => match filter.as_mut() {
+                    Some(f) => f.filter(cmd, &out),
+                    None => vec![cmd],
+                },
             },
-            Ok(None) | Err(()) => eof = true,
+            Ok(Some(input::Line::End)) | Ok(None) | Err(()) => {
+                eof = true;
+                continue;
+            }
+        };
+        for cmd in cmds {
+            let immediate = matches!(
+                cmd,
+                Command::IsReady | Command::Stop | Command::Quit | Command::Empty
+            );
+            if !immediate && (session.busy_finite() || !pending.is_empty()) {
+                // The queue is capped so that a peer streaming commands behind a long search
+                // cannot grow the memory without bound.
+                if pending.len() >= MAX_PENDING {
+                    out.error(&format!(
+                        "'{}' ignored: {MAX_PENDING} commands are already waiting for the search to finish",
+                        cmd.keyword()
+                    ));
+                } else {
+                    pending.push_back(cmd);
+                }
+            } else if session.apply(cmd) == Flow::Quit {
+                drop_pending(&mut pending);
+                break 'session;
+            }
         }
     }
     drop(rx);

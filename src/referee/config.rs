@@ -16,6 +16,7 @@ use super::schedule::{Pairing, Schedule, Shard};
 use super::stats::Sprt;
 use crate::core::game::Game;
 use crate::core::rng::fnv1a;
+use crate::core::spec::{self, OptionError};
 use crate::games::GameKind;
 
 /// One engine.
@@ -274,20 +275,11 @@ pub type VariantConfig<C> = (C, Vec<(String, i64)>);
 pub fn variant_config<G: Game>(
     variant: &[(String, String)],
 ) -> Result<VariantConfig<G::Config>, Error> {
-    let vals: Vec<i64> = G::OPTIONS
-        .iter()
-        .map(|o| {
-            variant
-                .iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(o.name))
-                .map_or(Ok(o.default), |(n, v)| {
-                    v.parse::<i64>().map_err(|_| Error::OptionValue {
-                        name: n.clone(),
-                        value: v.clone(),
-                    })
-                })
-        })
-        .collect::<Result<_, _>>()?;
+    let values = spec::variant_values::<G>(variant, false).map_err(|e| match e {
+        OptionError::NotInteger { name, value } => Error::OptionValue { name, value },
+        e => Error::Rules(e.to_string()),
+    })?;
+    let vals = spec::option_values::<G>(&values);
     let gcfg = G::configure(&vals).map_err(Error::Rules)?;
     let options = G::OPTIONS
         .iter()

@@ -16,8 +16,9 @@ use std::time::{Duration, Instant};
 
 use super::error::ParseError;
 use crate::games::GameKind;
-use crate::players::{self, ChannelReader, ChannelWriter, Player};
+use crate::players::{self, Player};
 use crate::protocol::Out;
+use crate::protocol::pipe::{ChannelReader, ChannelWriter};
 
 /// How to reach an engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -491,5 +492,25 @@ mod tests {
         assert!(EngineSpec::parse("  ").is_err());
         assert!(EngineSpec::parse("'unclosed").is_err());
         assert!(EngineSpec::parse("builtin:god").is_err());
+    }
+
+    #[test]
+    fn the_engine_spec_names_a_bot_and_its_arguments() {
+        assert_eq!(
+            EngineSpec::parse("mancala-bot:./bots/Vela --fast 'a b'"),
+            Ok(EngineSpec::MancalaBot(vec![
+                "./bots/Vela".into(),
+                "--fast".into(),
+                "a b".into()
+            ]))
+        );
+        assert_eq!(
+            EngineSpec::parse("mancala-bot:/x/VelaBot")
+                .unwrap()
+                .default_name(),
+            "VelaBot"
+        );
+        assert!(EngineSpec::parse("mancala-bot:").is_err());
+        assert!(EngineSpec::parse("mancala-bot:'open").is_err());
     }
 }

@@ -115,7 +115,7 @@ impl C4Table {
         let mut slots: Vec<AtomicU64> = Vec::with_capacity(n);
         // Huge pages before the first touch: large regions are probed at random, where 4 KiB
         // pages cost a TLB miss per probe.
-        crate::core::search::tt::advise_huge_pages_in(slots.as_ptr() as usize, n * 8);
+        crate::core::mem::advise_huge_pages(slots.as_ptr() as usize, n * 8);
         slots.resize_with(n, || AtomicU64::new(0));
         // The zeroed allocation may be mapped lazily by the OS; a first touch costs several
         // microseconds per 4 KiB page on this VM, which would land inside the first solves'

@@ -51,7 +51,7 @@ impl Mode {
             "always" => Ok(Mode::Always),
             "exact" => Ok(Mode::Exact),
             _ => Err(format!(
-                "setoption Solver: unknown value '{}' (auto, off, always or exact)",
+                "unknown value '{}' (auto, off, always or exact)",
                 crate::core::spec::clip(v)
             )),
         }
@@ -144,6 +144,18 @@ impl<K: PartialEq + Copy, S: Send + 'static> Built<K, S> {
     }
 }
 
+/// The budget of the walk along the principal variation once the value is proven: no node
+/// limit (the walk is cheap once solved, and a node-limited solve must stay reproducible), but
+/// `stop` and the deadline still hold, so that `go` keeps its time (a walk cut short leaves the
+/// pv shorter, the value proven).
+fn pv_budget(budget: &Budget) -> Budget {
+    Budget {
+        stop: budget.stop.clone(),
+        deadline: budget.deadline,
+        ..Budget::default()
+    }
+}
+
 impl Exact {
     pub fn new(hash_mib: usize) -> Self {
         Exact {
@@ -170,7 +182,8 @@ impl Exact {
 
     /// Tries to solve `root` within `budget`; `fresh` clears the tables first (for searches
     /// that must be reproducible). `None`: unsupported, or the budget ran out. The principal
-    /// variation is walked with only `budget.stop` as a limit (it is cheap once solved).
+    /// variation is walked within `budget`'s stop flag and deadline only (it is cheap once
+    /// solved).
     pub fn prove<G: Game>(&mut self, root: &G, budget: &Budget, fresh: bool) -> Option<Proof> {
         let any = root as &dyn Any;
         if let Some(c) = any.downcast_ref::<Connect4>() {
@@ -198,10 +211,7 @@ impl Exact {
         let sol = solver.solve(s)?;
         let best = sol.best?;
         let mut nodes = sol.nodes;
-        solver.set_budget(Budget {
-            stop: budget.stop.clone(),
-            ..Budget::default()
-        });
+        solver.set_budget(pv_budget(budget));
         let line = solver.principal_variation(s, sol.score, &mut nodes);
         // Pons' score gives the winning ply: a win on stone `n` (counting all stones) scores
         // floor((cells + 2 - n) / 2); the winner's stones have the parity of its next move.
@@ -254,10 +264,7 @@ impl Exact {
         let sol = solver.solve(s)?;
         let best = sol.best?;
         let mut nodes = sol.nodes;
-        solver.set_budget(Budget {
-            stop: budget.stop.clone(),
-            ..Budget::default()
-        });
+        solver.set_budget(pv_budget(budget));
         let line = solver.principal_variation(s, sol.score, &mut nodes);
         let mate = match (&line, sol.score) {
             (_, 0) | (None, _) => None,

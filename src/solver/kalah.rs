@@ -331,7 +331,7 @@ impl Table {
         // Huge pages before the first touch: zeroing a 1 GiB table page by page cost up to
         // 5 s of kernel time on this VM (Kalah(6,4) took 4.3-8.1 s instead of 3.5 s), and
         // random probes over 4 KiB pages miss the TLB.
-        crate::core::search::tt::advise_huge_pages_in(slots.as_ptr() as usize, (n + WAYS) * 8);
+        crate::core::mem::advise_huge_pages(slots.as_ptr() as usize, (n + WAYS) * 8);
         slots.resize_with(n + WAYS, || AtomicU64::new(0));
         let base = (slots.as_ptr() as usize).wrapping_neg() % 64 / 8;
         // Division by the constant P as a multiplication (Granlund-Montgomery): with keys

@@ -57,7 +57,7 @@ const UNKNOWN: u8 = 0;
 /// Asks for huge pages on a layer's allocation before its first touch: searches and fills
 /// probe the layers at random, a TLB miss per probe on 4 KiB pages.
 fn huge_pages<T>(start: *const T, bytes: usize) {
-    crate::core::search::tt::advise_huge_pages_in(start as usize, bytes);
+    crate::core::mem::advise_huge_pages(start as usize, bytes);
 }
 const MAGIC: &[u8; 8] = b"TBKALAH1";
 

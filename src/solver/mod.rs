@@ -49,31 +49,23 @@ fn replay<G: Game>(
     values: &BTreeMap<String, i64>,
     position: Option<&(StartSpec, Vec<Token>)>,
 ) -> Result<G, String> {
-    let vals: Vec<i64> = G::OPTIONS
-        .iter()
-        .map(|o| {
-            values
-                .get(&o.name.to_ascii_lowercase())
-                .copied()
-                .unwrap_or(o.default)
-        })
-        .collect();
-    let cfg = G::configure(&vals)?;
+    let cfg = spec::configure::<G>(values)?;
     let Some((start, moves)) = position else {
         return Ok(G::start(&cfg));
     };
     spec::position(&cfg, start, moves).map_err(|e| e.to_string())
 }
 
-/// The protocol's `solve`: solves the session's current position (synchronously) and reports
-/// `info string …` then `solved score <s> best <move> nodes <n> time <ms>`.
-pub fn protocol_solve(
+/// The protocol's `solve`: solves the position of a session (its variant values and last
+/// `position`) synchronously and reports `info string …` then
+/// `solved score <s> best <move> nodes <n> time <ms>` through `line`.
+pub fn solve_position(
     kind: GameKind,
     values: &BTreeMap<String, i64>,
     position: Option<&(StartSpec, Vec<Token>)>,
     hash_mib: usize,
     stop: Arc<AtomicBool>,
-    mut line: impl FnMut(&str),
+    line: &(dyn Fn(&str) + Sync),
 ) -> Result<(), String> {
     let budget = Budget {
         stop: Some(stop),
@@ -98,8 +90,8 @@ pub fn protocol_solve(
                 hash_mib,
                 threads: PROTOCOL_THREADS,
             };
-            let sol = connect4::solve_reporting(&s, settings, budget, &mut line)
-                .ok_or_else(|| stopped(t))?;
+            let sol =
+                connect4::solve_reporting(&s, settings, budget, line).ok_or_else(|| stopped(t))?;
             (sol.score, sol.best.map(|c| s.format_move(c)), sol.nodes)
         }
         GameKind::Mancala => {

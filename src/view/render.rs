@@ -1,8 +1,9 @@
-//! `tablero render`: the picture of one position (start or `--fen`, then `--moves`) as SVG text,
-//! for any game that implements [`Draw`]. The last of the moves is highlighted. File output is
-//! the caller's (the binary's); this module only builds the text.
+//! `tablero render`: the picture of one position (the start or a state string, then moves) as
+//! SVG text, for any game that implements [`Draw`]. The last of the moves is highlighted. The
+//! position is built through [`crate::core::spec`]; file output is the caller's; this module
+//! only builds the text.
 
-use crate::core::game::Game;
+use crate::core::spec::{self, OptionError, PositionError, Token};
 use crate::games::{GameKind, connect4, mancala};
 
 use super::{Draw, picture, svg};
@@ -30,90 +31,55 @@ pub const MAX_SIZE: u32 = 20_000;
 
 /// What to draw.
 #[derive(Clone, Debug, Default)]
-pub struct RenderArgs {
+pub struct Picture {
+    /// Variant option settings (`Rows`, `Columns`, `Pits`, `Seeds`), names any case; a name the
+    /// game does not have is an error.
+    pub options: Vec<(String, String)>,
+    /// The state string to start from (else the start position).
     pub fen: Option<String>,
-    /// Moves in protocol notation, space-separated or repeated; for Connect Four a token of
-    /// several digits is a Pons move string (`4455`), as `solve` reads it.
-    pub moves: Vec<String>,
-    /// `NAME=VALUE` variant options (Rows, Columns, Pits, Seeds).
-    pub set: Vec<String>,
+    /// Moves played from there, in notation; the last one is marked.
+    pub moves: Vec<Token>,
     /// Width of the SVG in pixels.
     pub size: u32,
 }
 
-/// The variant option values of `G` with the `--set` overrides; unknown names are errors.
-pub fn option_values<G: Game>(set: &[String]) -> Result<Vec<i64>, String> {
-    let mut values: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
-    for s in set {
-        let (k, v) = s
-            .split_once('=')
-            .ok_or_else(|| format!("--set '{s}': expected NAME=VALUE"))?;
-        let i = G::OPTIONS
-            .iter()
-            .position(|o| o.name.eq_ignore_ascii_case(k.trim()))
-            .ok_or_else(|| {
-                let names: Vec<_> = G::OPTIONS.iter().map(|o| o.name).collect();
-                if names.is_empty() {
-                    format!("--set {k}: {} has no options", G::NAME)
-                } else {
-                    format!("--set {k}: {} options are {}", G::NAME, names.join(", "))
-                }
-            })?;
-        values[i] = v
-            .trim()
-            .parse()
-            .map_err(|_| format!("--set {k}: '{v}' is not an integer"))?;
-    }
-    Ok(values)
+/// Why a picture cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    #[error("size {0} is outside {MIN_SIZE}..={MAX_SIZE} pixels")]
+    Size(u32),
+    /// A variant option that is not the game's, or not an integer.
+    #[error("{0}")]
+    Option(OptionError),
+    /// Option values the rules refuse (the game's message).
+    #[error("{0}")]
+    Rules(String),
+    #[error("{0}")]
+    Position(PositionError),
 }
 
-/// The move `text` names, checked as `try_play` checks it (game over, then the game's parser).
-fn play_checked<G: Game>(s: &G, text: &str) -> Result<G::Move, String> {
-    if s.outcome().is_some() {
-        return Err(format!("game is over, no move '{text}' possible"));
-    }
-    s.parse_move(text)
-}
-
-struct Render<'a>(&'a RenderArgs);
+struct Render<'a>(&'a Picture);
 
 impl DrawVisitor for Render<'_> {
-    type Output = Result<String, String>;
+    type Output = Result<String, RenderError>;
     fn visit<G: Draw>(self) -> Self::Output {
         let a = self.0;
         if !(MIN_SIZE..=MAX_SIZE).contains(&a.size) {
-            return Err(format!(
-                "--size {} is outside {MIN_SIZE}..={MAX_SIZE} pixels",
-                a.size
-            ));
+            return Err(RenderError::Size(a.size));
         }
-        let cfg = G::configure(&option_values::<G>(&a.set)?).map_err(|e| format!("--set: {e}"))?;
-        let mut s = match &a.fen {
-            Some(f) => G::parse_fen(f, &cfg).map_err(|e| format!("--fen: {e}"))?,
-            None => G::start(&cfg),
-        };
-        let mut toks: Vec<String> = Vec::new();
-        for t in a.moves.iter().flat_map(|m| m.split_whitespace()) {
-            if G::NAME == "connect4" && t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit()) {
-                toks.extend(t.chars().map(|c| c.to_string()));
-            } else {
-                toks.push(t.to_string());
-            }
-        }
-        let mut last: Option<(G, G::Move)> = None;
-        for (i, t) in toks.iter().enumerate() {
-            let m =
-                play_checked(&s, t).map_err(|e| format!("--moves: move {} '{t}': {e}", i + 1))?;
-            last = Some((s, m));
-            s = s.apply(m);
-        }
+        let values = spec::variant_values::<G>(&a.options, true).map_err(RenderError::Option)?;
+        let cfg = spec::configure::<G>(&values).map_err(RenderError::Rules)?;
+        let start =
+            spec::position_from::<G>(&cfg, a.fen.as_deref(), &[]).map_err(RenderError::Position)?;
+        let (s, last) =
+            spec::play_moves_marking_last(start, &a.moves).map_err(RenderError::Position)?;
         let scene = picture(&s, last.as_ref().map(|(p, m)| (p, *m)));
         let title = format!("{} {}", G::NAME, s.format_fen());
         Ok(svg::document(&scene, a.size, &title))
     }
 }
 
-/// The SVG text of the position `args` describes, for game `kind`.
-pub fn render(kind: GameKind, args: &RenderArgs) -> Result<String, String> {
-    dispatch(kind, Render(args))?
+/// The SVG text of the position `pic` describes, for game `kind`.
+pub fn render(kind: GameKind, pic: &Picture) -> Result<String, RenderError> {
+    dispatch(kind, Render(pic)).map_err(RenderError::Rules)?
 }

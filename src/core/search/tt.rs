@@ -8,35 +8,7 @@
 
 use std::thread::JoinHandle;
 
-/// Asks Linux for transparent huge pages on the table (the machine's THP mode is `madvise`):
-/// 2 MiB pages mean 512 times fewer page faults when the table is first touched and far fewer
-/// TLB misses on random probes. Elsewhere, or if refused, 4 KiB pages are used. The crate's
-/// only `unsafe`: a foreign call that cannot touch memory.
-fn advise_huge_pages(v: &[[u64; 2]]) {
-    advise_huge_pages_in(v.as_ptr() as usize, std::mem::size_of_val(v));
-}
-
-/// [`advise_huge_pages`] on the `bytes` bytes at `start`, which must lie inside one live
-/// allocation (a vector's spare capacity included: the advice is best given before the first
-/// touch). Also used by the Connect Four solver's table.
-#[allow(unsafe_code)]
-pub(crate) fn advise_huge_pages_in(start: usize, bytes: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let end = start + bytes;
-        let a = start.next_multiple_of(HUGE);
-        if a < end {
-            // SAFETY: madvise only changes the paging policy of [a, end), which lies inside
-            // the caller's live allocation; it never reads or writes the memory.
-            unsafe {
-                libc::madvise(a as *mut libc::c_void, end - a, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (start, bytes);
-}
+use crate::core::mem::advise_huge_pages;
 
 /// What a stored score means relative to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,7 +105,7 @@ impl TranspositionTable {
         let prefault = move || {
             // `vec![[0u64; 2]; n]` allocates zeroed memory (mapped lazily by the OS).
             let mut v = vec![[0u64; 2]; n];
-            advise_huge_pages(&v);
+            advise_huge_pages(v.as_ptr() as usize, std::mem::size_of_val(v.as_slice()));
             // One write per 4 KiB page maps it now. `black_box` hides that the memory is
             // already zero, so the stores are not optimised away.
             let pages = std::hint::black_box(&mut v[..]);

@@ -240,14 +240,8 @@ impl Game for Boom {
     const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
 
     fn configure(values: &[i64]) -> Result<Config, String> {
-        if values.is_empty() {
-            Ok(Config)
-        } else {
-            Err(format!(
-                "connect4boom takes no options, got {}",
-                values.len()
-            ))
-        }
+        VariantOption::check(Self::NAME, Self::OPTIONS, values)?;
+        Ok(Config)
     }
 
     fn start(_config: &Config) -> Self {

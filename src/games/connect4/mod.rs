@@ -376,21 +376,7 @@ impl Game for Connect4 {
     const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
 
     fn configure(values: &[i64]) -> Result<Config, String> {
-        if values.len() != Self::OPTIONS.len() {
-            return Err(format!(
-                "connect4 takes {} option values (Rows, Columns), got {}",
-                Self::OPTIONS.len(),
-                values.len()
-            ));
-        }
-        for (o, &v) in Self::OPTIONS.iter().zip(values) {
-            if v < o.min || v > o.max {
-                return Err(format!(
-                    "{} must be in {}..={}, got {v}",
-                    o.name, o.min, o.max
-                ));
-            }
-        }
+        VariantOption::check(Self::NAME, Self::OPTIONS, values)?;
         Ok(Config {
             rows: values[0] as u8,
             columns: values[1] as u8,

@@ -295,21 +295,7 @@ impl Game for Mancala {
     const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
 
     fn configure(values: &[i64]) -> Result<MancalaConfig, String> {
-        if values.len() != Self::OPTIONS.len() {
-            return Err(format!(
-                "mancala takes {} option values, got {}",
-                Self::OPTIONS.len(),
-                values.len()
-            ));
-        }
-        for (o, &v) in Self::OPTIONS.iter().zip(values) {
-            if v < o.min || v > o.max {
-                return Err(format!(
-                    "option {} = {v} is outside {}..={}",
-                    o.name, o.min, o.max
-                ));
-            }
-        }
+        VariantOption::check(Self::NAME, Self::OPTIONS, values)?;
         Ok(MancalaConfig {
             pits: values[0] as u8,
             seeds: values[1] as u8,

@@ -54,7 +54,7 @@
 //!   of the remaining normal dice (20 per pip: 54.2 % of 120), halving the danger term (55 % of
 //!   83), dropping it (52 % of 27), goal/home weights 500/500 (53 % of 169), items ×3 (62.5 %
 //!   of 120). At equal plain alpha-beta depth the first weights beat `seed` in about 84 %
-//!   (depth 2), 77 % (depth 3) and 68 % (depth 4) of games (`tests/parchis_bench.rs`).
+//!   (depth 2), 77 % (depth 3) and 68 % (depth 4) of games (`tests/parchis_strength.rs`).
 
 use super::rules::{ENTRANCE, SAFE_MASK, destination, distance_to_goal, is_track, player_of};
 use super::{

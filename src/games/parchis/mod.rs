@@ -255,14 +255,8 @@ impl Game for Parchis {
     const HINT_MIN_DEPTH: u32 = 2;
 
     fn configure(values: &[i64]) -> Result<ParchisConfig, String> {
-        if values.is_empty() {
-            Ok(ParchisConfig)
-        } else {
-            Err(format!(
-                "parchis has no variant options, got {} value(s)",
-                values.len()
-            ))
-        }
+        crate::core::game::VariantOption::check(Self::NAME, Self::OPTIONS, values)?;
+        Ok(ParchisConfig)
     }
 
     fn start(_config: &ParchisConfig) -> Parchis {

@@ -1,48 +1,12 @@
-//! Parchís speed and strength measurements (not run by default): perft leaves per second, single
-//! thread; heuristic matches with plain alpha-beta (`heuristic_matches`) and with the engine's
-//! own search (`engine_match`, one line per game so long runs can be cut short).
-//! Run with `cargo test --release --test parchis_bench -- --ignored --nocapture [name]`.
+//! Parchís strength measurements (not run by default): heuristic matches with plain alpha-beta
+//! (`heuristic_matches`) and with the engine's own search (`engine_match`, one line per game so
+//! long runs can be cut short). Speed figures are benchmarks (docs/benchmarks.md).
+//! Run with `cargo test --release --test parchis_strength -- --ignored --nocapture [name]`.
 
 use std::time::Instant;
 
 use tablero::core::game::Game;
-use tablero::core::perft::perft;
 use tablero::games::parchis::{Parchis, ParchisConfig};
-
-fn measure(name: &str, s: &Parchis, depth: u32) -> u64 {
-    let t = Instant::now();
-    let n = perft(s, depth);
-    let secs = t.elapsed().as_secs_f64();
-    println!(
-        "{name} perft({depth}) = {n} leaves in {secs:.3} s: {:.2} M leaves/s",
-        n as f64 / secs / 1e6
-    );
-    n
-}
-
-#[test]
-#[ignore = "benchmark; run explicitly with --ignored"]
-fn perft_speed() {
-    let start = Parchis::start(&ParchisConfig);
-    assert_eq!(
-        measure("start", &start, 5),
-        14_690_108,
-        "perft.md start, depth 5"
-    );
-    let pg = Parchis::named_start("playground", &ParchisConfig).expect("playground");
-    measure("playground", &pg, 4);
-    // A mid-game position (game 256 ply 41 of the golden traces, perft.md position A).
-    let a = Parchis::parse_fen(
-        "n 0 42 n10:i1,n28:i1,n17:i1/h:i1,n40:i1,n49/n58,n6,n18/h:i1,n12:i1,n5 12456:-:- 126:kh:- 085f4c 42,34,18 0,0,0,0 - - b/-/-",
-        &ParchisConfig,
-    )
-    .expect("position A fen");
-    assert_eq!(
-        measure("A", &a, 5),
-        4_445_862,
-        "perft.md position A, depth 5"
-    );
-}
 
 /// Picks the move of plain alpha-beta at `depth` with heuristic `h` (first best in generation
 /// order).
@@ -242,93 +206,5 @@ fn engine_match() {
                 Parchis::HEURISTICS[opp]
             );
         }
-    }
-}
-
-/// perft.md's search anchors: start, A, B, C.
-const ANCHORS: [(&str, &str); 4] = [
-    (
-        "start",
-        "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-",
-    ),
-    (
-        "A",
-        "n 0 42 n10:i1,n28:i1,n17:i1/h:i1,n40:i1,n49/n58,n6,n18/h:i1,n12:i1,n5 12456:-:- 126:kh:- 085f4c 42,34,18 0,0,0,0 - - b/-/-",
-    ),
-    (
-        "B",
-        "n 0 81 n21,n13,n64/h,h,h/n55,h,n17/h,n36:s1,n61:o1 12456:a:- 12456:-:- c1bb10 32,61 0,0,0,0 - - g/-/-",
-    ),
-    (
-        "C",
-        "n 0 61 n17:m2,n20,h/n38:i3,n34:i3,n67:b1/h:i3,n6:o3,h:i3/n4:i3,n21:i3,n64:i3 12456:m:- 125:-:- 86bd0c - 0,0,0,0 b - b/-/-",
-    ),
-];
-
-/// The engine's own search at depth 6 (and 8) from the four anchors with each heuristic: nodes,
-/// best of REPS (default 5) wall times on a warm table (the figures the issue's ≤ 7 ms target
-/// is about; on a shared machine a larger REPS finds the unloaded time).
-#[test]
-#[ignore = "benchmark; run explicitly with --ignored"]
-fn search_speed() {
-    use std::sync::atomic::AtomicBool;
-    use tablero::core::search::{Limits, SearchOptions, Searcher};
-    let depth: u32 = std::env::var("DEPTH")
-        .ok()
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(6);
-    let reps: u32 = std::env::var("REPS")
-        .ok()
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(5);
-    let stop = AtomicBool::new(false);
-    let mut searcher = Searcher::<Parchis>::new(64);
-    for h in [1usize, 0, 2] {
-        let mut total = 0;
-        for (name, fen) in ANCHORS {
-            let s = Parchis::parse_fen(fen, &ParchisConfig).expect("anchor fen");
-            let opts = SearchOptions {
-                heuristic: h,
-                ..Default::default()
-            };
-            let limits = Limits {
-                depth: Some(depth),
-                ..Default::default()
-            };
-            let mut best = f64::MAX;
-            let mut last = None;
-            for _ in 0..reps {
-                let t = Instant::now();
-                let r = searcher.search(&s, opts, limits, &stop, |_| {});
-                best = best.min(t.elapsed().as_secs_f64());
-                last = Some(r);
-            }
-            let r = last.expect("searched");
-            total += r.nodes;
-            println!(
-                "{} depth {depth} {name}: score {} best {} nodes {} time {:.2} ms",
-                Parchis::HEURISTICS[h],
-                r.score,
-                s.format_move(r.best_move.expect("move")),
-                r.nodes,
-                best * 1e3
-            );
-        }
-        println!("{} total nodes {total}", Parchis::HEURISTICS[h]);
-    }
-}
-
-/// Node counts of the plain reference alpha-beta (generation order, no table) at depth 6 with
-/// `test`, to compare with perft.md's anchors and with the engine's search.
-#[test]
-#[ignore = "benchmark; run explicitly with --ignored"]
-fn reference_nodes() {
-    use tablero::core::search::reference::alphabeta;
-    for (name, fen) in ANCHORS {
-        let s = Parchis::parse_fen(fen, &ParchisConfig).expect("anchor fen");
-        let me = s.side_to_move();
-        let mut nodes = 0;
-        let v = alphabeta(&s, 6, 0, -2_000_000_000, 2_000_000_000, 1, me, &mut nodes);
-        println!("reference {name}: value {v} nodes {nodes}");
     }
 }

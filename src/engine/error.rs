@@ -1,0 +1,66 @@
+//! What the engine refuses, as values: each says in one line what was wrong and leaves the
+//! engine as it was. The protocol prints them as `info string error: …`.
+
+use crate::core::spec::PositionError;
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A command that needs an idle engine arrived while a search runs.
+    #[error("a search is running; send 'stop' first")]
+    Busy,
+    /// An option set while a search runs.
+    #[error("setoption {0}: a search is running; send 'stop' first")]
+    BusyOption(String),
+    /// The current variant options make no game (the game's message).
+    #[error("{0}")]
+    NoGame(String),
+    /// The variant options refused by the game's rules.
+    #[error("{0}")]
+    Rules(String),
+    /// `UCI_Variant` names no game.
+    #[error("{0}")]
+    UnknownGame(String),
+    /// No option of that name.
+    #[error("setoption: unknown option '{0}'; 'uci' lists the options")]
+    UnknownOption(String),
+    /// An option that needs a value got none.
+    #[error("setoption {0}: missing 'value <...>'")]
+    MissingValue(String),
+    /// A `spin` option's value that is not an integer.
+    #[error("setoption {option}: value '{value}' is not an integer")]
+    NotInteger { option: String, value: String },
+    /// A `spin` option's value outside its range.
+    #[error("setoption {option}: value {value} is outside {min}..={max}")]
+    OutOfRange {
+        option: String,
+        value: i64,
+        min: i64,
+        max: i64,
+    },
+    /// Any other refused option value.
+    #[error("setoption {option}: {why}")]
+    Option { option: String, why: String },
+    /// A position the rules refuse; the previous one is kept.
+    #[error("{}", position_message(.0))]
+    Position(PositionError),
+    /// `go` limits that do not fit the position (`searchmoves`).
+    #[error("go searchmoves: {0}")]
+    SearchMoves(String),
+    /// The search thread could not be started.
+    #[error("cannot start the search thread: {0}")]
+    Thread(String),
+}
+
+fn position_message(e: &PositionError) -> String {
+    match e {
+        PositionError::Fen(_) => format!("position fen: {e}"),
+        PositionError::Move { .. } => format!("position: {e}; position unchanged"),
+        PositionError::UnknownStart { .. } => format!("position: {e}"),
+    }
+}
+
+impl From<PositionError> for Error {
+    fn from(e: PositionError) -> Error {
+        Error::Position(e)
+    }
+}

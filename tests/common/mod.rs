@@ -1,0 +1,103 @@
+//! What the integration tests share: the binary under test, scratch paths, an in-memory output
+//! sink and the check of a refused command line. Each test file that needs them says
+//! `mod common;` (not every file uses every helper, hence the `dead_code` allowance).
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::Output;
+use std::sync::{Arc, Mutex};
+
+/// The `tablero` binary of this build.
+pub const BIN: &str = env!("CARGO_BIN_EXE_tablero");
+
+/// The name of this test binary (`referee_e2e` for `tests/referee_e2e.rs`), which names its
+/// scratch files.
+fn test_name() -> String {
+    let exe = std::env::current_exe().expect("the test binary");
+    let stem = exe
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // Cargo names the binary `<test>-<hash>`.
+    match stem.rsplit_once('-') {
+        Some((name, _)) => name.to_string(),
+        None => stem,
+    }
+}
+
+/// The scratch directory `tablero-<test>-<pid>` of this test process, created if needed.
+pub fn scratch() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tablero-{}-{}", test_name(), std::process::id()));
+    std::fs::create_dir_all(&d).expect("scratch directory");
+    d
+}
+
+/// File `name` in this test process's scratch directory.
+pub fn tmp(name: &str) -> PathBuf {
+    scratch().join(name)
+}
+
+/// [`tmp`], with any file of that name from an earlier run removed.
+pub fn fresh(name: &str) -> PathBuf {
+    let p = tmp(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// An empty directory `tablero-<test>-<pid>-<name>` (emptied if it exists).
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "tablero-{}-{}-{name}",
+        test_name(),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("scratch directory");
+    d
+}
+
+/// A cloneable in-memory writer: what a protocol session printed.
+#[derive(Clone, Default)]
+pub struct Sink(pub Arc<Mutex<Vec<u8>>>);
+
+impl Sink {
+    /// Everything written so far, as text.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().expect("sink")).into_owned()
+    }
+}
+
+impl std::io::Write for Sink {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("sink").extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The command failed as a usage error: exit code 2 and an error that mentions `needle`, no
+/// panic: one line, or clap's whole message (with the usage line) for a command-line syntax
+/// error.
+pub fn refused(o: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    if err.starts_with("error: ") {
+        assert!(err.contains("Usage: tablero"), "usage line: {err}");
+    } else {
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+    }
+    assert!(err.contains(needle), "'{needle}' in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// The command succeeded; its stdout.
+pub fn stdout(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
+}
