@@ -18,6 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["mancala_bot"],
     &["referee"],
     &["gui", "report", "tune"],
+    &["class"],
     &["front"],
     &["main"],
 ];
