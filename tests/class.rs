@@ -1,8 +1,7 @@
 //! `tablero class` on submissions of our own (no course code, no student's code): the BOOM
 //! bridge's mock checkout and mock player (`tests/bridge_boom_mock/`), a player file that does
-//! not compile and a Mancala bot in C++ (`tests/class_mock/`), our Mancala bot mock
-//! (`tests/mancala_bot_mock.py`) and the referee's misbehaving mock engines (`tests/mock/`) as
-//! ready programs. A build that fails, hangs or makes nothing costs its student a build line; an
+//! not compile, a Mancala bot in C++ and a copy of it that aborts (`tests/class_mock/`), and
+//! the referee's misbehaving mock engines (`tests/mock/`) as ready programs. A build that fails, hangs or makes nothing costs its student a build line; an
 //! engine that crashes, hangs, prints junk or plays illegal moves costs its student games; the
 //! tournament, its records, shards, resume and pages go on. The real proof (the course's code
 //! and real students' players of the three games) is in docs/class-tournament.md.
@@ -53,6 +52,22 @@ fn text(o: &Output) -> (String, String) {
         String::from_utf8_lossy(&o.stdout).into_owned(),
         String::from_utf8_lossy(&o.stderr).into_owned(),
     )
+}
+
+/// Compiles `sources` (with the headers of `include`) into the program `out`, as a student
+/// hands in a compiled bot.
+fn gxx(out: &Path, sources: &[PathBuf], include: &Path) {
+    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+    let o = Command::new("g++")
+        .arg("-O0")
+        .arg("-I")
+        .arg(include)
+        .arg("-o")
+        .arg(out)
+        .args(sources)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 /// The game lines of a records file.
@@ -251,7 +266,7 @@ fn boom_submissions_that_fail_in_every_way_cost_only_their_own_lines_and_games()
     );
 }
 
-/// Mancala: a bot built by its makefile, the same sources without one (g++), our bot mock as a
+/// Mancala: a bot built by its makefile, the same sources without one (g++), the same bot as a
 /// ready program and a copy of it that crashes at its second move, against `greedy`; the
 /// schedule cut into two shards (the second run as a Slurm array task by
 /// `scripts/cluster/class.sbatch`) and merged by `--report-only` gives the unsharded standings.
@@ -266,14 +281,20 @@ fn mancala_bots_from_sources_and_programs_and_shards_merged() {
     for f in ["protocol.cpp", "richest.cpp", "richest.h"] {
         copy(&bot.join(f), &subs.join("richest-gxx/src").join(f));
     }
-    let mock = root().join("tests/mancala_bot_mock.py");
-    program(
-        &subs.join("lowest/bot"),
-        &format!("exec python3 {} play", mock.display()),
+    // Ready programs: the same bot compiled beforehand, and a copy that aborts at its second
+    // move (C++ rather than our Python bot mock: a Python start costs this test seconds).
+    gxx(
+        &subs.join("ready/bot"),
+        &[bot.join("protocol.cpp"), bot.join("richest.cpp")],
+        &bot,
     );
-    program(
+    gxx(
         &subs.join("crashy/bot"),
-        &format!("exec python3 {} play --fault crash --at 2", mock.display()),
+        &[
+            bot.join("protocol.cpp"),
+            root().join("tests/class_mock/mancala_bot_crash/richest.cpp"),
+        ],
+        &bot,
     );
     std::fs::create_dir_all(subs.join("nothing")).unwrap();
     std::fs::write(
@@ -310,8 +331,8 @@ fn mancala_bots_from_sources_and_programs_and_shards_merged() {
     );
     for line in [
         "  crashy        built    program bot (",
-        "  lowest        built    program bot (",
         "  nothing       failed   the build made no program\n",
+        "  ready         built    program bot (",
         "  richest-gxx   built    g++ of 2 .cpp files (",
         "  richest-make  built    make (",
     ] {
@@ -322,7 +343,7 @@ fn mancala_bots_from_sources_and_programs_and_shards_merged() {
     let (n, lost) = played_by(&g, "crashy");
     assert_eq!((n, lost.len()), (8, 8));
     assert!(lost.iter().all(|r| r == "crash"), "{lost:?}");
-    for name in ["richest-make", "richest-gxx", "lowest", "greedy"] {
+    for name in ["richest-make", "richest-gxx", "ready", "greedy"] {
         let (n, lost) = played_by(&g, name);
         assert_eq!(n, 8, "{name}");
         assert!(lost.iter().all(|r| r == "normal"), "{name}: {lost:?}");

@@ -573,23 +573,26 @@ fn tournament_and_class_pages() {
                 b.eval("document.getElementById('f-engine').value"),
                 json!(a.to_string())
             );
-            // The badges read from the row engine's side.
+            // The badges read from the row engine's side (read in one evaluation: each costs
+            // a round trip to the browser).
+            let badges = b.eval(
+                "Object.fromEntries([...document.querySelectorAll('#rows .row')].map(r => [r.dataset.game, r.querySelector('.res').textContent]))",
+            );
             for g in &pair {
                 let want = match points_of(g, na) {
                     1.0 => "W",
                     0.5 => "D",
                     _ => "L",
                 };
-                let sel = format!("#rows .row[data-game='{}'] .res", g["game"]);
-                assert_eq!(b.content(&sel), want, "{sel}");
+                assert_eq!(badges[g["game"].to_string()], want, "game {}", g["game"]);
             }
         }
     }
     b.screenshot("tournament-cell");
     // Only greedy's losses: the engine alone, its wins and draws unticked.
     b.eval("(() => { const s = document.getElementById('f-engine'); s.value = '1'; s.dispatchEvent(new Event('change')); const o = document.getElementById('f-opp'); o.value = ''; o.dispatchEvent(new Event('change')); })()");
-    b.click("#f-W");
-    b.click("#f-D");
+    b.tap("#f-W");
+    b.tap("#f-D");
     let mut want: Vec<u64> = recs
         .iter()
         .filter(|g| {
@@ -599,8 +602,8 @@ fn tournament_and_class_pages() {
         .collect();
     want.sort();
     assert_eq!(listed(&b), want, "greedy's losses, in game order");
-    b.click("#f-W");
-    b.click("#f-D");
+    b.tap("#f-W");
+    b.tap("#f-D");
     // A game replayed: every ply's state string is the rules' one.
     let g = 5;
     let fens = expected_fens(&recs[g]);
@@ -610,9 +613,12 @@ fn tournament_and_class_pages() {
         Duration::from_secs(5),
         "game 5 open",
     );
+    let shown = b.eval(&format!(
+        "[...Array({}).keys()].map(k => {{ tableroReport.show(k); return document.getElementById('fen').value; }})",
+        fens.len()
+    ));
     for (k, f) in fens.iter().enumerate() {
-        b.eval(&format!("tableroReport.show({k})"));
-        assert_eq!(fen(&b), *f, "ply {k}");
+        assert_eq!(shown[k], json!(f), "ply {k}");
     }
     b.eval("tableroReport.show(3)");
     b.screenshot("tournament-en");
@@ -636,22 +642,29 @@ fn tournament_and_class_pages() {
     );
     b.screenshot("tournament-es");
 
-    // A class (Mancala, no compiler needed): our bot mock as two ready programs, one of which
-    // crashes at its second move, and a folder with nothing to build, against greedy.
+    // A class (Mancala): our C++ bot mock (tests/class_mock/) as two ready programs, one of
+    // which aborts at its second move, and a folder with nothing to build, against greedy.
     let class = tmp("class");
     let _ = std::fs::remove_dir_all(&class);
     let subs = class.join("subs");
-    let mock = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mancala_bot_mock.py");
-    for (name, args) in [("lowest", "play"), ("crashy", "play --fault crash --at 2")] {
-        use std::os::unix::fs::PermissionsExt;
+    let mocks = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/class_mock");
+    for (name, choice) in [
+        ("richest", "mancala_bot/richest.cpp"),
+        ("crashy", "mancala_bot_crash/richest.cpp"),
+    ] {
         let p = subs.join(name).join("bot");
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(
-            &p,
-            format!("#!/bin/sh\nexec python3 {} {args}\n", mock.display()),
-        )
-        .unwrap();
-        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let o = Command::new("g++")
+            .arg("-O0")
+            .arg("-I")
+            .arg(mocks.join("mancala_bot"))
+            .arg("-o")
+            .arg(&p)
+            .arg(mocks.join("mancala_bot/protocol.cpp"))
+            .arg(mocks.join(choice))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
     std::fs::create_dir_all(subs.join("nothing")).unwrap();
     std::fs::write(subs.join("nothing/notes.txt"), "to do\n").unwrap();
@@ -726,7 +739,7 @@ fn tournament_and_class_pages() {
     assert_eq!(
         b.count("#cross td.cell"),
         2,
-        "crashy's row: lowest and greedy"
+        "crashy's row: richest and greedy"
     );
     assert!(
         b.content("#buildlog pre")

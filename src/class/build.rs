@@ -215,16 +215,16 @@ pub fn first_error(log: &str) -> String {
     find(&|l| {
         (l.contains(": error:") || l.contains(": fatal error:")) && !l.starts_with("collect2:")
     })
-        .or_else(|| {
-            find(&|l| {
-                l.contains("undefined reference")
-                    || l.contains("multiple definition")
-                    || l.contains("cannot find -l")
-            })
+    .or_else(|| {
+        find(&|l| {
+            l.contains("undefined reference")
+                || l.contains("multiple definition")
+                || l.contains("cannot find -l")
         })
-        .or_else(|| find(&|l| l.to_ascii_lowercase().contains("error")))
-        .or_else(|| lines.last().map(|l| short(l)))
-        .unwrap_or_else(|| "the build failed without a message".into())
+    })
+    .or_else(|| find(&|l| l.to_ascii_lowercase().contains("error")))
+    .or_else(|| lines.last().map(|l| short(l)))
+    .unwrap_or_else(|| "the build failed without a message".into())
 }
 
 /// How a time-limited command ended.
