@@ -1,6 +1,6 @@
 //! tablero: a headless engine for the course's adversarial-search games (Parchís with items,
 //! Conecta-4 BOOM, Mancala/Kalah, classic Connect Four) speaking a UCI-like protocol.
-#![deny(unsafe_code)] // two audited exceptions: madvise in core::mem, a prefetch in solver::c4table
+#![deny(unsafe_code)] // three audited exceptions: madvise in core::mem, a prefetch in solver::c4table, SIGPIPE in front::run
 
 pub mod bench;
 pub mod class;

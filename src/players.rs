@@ -132,17 +132,21 @@ struct Tracker<G: Game> {
 
 /// What the filter needs of a tracked position, whatever the game.
 trait Track: Send {
-    fn set_position(&mut self, start: &StartSpec, moves: &[Token]);
+    /// Follows a `position`; false when the rules refuse it (the engine then has none).
+    fn set_position(&mut self, start: &StartSpec, moves: &[Token]) -> bool;
     fn reset(&mut self);
     /// A pseudo-random legal move, a function of the position and `seed`.
     fn random_move(&self, seed: u64) -> Option<String>;
 }
 
 impl<G: Game> Track for Tracker<G> {
-    fn set_position(&mut self, start: &StartSpec, moves: &[Token]) {
-        // A position the rules refuse leaves the position as it was, as in the engine.
-        if let Ok(s) = spec::position(&self.config, start, moves) {
-            self.state = s;
+    fn set_position(&mut self, start: &StartSpec, moves: &[Token]) -> bool {
+        match spec::position(&self.config, start, moves) {
+            Ok(s) => {
+                self.state = s;
+                true
+            }
+            Err(_) => false,
         }
     }
     fn reset(&mut self) {
@@ -183,6 +187,9 @@ struct PlayerFilter {
     seed: u64,
     /// `random`'s answer to a `go infinite`, printed on `stop`.
     pending: Option<String>,
+    /// The last `position` was refused and no legal one followed (`random` then lets the
+    /// engine refuse `go`).
+    refused: bool,
 }
 
 fn setoption(name: &str, value: &str) -> Command {
@@ -197,6 +204,8 @@ impl PlayerFilter {
         self.tracker = dispatch(self.kind, MakeTracker(&self.values))
             .and_then(|t| t)
             .ok();
+        // A new game (as the engine's) starts from its start position.
+        self.refused = false;
     }
 
     /// The options that make the player's strength in `kind` (the heuristic may differ per
@@ -297,14 +306,19 @@ impl Filter for PlayerFilter {
             }
             Command::Position { start, moves } => {
                 if let Some(t) = self.tracker.as_mut() {
-                    t.set_position(&start, &moves);
+                    self.refused = !t.set_position(&start, &moves);
                 }
                 vec![Command::Position { start, moves }]
+            }
+            Command::RefusedPosition(why) => {
+                self.refused = true;
+                vec![Command::RefusedPosition(why)]
             }
             Command::UciNewGame => {
                 if let Some(t) = self.tracker.as_mut() {
                     t.reset();
                 }
+                self.refused = false;
                 vec![Command::UciNewGame]
             }
             Command::Stop => {
@@ -315,6 +329,8 @@ impl Filter for PlayerFilter {
             }
             Command::Go(p) => match self.player.recipe(self.kind) {
                 Some((depth, _)) => vec![Command::Go(self.go(depth, &p))],
+                // After a refused position the engine behind refuses `go` with the reason.
+                None if self.refused => vec![Command::Go(p)],
                 None => {
                     // `random` answers here; every command read before this one has been
                     // carried out or is waiting, and no search ever runs behind `random`.
@@ -358,6 +374,7 @@ pub fn run_with(
         tracker: None,
         seed: 0,
         pending: None,
+        refused: false,
     };
     filter.rebuild();
     protocol::run_with(kind, input, out, cfg, Some(Box::new(filter)));

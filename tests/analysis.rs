@@ -357,9 +357,10 @@ fn searchmoves_restricts_the_root_and_rejects_bad_moves() {
         let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
         assert_eq!(errors.len(), 2, "{out:#?}");
         assert!(
-            errors.iter().any(
-                |e| e.starts_with("info string error: go searchmoves: move 'nonsense' (column")
-            ),
+            errors
+                .iter()
+                .any(|e| e
+                    .starts_with("info string error: go searchmoves: move 'nonsense' (character")),
             "{errors:?}"
         );
         assert!(

@@ -127,6 +127,8 @@ position startpos moves 1 1
 go
 position startpos moves 1 1 1
 position startpos moves 1 2 BOOM
+go
+d
 position startpos moves 1 2 3 4 BOOM
 d
 position startpos moves 8
@@ -154,8 +156,8 @@ go
         "option name Depth type spin default 8 min 1 max 64",
         "uciok",
         "readyok",
-        "info string error: unknown command 'foo' (column 1); 'help' lists the commands",
-        "info string error: 'isready' takes no arguments, got 'now' (column 9)",
+        "info string error: unknown command 'foo' (character 1); 'help' lists the commands",
+        "info string error: 'isready' takes no arguments, got 'now' (character 9)",
         // The course state in the fields of the core traces.
         "course 7/7/7/7/7/7/xoxo3 x 5 legal=1,2,3,4,5,6,7,boom over=0 result=- bombs=1,1 turn=3 bombnow=1",
         // The student's depth 8 (mock: BOOM), then `go depth 3` for one search.
@@ -169,24 +171,27 @@ go
         // Column 1 is full (mock: 2 pieces) and the player still picks it.
         "info string error: the player chose 1 (course action 0), which the course core calls illegal",
         "bestmove 1",
-        "info string error: position: move 3 '1' (column 29) is illegal in the course simulator (rule disagreement, course action 0, player 1 to move); position unchanged",
-        "info string error: position: move 3 'BOOM' (column 29) is illegal in the course simulator (rule disagreement, course action 7, player 1 to move); position unchanged",
+        "info string error: position: move 3 '1' (character 29) is illegal in the course simulator (rule disagreement, course action 0, player 1 to move); no position until a legal 'position' or 'ucinewgame'",
+        "info string error: position: move 3 'BOOM' (character 29) is illegal in the course simulator (rule disagreement, course action 7, player 1 to move); no position until a legal 'position' or 'ucinewgame'",
+        // Nothing answers for the position before a refused one.
+        "info string error: no position: the last 'position' was refused (move 3 'BOOM' (character 29) is illegal in the course simulator (rule disagreement, course action 7, player 1 to move)); send a legal 'position' or 'ucinewgame'",
+        "info string error: no position: the last 'position' was refused (move 3 'BOOM' (character 29) is illegal in the course simulator (rule disagreement, course action 7, player 1 to move)); send a legal 'position' or 'ucinewgame'",
         // `boom` in any case; the bomb is gone afterwards.
         "course 7/7/7/7/7/7/xoxo3 o 6 legal=1,2,3,4,5,6,7,boom over=0 result=- bombs=0,1 turn=3 bombnow=1",
-        "info string error: position: move 1 '8' (column 25): bad move '8': expected a column 1..7 or boom; position unchanged",
-        "info string error: position fen: the course core cannot load a state string; use 'position startpos moves …'",
-        "info string error: position: unknown start 'playground' for connect4boom (use 'startpos')",
+        "info string error: position: move 1 '8' (character 25): bad move '8': expected a column 1..7 or boom; no position until a legal 'position' or 'ucinewgame'",
+        "info string error: position fen: the course core cannot load a state string; use 'position startpos moves …'; no position until a legal 'position' or 'ucinewgame'",
+        "info string error: position: unknown start 'playground' for connect4boom (use 'startpos'); no position until a legal 'position' or 'ucinewgame'",
         "info string error: setoption UCI_Variant: unknown game 'connect4' (the course bridge plays only connect4boom)",
         "info string error: setoption: unknown option 'PlayerId'; 'uci' lists the options",
         "info string error: setoption Depth: value '0' is outside 1..=64",
-        "info string error: go depth expects a non-negative integer, got 'x' (column 10)",
-        "info string error: go: unknown limit 'fast' (column 4); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo",
+        "info string error: go depth expects a non-negative integer, got 'x' (character 10)",
+        "info string error: go: unknown limit 'fast' (character 4); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo",
         "info string error: go: depth must be at least 1",
         "course 7/7/7/7/7/7/7 x 1 legal=1,2,3,4,5,6,7 over=0 result=- bombs=0,0 turn=1 bombnow=0",
         // The mock game ends after 10 movements, won by the first player.
         "course 7/7/7/7/7/oxo4/xoxoxox x 11 legal=- over=1 result=first bombs=1,1 turn=6 bombnow=1",
         "bestmove (none)",
-        "info string error: position: move 11 '4' (column 45) comes after the end of the game in the course simulator (rule disagreement: tablero still plays on); position unchanged",
+        "info string error: position: move 11 '4' (character 45) comes after the end of the game in the course simulator (rule disagreement: tablero still plays on); no position until a legal 'position' or 'ucinewgame'",
     ];
     let mut at = 0;
     for e in expect_in_order {

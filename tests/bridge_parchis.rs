@@ -180,6 +180,8 @@ position startpos moves y0:1 y2:5
 position startpos moves zz
 position fen n 0 1
 go
+position startpos moves y0:5 b1:star pass:4
+go
 setoption name Depth value 2
 go wtime 1000 btime 1000
 setoption name PlayerId value 3
@@ -211,15 +213,17 @@ go
         "option name Depth type spin default 6 min 1 max 64",
         "uciok",
         "readyok",
-        "info string error: unknown command 'foo' (column 1); 'help' lists the commands",
-        "info string error: 'isready' takes no arguments, got 'now' (column 9)",
+        "info string error: unknown command 'foo' (character 1); 'help' lists the commands",
+        "info string error: 'isready' takes no arguments, got 'now' (character 9)",
         // Three replayed moves: blue (player 1) to move; `go depth 5` sets the student's depth.
         "info depth 5 time 0",
         "bestmove b0:5",
-        "info string error: position: move 2 'y2:5' (column 30) is illegal in the course simulator (rule disagreement, course move 3 2 5, player 1 to move); position unchanged",
-        "info string error: position: move 1 'zz' (column 25): bad move 'zz': expected <piece>:<die>, e.g. y0:5; position unchanged",
-        "info string error: position fen: the course core cannot load a state string; use 'position startpos moves …'",
-        // Rejected positions kept the earlier one (blue to move), at the default depth 6.
+        "info string error: position: move 2 'y2:5' (character 30) is illegal in the course simulator (rule disagreement, course move 3 2 5, player 1 to move); no position until a legal 'position' or 'ucinewgame'",
+        "info string error: position: move 1 'zz' (character 25): bad move 'zz': expected <piece>:<die>, e.g. y0:5; no position until a legal 'position' or 'ucinewgame'",
+        "info string error: position fen: the course core cannot load a state string; use 'position startpos moves …'; no position until a legal 'position' or 'ucinewgame'",
+        // Nothing answers for the position before a refused one.
+        "info string error: no position: the last 'position' was refused (position fen: the course core cannot load a state string; use 'position startpos moves …'); send a legal 'position' or 'ucinewgame'",
+        // The position given again (blue to move), at the default depth 6.
         "bestmove b0:6",
         "bestmove b0:2",
         "bestmove b1:star",
@@ -231,12 +235,12 @@ go
         "info string error: setoption UCI_Variant: unknown game 'chess' (the course bridge plays only parchis)",
         "info string error: setoption: unknown option 'Hash'; 'uci' lists the options",
         "info string error: setoption Depth: value '0' is outside 1..=64",
-        "info string error: go depth expects a non-negative integer, got 'x' (column 10)",
-        "info string error: go: unknown limit 'fast' (column 4); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo",
+        "info string error: go depth expects a non-negative integer, got 'x' (character 10)",
+        "info string error: go: unknown limit 'fast' (character 4); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo",
         "info string error: go: depth must be at least 1",
         // The mock game is over after 10 moves.
         "bestmove (none)",
-        "info string error: position: move 11 'y0:1' (column 75) comes after the end of the game in the course simulator (rule disagreement: tablero still plays on); position unchanged",
+        "info string error: position: move 11 'y0:1' (character 75) comes after the end of the game in the course simulator (rule disagreement: tablero still plays on); no position until a legal 'position' or 'ucinewgame'",
     ];
     let mut at = 0;
     for e in expect_in_order {

@@ -547,7 +547,7 @@ bestmove 2
 bestmove (none)
 info string error: mancala-bot: a course bot plays Kalah(6,4) positions only (6 pits a side, 48 seeds), not 1,1,1,1,1,1:0/1,1,1,1,1,1:0 S
 bestmove (none)
-info string error: position: move 1 '9' is illegal: pit 9 is out of range 1..=6; position unchanged
+info string error: position: move 1 '9' is illegal: pit 9 is out of range 1..=6; no position until a legal 'position' or 'ucinewgame'
 info string error: unknown command 'foo' (a course bot takes uci, isready, setoption, ucinewgame, position, go, stop, quit)
 ";
     assert_eq!(text, want);

@@ -10,8 +10,13 @@ const BIN: &str = env!("CARGO_BIN_EXE_tablero");
 
 /// Runs a whole script through a pipe (end of input = quit) and returns stdout lines.
 fn script(game: &str, input: &str) -> Vec<String> {
+    run_with(&["--game", game], input)
+}
+
+/// Runs a whole script through `tablero ARGS` and returns stdout lines.
+fn run_with(args: &[&str], input: &str) -> Vec<String> {
     let mut child = Command::new(BIN)
-        .args(["--game", game])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -259,9 +264,9 @@ fn every_error_case_gets_one_line_and_the_engine_stays_usable() {
     let cases: Vec<(String, &str)> = vec![
         (
             "frobnicate".into(),
-            "unknown command 'frobnicate' (column 1)",
+            "unknown command 'frobnicate' (character 1)",
         ),
-        ("go depth x".into(), "got 'x' (column 10)"),
+        ("go depth x".into(), "got 'x' (character 10)"),
         (
             "go depth 99999999999999999999999".into(),
             "non-negative integer",
@@ -273,7 +278,7 @@ fn every_error_case_gets_one_line_and_the_engine_stays_usable() {
         ("perft x".into(), "non-negative integer"),
         (
             "position startpos moves 4 4 9".into(),
-            "move 3 '9' (column 29) is illegal",
+            "move 3 '9' (character 29) is illegal",
         ),
         ("position fen nonsense".into(), "invalid state string"),
         ("position nowhere".into(), "unknown start 'nowhere'"),
@@ -300,17 +305,78 @@ fn every_error_case_gets_one_line_and_the_engine_stays_usable() {
         input.push_str(line);
         input.push('\n');
     }
-    input.push_str("moves\n");
+    // After the refused positions there is no position until a legal one.
+    input.push_str("moves\nposition startpos moves 4 4\nmoves\n");
     let out = script("connect4", &input);
     let errs = errors(&out);
-    assert_eq!(errs.len(), cases.len(), "{out:?}");
+    assert_eq!(errs.len(), cases.len() + 1, "{out:?}");
     for (e, (_, want)) in errs.iter().zip(&cases) {
         assert!(e.contains(want), "expected '{want}' in '{e}'");
         assert!(e.len() < 400, "error lines stay short: {e}");
     }
-    // The rejected `position` kept the previous position (4 4 played): column 4 still has room
-    // and the game is still connect4.
+    assert_eq!(
+        errs[cases.len()],
+        "info string error: no position: the last 'position' was refused (unknown start 'nowhere' \
+         for connect4 (use 'startpos' or 'fen <state>')); send a legal 'position' or 'ucinewgame'"
+    );
+    // The game is still connect4, and a legal position is taken at once.
     assert_eq!(out.last().unwrap(), "moves 1 2 3 4 5 6 7");
+}
+
+/// A refused `position` leaves no position: nothing answers for the position before it (a GUI
+/// that sent a move the engine refused must not get a move for another position).
+#[test]
+fn a_refused_position_leaves_no_position_until_a_legal_one() {
+    const NONE: &str = "info string error: no position: the last 'position' was refused";
+    for refusal in [
+        "position startpos moves 4 4 9",
+        "position startpos mvoes 4",
+        "position fen nonsense",
+        "position nowhere",
+    ] {
+        let input = format!(
+            "position startpos moves 4\n{refusal}\ngo depth 2\nmoves\nd\neval\nperft 1\nsolve\n\
+             isready\nucinewgame\nmoves\n{refusal}\nposition startpos moves 1\ngo depth 1\n"
+        );
+        let out = script("connect4", &input);
+        let errs = errors(&out);
+        assert_eq!(errs.len(), 8, "{refusal}: {out:?}");
+        assert!(
+            errs[0].ends_with("; no position until a legal 'position' or 'ucinewgame'"),
+            "{}",
+            errs[0]
+        );
+        for e in &errs[1..7] {
+            assert!(e.starts_with(NONE), "{refusal}: {e}");
+            assert!(
+                e.ends_with("; send a legal 'position' or 'ucinewgame'"),
+                "{e}"
+            );
+        }
+        // Only the last `go` (after a legal position) searched.
+        let searched = out.iter().filter(|l| l.starts_with("info depth")).count();
+        assert_eq!(searched, 1, "{out:?}");
+        assert_eq!(out.iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+        assert!(out.contains(&"readyok".to_string()));
+        // `ucinewgame` is the start position; a legal `position` after a refusal is taken.
+        assert!(out.contains(&"moves 1 2 3 4 5 6 7".to_string()), "{out:?}");
+        assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    }
+    // The built-in players follow the same rule, `random` (which answers `go` itself) too.
+    for player in ["random", "ninja1"] {
+        let out = run_with(
+            &["--game", "connect4", "--player", player],
+            "position startpos moves 4 4 9\ngo depth 1\nposition startpos\ngo depth 1\n",
+        );
+        let errs = errors(&out);
+        assert_eq!(errs.len(), 2, "{player}: {out:?}");
+        assert!(errs[1].starts_with(NONE), "{player}: {}", errs[1]);
+        assert_eq!(
+            out.iter().filter(|l| l.starts_with("bestmove")).count(),
+            1,
+            "{player}: {out:?}"
+        );
+    }
 }
 
 #[test]

@@ -218,3 +218,34 @@ fn parchis_moves_move_the_piece_and_mark_the_last_move() {
     );
     assert!(after.contains("y0:5"), "the last move is named");
 }
+
+/// `tablero perft … | head -1` ends as Unix tools end when the reader leaves: by SIGPIPE, with
+/// no panic message (it used to panic in `println!`).
+#[cfg(unix)]
+#[test]
+fn printing_commands_end_quietly_when_the_reader_leaves() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    for args in [
+        &["--game", "connect4", "perft", "--depth", "8"][..],
+        &["--game", "connect4", "bench"][..],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tablero"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty(), "{args:?}");
+        // The reader is gone: the next line it prints meets a closed pipe.
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{args:?}: {err}");
+    }
+}

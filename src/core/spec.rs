@@ -92,7 +92,7 @@ impl fmt::Display for PositionError {
             } => {
                 write!(f, "move {index} '{}'", clip(&token.text))?;
                 if token.column > 0 {
-                    write!(f, " (column {})", token.column)?;
+                    write!(f, " (character {})", token.column)?;
                 }
                 write!(f, " is illegal: {error}")
             }

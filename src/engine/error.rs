@@ -40,9 +40,14 @@ pub enum Error {
     /// Any other refused option value.
     #[error("setoption {option}: {why}")]
     Option { option: String, why: String },
-    /// A position the rules refuse; the previous one is kept.
+    /// A position the rules refuse: the engine has no position until a legal one.
     #[error("{}", position_message(.0))]
     Position(PositionError),
+    /// A command that needs a position after a refused `position` (the refusal's words).
+    #[error(
+        "no position: the last 'position' was refused ({0}); send a legal 'position' or 'ucinewgame'"
+    )]
+    NoPosition(String),
     /// `go` limits that do not fit the position (`searchmoves`).
     #[error("go searchmoves: {0}")]
     SearchMoves(String),
@@ -51,11 +56,16 @@ pub enum Error {
     Thread(String),
 }
 
+/// What follows every refused `position`: searching the position before it would answer a
+/// question nobody asked, so the engine has none until it is given a legal one.
+pub const NO_POSITION_UNTIL: &str = "no position until a legal 'position' or 'ucinewgame'";
+
 fn position_message(e: &PositionError) -> String {
     match e {
-        PositionError::Fen(_) => format!("position fen: {e}"),
-        PositionError::Move { .. } => format!("position: {e}; position unchanged"),
-        PositionError::UnknownStart { .. } => format!("position: {e}"),
+        PositionError::Fen(_) => format!("position fen: {e}; {NO_POSITION_UNTIL}"),
+        PositionError::Move { .. } | PositionError::UnknownStart { .. } => {
+            format!("position: {e}; {NO_POSITION_UNTIL}")
+        }
     }
 }
 

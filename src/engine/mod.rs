@@ -143,6 +143,9 @@ pub struct Engine {
     weight_values: BTreeMap<String, i32>,
     /// The last accepted position (`None`: the start position), which `solve` replays.
     position: Option<(StartSpec, Vec<Token>)>,
+    /// Why the last `position` was refused, while no legal one has followed: every command
+    /// that needs a position is refused meanwhile.
+    refused: Option<String>,
 }
 
 struct MakeEngine<'a> {
@@ -178,6 +181,7 @@ impl Engine {
             variant_values: values,
             weight_values: BTreeMap::new(),
             position: None,
+            refused: None,
         }
     }
 
@@ -195,6 +199,27 @@ impl Engine {
         self.game.as_mut().map_err(|e| Error::NoGame(e.clone()))
     }
 
+    /// The game's engine, when it has a position to work on.
+    fn positioned(&mut self) -> Result<&mut Box<dyn GameEngine>, Error> {
+        let refused = self.refused.clone();
+        let game = self.game()?;
+        match refused {
+            Some(why) => Err(Error::NoPosition(why)),
+            None => Ok(game),
+        }
+    }
+
+    /// Why the last `position` was refused, while no legal one has followed.
+    pub fn refused_position(&self) -> Option<&str> {
+        self.refused.as_deref()
+    }
+
+    /// Records a `position` refused before it reached the engine (a line the protocol could
+    /// not read): as for one the rules refuse, there is no position until a legal one.
+    pub fn refuse_position(&mut self, why: &str) {
+        self.refused = Some(why.to_string());
+    }
+
     /// Rebuilds the game's engine for the current game and variant values (start position).
     fn rebuild(&mut self) -> Result<(), Error> {
         if self.game.as_mut().is_ok_and(|e| e.searching()) {
@@ -206,6 +231,7 @@ impl Engine {
             e.set_move_overhead(self.move_overhead);
         }
         self.position = None;
+        self.refused = None;
         Ok(())
     }
 
@@ -270,16 +296,30 @@ impl Engine {
         Ok(())
     }
 
-    /// Sets the position; on error the previous position is kept.
+    /// Sets the position; on a refusal the engine has no position until a legal one (or
+    /// `new_game`): a search of the position before would answer a question nobody asked.
     pub fn set_position(&mut self, start: &StartSpec, moves: &[Token]) -> Result<(), Error> {
-        self.game()?.set_position(start, moves)?;
-        self.position = Some((start.clone(), moves.to_vec()));
-        Ok(())
+        match self.game()?.set_position(start, moves) {
+            Ok(()) => {
+                self.position = Some((start.clone(), moves.to_vec()));
+                self.refused = None;
+                Ok(())
+            }
+            Err(e) => {
+                if let Error::Position(p) = &e {
+                    self.refused = Some(p.to_string());
+                }
+                Err(e)
+            }
+        }
     }
 
     /// Forgets what earlier searches learnt and goes back to the start position.
     pub fn new_game(&mut self) -> Result<(), Error> {
-        self.game()?.new_game()
+        self.game()?.new_game()?;
+        self.position = None;
+        self.refused = None;
+        Ok(())
     }
 
     fn heuristic_index(&self) -> usize {
@@ -310,7 +350,7 @@ impl Engine {
             multipv: self.multipv,
         };
         let solver = self.solver;
-        self.game()?.go(params, options, solver, listener)
+        self.positioned()?.go(params, options, solver, listener)
     }
 
     /// Asks a running search to stop (no effect when none runs).
@@ -353,28 +393,28 @@ impl Engine {
 
     /// Legal moves of the position in notation.
     pub fn legal_moves(&mut self) -> Result<Vec<String>, Error> {
-        Ok(self.game()?.legal_moves())
+        Ok(self.positioned()?.legal_moves())
     }
 
     /// The board for humans, the state string and the side to move (or the result).
     pub fn display(&mut self) -> Result<String, Error> {
-        Ok(self.game()?.display())
+        Ok(self.positioned()?.display())
     }
 
     /// The heuristic's terms for the side to move, then every move's depth-1 score.
     pub fn eval(&mut self) -> Result<Vec<String>, Error> {
         let (h, w) = (self.heuristic_index(), self.weight_overrides());
-        Ok(self.game()?.eval(h, &w))
+        Ok(self.positioned()?.eval(h, &w))
     }
 
     /// Perft of the position with divide, as a job for a background thread.
     pub fn perft_job(&mut self, depth: u32) -> Result<Job, Error> {
-        Ok(self.game()?.perft_job(depth))
+        Ok(self.positioned()?.perft_job(depth))
     }
 
     /// The exact solve of the position, as a job for a background thread.
     pub fn solve_job(&mut self) -> Result<Job, Error> {
-        self.game()?;
+        self.positioned()?;
         let (kind, values, position, hash) = (
             self.kind,
             self.variant_values.clone(),

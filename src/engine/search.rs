@@ -143,7 +143,7 @@ fn search_moves<G: Game>(root: &G, tokens: &[Token]) -> Result<Option<Vec<G::Mov
     for t in tokens {
         let m = root.parse_move(&t.text).map_err(|e| {
             Error::SearchMoves(format!(
-                "move '{}' (column {}) is illegal: {e}",
+                "move '{}' (character {}) is illegal: {e}",
                 clip(&t.text),
                 t.column
             ))

@@ -14,7 +14,7 @@ pub const MOVE_OVERHEAD_MS: u64 = 10;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
 /// The hard limit in targets. First 4; lowered to 2 as a precaution after Parchís clocks at
-/// 1+0.01 drained on a machine at load 20 (see README, "Clock play": the previous single-target
+/// 1+0.01 drained on a machine at load 20 (see docs/matches.md, "Clock play": the previous single-target
 /// budget lost as many games on time there).
 const HARD_TARGETS: u64 = 2;
 

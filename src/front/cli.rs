@@ -221,7 +221,7 @@ pub struct ClassArgs {
     pub output: std::path::PathBuf,
 }
 
-/// `tablero tune`: SPSA over an engine's integer spin options (see README "Tuning").
+/// `tablero tune`: SPSA over an engine's integer spin options (see docs/tuning.md).
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
     /// The engine tuned: a command line (split like a shell), builtin:<player> or

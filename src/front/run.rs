@@ -357,6 +357,18 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// The binary's `main`: parses the command line, starts logging on stderr and dispatches.
+/// Commands that only print (`tablero bench | head`) end as other Unix tools do when the reader
+/// leaves: killed by SIGPIPE, without a panic. Only for them: commands that talk to engines,
+/// bots or sockets must see a closed pipe as an error (Rust's default), never die of it.
+#[allow(unsafe_code)]
+fn die_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 pub fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -364,6 +376,18 @@ pub fn main() -> ExitCode {
     // Usage errors are clap's whole message: what is wrong (the missing argument's name, a
     // "did you mean"), the usage line and where to get help; exit code 2.
     let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
+    if matches!(
+        cli.command,
+        Some(
+            Command::Bench { .. }
+                | Command::Perft { .. }
+                | Command::Render { .. }
+                | Command::Report { .. }
+                | Command::Solve { .. }
+        )
+    ) {
+        die_quietly_on_a_closed_pipe();
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -224,6 +224,9 @@ struct Adapter {
     ready_waiting: bool,
     config: MancalaConfig,
     pos: Position,
+    /// Why the last `position` was refused while no legal one followed: `go` is refused, as
+    /// the engine refuses it.
+    refused: Option<String>,
     seat: Option<Seat>,
     /// The seated process is gone between two moves of its game (why).
     seat_gone: Option<String>,
@@ -286,6 +289,7 @@ impl Adapter {
                 movers: Vec::new(),
                 state: Mancala::start(&config),
             },
+            refused: None,
             seat: None,
             seat_gone: None,
             thinking: None,
@@ -622,6 +626,7 @@ impl Adapter {
                 }
                 self.seat = None;
                 self.seat_gone = None;
+                self.refused = None;
                 // The next game's process starts now, as the jar starts it before the game:
                 // its start-up is not the first move's time.
                 match self.start_proc() {
@@ -637,12 +642,25 @@ impl Adapter {
                 }
             }
             "position" => match self.parse_position(&words[1..]) {
-                Ok(p) => self.pos = p,
-                Err(e) => self.say(&format!(
-                    "info string error: position: {e}; position unchanged"
-                )),
+                Ok(p) => {
+                    self.pos = p;
+                    self.refused = None;
+                }
+                Err(e) => {
+                    self.say(&format!(
+                        "info string error: position: {e}; {}",
+                        crate::engine::error::NO_POSITION_UNTIL
+                    ));
+                    self.refused = Some(e);
+                }
             },
-            "go" => self.go(&words[1..]),
+            "go" => match &self.refused {
+                Some(why) => {
+                    let e = crate::engine::Error::NoPosition(why.clone());
+                    self.say(&format!("info string error: {e}"));
+                }
+                None => self.go(&words[1..]),
+            },
             other => {
                 let what = format!(
                     "unknown command '{}' (a course bot takes uci, isready, setoption, \

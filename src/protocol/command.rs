@@ -12,7 +12,7 @@ impl Command {
             Command::IsReady => "isready",
             Command::UciNewGame => "ucinewgame",
             Command::SetOption { .. } => "setoption",
-            Command::Position { .. } => "position",
+            Command::Position { .. } | Command::RefusedPosition(_) => "position",
             Command::Go(_) => "go",
             Command::Stop => "stop",
             Command::Quit => "quit",
@@ -42,6 +42,9 @@ pub enum Command {
         start: StartSpec,
         moves: Vec<Token>,
     },
+    /// A `position` line that could not be read, with the reason: as for a position the rules
+    /// refuse, there is no position until a legal one.
+    RefusedPosition(String),
     Go(GoParams),
     Stop,
     Quit,

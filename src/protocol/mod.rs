@@ -121,6 +121,19 @@ const HELP: &[&str] = &[
     "  solve   (connect4, mancala: exact value of the current position)",
 ];
 
+/// Parses a line; a `position` line that cannot be read still counts as a `position` (a refused
+/// one), so that what follows is not searched on the position before it.
+fn read(line: &str) -> Result<Command, String> {
+    parse::parse_line(line).or_else(|e| {
+        let first = line.split_whitespace().next().unwrap_or("");
+        if first == "position" {
+            Ok(Command::RefusedPosition(e))
+        } else {
+            Err(e)
+        }
+    })
+}
+
 impl Session {
     /// A session playing `kind`, writing to `out`.
     pub fn new(kind: GameKind, out: Out, cfg: EngineConfig) -> Self {
@@ -133,7 +146,7 @@ impl Session {
 
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
-        match parse::parse_line(line) {
+        match read(line) {
             Ok(cmd) => self.apply(cmd),
             Err(e) => {
                 self.out.error(&e);
@@ -235,6 +248,13 @@ impl Session {
             }
             Command::Position { start, moves } => {
                 self.engine.set_position(&start, &moves).map_err(e)?
+            }
+            Command::RefusedPosition(why) => {
+                self.engine.refuse_position(&why);
+                return Err(format!(
+                    "{why}; {}",
+                    crate::engine::error::NO_POSITION_UNTIL
+                ));
             }
             Command::Go(p) => self
                 .engine
@@ -419,7 +439,7 @@ pub fn run_with(
                 out.error(&input::too_long(n));
                 continue;
             }
-            Ok(Some(input::Line::Text(line))) => match parse::parse_line(&line) {
+            Ok(Some(input::Line::Text(line))) => match read(&line) {
                 Err(e) => {
                     out.error(&e);
                     continue;

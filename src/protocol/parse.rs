@@ -1,5 +1,5 @@
 //! nom parsers from one input line to a [`Command`], with errors that name the offending token
-//! and its column. Never panics, whatever the input (property-tested).
+//! and its position in characters. Never panics, whatever the input (property-tested).
 
 use nom::{
     IResult, Parser,
@@ -50,7 +50,7 @@ pub fn parse_u64(t: &Token, what: &str) -> Result<u64, String> {
     let r: IResult<&str, u64> = all_consuming(nom_u64).parse(t.text.as_str());
     r.map(|(_, v)| v).map_err(|_| {
         format!(
-            "{what} expects a non-negative integer, got '{}' (column {})",
+            "{what} expects a non-negative integer, got '{}' (character {})",
             clip(&t.text),
             t.column
         )
@@ -76,7 +76,7 @@ pub fn parse_line(line: &str) -> Result<Command, String> {
         match args.first() {
             None => Ok(c),
             Some(t) => Err(format!(
-                "'{}' takes no arguments, got '{}' (column {})",
+                "'{}' takes no arguments, got '{}' (character {})",
                 first.text,
                 clip(&t.text),
                 t.column
@@ -99,7 +99,7 @@ pub fn parse_line(line: &str) -> Result<Command, String> {
         "go" => parse_go(args),
         "perft" => parse_perft(args),
         other => Err(format!(
-            "unknown command '{}' (column {}); 'help' lists the commands",
+            "unknown command '{}' (character {}); 'help' lists the commands",
             clip(other),
             first.column
         )),
@@ -118,7 +118,7 @@ fn parse_setoption(args: &[Token]) -> Result<Command, String> {
         Some(t) if t.text == "name" => {}
         Some(t) => {
             return Err(format!(
-                "setoption expects 'name', got '{}' (column {})",
+                "setoption expects 'name', got '{}' (character {})",
                 clip(&t.text),
                 t.column
             ));
@@ -132,7 +132,7 @@ fn parse_setoption(args: &[Token]) -> Result<Command, String> {
             let v = &rest[p + 1..];
             if v.is_empty() {
                 return Err(format!(
-                    "setoption: 'value' needs a value (column {})",
+                    "setoption: 'value' needs a value (character {})",
                     rest[p].column
                 ));
             }
@@ -160,7 +160,7 @@ fn parse_position(args: &[Token]) -> Result<Command, String> {
             if head_end > 1 {
                 let t = &args[1];
                 return Err(format!(
-                    "position startpos: expected 'moves', got '{}' (column {})",
+                    "position startpos: expected 'moves', got '{}' (character {})",
                     clip(&t.text),
                     t.column
                 ));
@@ -170,7 +170,7 @@ fn parse_position(args: &[Token]) -> Result<Command, String> {
         "fen" => {
             if head_end < 2 {
                 return Err(format!(
-                    "position fen: missing state string (column {})",
+                    "position fen: missing state string (character {})",
                     kind.column + 3
                 ));
             }
@@ -178,7 +178,7 @@ fn parse_position(args: &[Token]) -> Result<Command, String> {
         }
         "moves" => {
             return Err(format!(
-                "position: missing start ('startpos', 'fen <state>' or a start name) before 'moves' (column {})",
+                "position: missing start ('startpos', 'fen <state>' or a start name) before 'moves' (character {})",
                 kind.column
             ));
         }
@@ -186,7 +186,7 @@ fn parse_position(args: &[Token]) -> Result<Command, String> {
             if head_end > 1 {
                 let t = &args[1];
                 return Err(format!(
-                    "position {}: expected 'moves', got '{}' (column {})",
+                    "position {}: expected 'moves', got '{}' (character {})",
                     clip(name),
                     clip(&t.text),
                     t.column
@@ -241,7 +241,7 @@ fn parse_go(args: &[Token]) -> Result<Command, String> {
                     .count();
                 if n == 0 {
                     return Err(format!(
-                        "go: 'searchmoves' needs at least one move (column {})",
+                        "go: 'searchmoves' needs at least one move (character {})",
                         t.column
                     ));
                 }
@@ -259,7 +259,7 @@ fn parse_go(args: &[Token]) -> Result<Command, String> {
             "movestogo" => &mut p.movestogo,
             other => {
                 return Err(format!(
-                    "go: unknown limit '{}' (column {}); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo or searchmoves",
+                    "go: unknown limit '{}' (character {}); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo or searchmoves",
                     clip(other),
                     t.column
                 ));
@@ -267,7 +267,7 @@ fn parse_go(args: &[Token]) -> Result<Command, String> {
         };
         let Some(v) = args.get(i + 1) else {
             return Err(format!(
-                "go: '{}' needs a number (column {})",
+                "go: '{}' needs a number (character {})",
                 t.text, t.column
             ));
         };
@@ -286,7 +286,7 @@ fn parse_perft(args: &[Token]) -> Result<Command, String> {
     };
     if let Some(x) = args.get(1) {
         return Err(format!(
-            "perft takes one number, got extra '{}' (column {})",
+            "perft takes one number, got extra '{}' (character {})",
             clip(&x.text),
             x.column
         ));
@@ -353,9 +353,9 @@ mod tests {
     }
 
     #[test]
-    fn errors_name_the_token_and_column() {
+    fn errors_name_the_token_and_its_place() {
         let e = parse_line("go depth x").unwrap_err();
-        assert!(e.contains("'x'") && e.contains("column 10"), "{e}");
+        assert!(e.contains("'x'") && e.contains("(character 10)"), "{e}");
         let e = parse_line("go depth 99999999999999999999999").unwrap_err();
         assert!(e.contains("non-negative integer"), "{e}");
         let e = parse_line("frobnicate 3").unwrap_err();
@@ -368,7 +368,7 @@ mod tests {
         assert!(parse_line("go depth 0").is_err());
         let e = parse_line("go searchmoves depth 3").unwrap_err();
         assert!(
-            e.contains("at least one move") && e.contains("column 4"),
+            e.contains("at least one move") && e.contains("(character 4)"),
             "{e}"
         );
         assert!(parse_line("go depth 3 searchmoves").is_err());

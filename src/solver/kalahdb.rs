@@ -110,7 +110,7 @@ pub const MAX_DB_SEEDS: usize = 100;
 /// The database size `tablero solve` and `go` use by default for `pits` pits and `total`
 /// seeds: none below Kalah(6,4), which the run-time database alone solves in seconds; 24 seeds
 /// (1.19 GB, built once in about 5 CPU-minutes) from Kalah(6,4) on, which cuts the (6,4)
-/// search from 122 M to 7.9 M nodes, about 4.5 s (README, "Exact solving"). Larger ones are
+/// search from 122 M to 7.9 M nodes, about 4.5 s (docs/solvers.md). Larger ones are
 /// built on request (`--db-seeds`); a cache holding fewer intact layers is used as it is.
 pub fn auto_seeds(pits: usize, total: usize) -> usize {
     if pits == 6 && total >= 48 { 24 } else { 0 }

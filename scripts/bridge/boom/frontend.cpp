@@ -72,15 +72,18 @@ public:
         } else if (cmd == "setoption") {
             cmd_setoption(t);
         } else if (cmd == "position") {
+            refused_.clear();
+            in_position_ = true;
             cmd_position(t);
+            in_position_ = false;
         } else if (cmd == "go") {
             cmd_go(t);
         } else if (cmd == "d") {
-            if (no_args(t)) cmd_d();
+            if (no_args(t) && !no_position()) cmd_d();
         } else if (cmd == "help") {
             say("info string commands: uci isready ucinewgame setoption position go d stop quit");
         } else {
-            error("unknown command '" + cut(cmd) + "' (column 1); 'help' lists the commands");
+            error("unknown command '" + cut(cmd) + "' (character 1); 'help' lists the commands");
         }
         return true;
     }
@@ -101,11 +104,29 @@ private:
         std::fputc('\n', out_);
         std::fflush(out_);
     }
-    void error(const std::string &s) { say("info string error: " + s); }
+    void error(const std::string &s) {
+        if (!in_position_) {
+            say("info string error: " + s);
+            return;
+        }
+        // As in tablero: a refused position leaves no position, so that nothing searches the one
+        // before it.
+        refused_ = s.compare(0, 10, "position: ") == 0 ? s.substr(10) : s;
+        say("info string error: " + s + "; no position until a legal 'position' or 'ucinewgame'");
+    }
+    // Refuses a command that needs a position after a refused one; true when refused.
+    bool no_position() {
+        if (refused_.empty()) return false;
+        error("no position: the last 'position' was refused (" + refused_ +
+              "); send a legal 'position' or 'ucinewgame'");
+        return true;
+    }
+    bool in_position_ = false;
+    std::string refused_;
 
     bool no_args(const std::vector<Token> &t) {
         if (t.size() > 1) {
-            error("'" + t[0].text + "' takes no arguments, got '" + cut(t[1].text) + "' (column " +
+            error("'" + t[0].text + "' takes no arguments, got '" + cut(t[1].text) + "' (character " +
                   std::to_string(t[1].column) + ")");
             return false;
         }
@@ -113,6 +134,7 @@ private:
     }
 
     void reset_game() {
+        refused_.clear();
         moves_.clear();
         game_.reset(new Environment());
         players_[1].reset(new Player(1));
@@ -161,22 +183,22 @@ private:
         std::unique_ptr<Environment> g(new Environment());
         for (std::size_t i = 0; i < moves.size(); i++) {
             std::string where =
-                "move " + std::to_string(i + 1) + " '" + cut(moves[i]) + "' (column " + std::to_string(cols[i]) + ")";
+                "move " + std::to_string(i + 1) + " '" + cut(moves[i]) + "' (character " + std::to_string(cols[i]) + ")";
             if (g->JuegoTerminado()) {
                 error("position: " + where +
-                      " comes after the end of the game in the course simulator (rule disagreement: tablero still plays on); position unchanged");
+                      " comes after the end of the game in the course simulator (rule disagreement: tablero still plays on)");
                 return false;
             }
             int a;
             if (!parse_move(moves[i], a)) {
                 error("position: " + where + ": bad move '" + cut(moves[i]) +
-                      "': expected a column 1..7 or boom; position unchanged");
+                      "': expected a column 1..7 or boom");
                 return false;
             }
             if (!course_legal(*g, a)) {
                 error("position: " + where + " is illegal in the course simulator (rule disagreement, course action " +
                       std::to_string(a) + ", player " + std::to_string(g->JugadorActivo()) +
-                      " to move); position unchanged");
+                      " to move)");
                 return false;
             }
             g->AcceptAction(static_cast<Environment::ActionType>(a));
@@ -195,7 +217,7 @@ private:
 
     void cmd_position(const std::vector<Token> &t) {
         if (t.size() < 2) {
-            error("position: expected 'startpos' or 'fen <state>' (column " + std::to_string(t[0].column + 8) + ")");
+            error("position: expected 'startpos' or 'fen <state>' (character " + std::to_string(t[0].column + 8) + ")");
             return;
         }
         const std::string &base = t[1].text;
@@ -211,7 +233,7 @@ private:
         std::vector<int> cols;
         if (t.size() > 2) {
             if (t[2].text != "moves") {
-                error("position: expected 'moves', got '" + cut(t[2].text) + "' (column " + std::to_string(t[2].column) +
+                error("position: expected 'moves', got '" + cut(t[2].text) + "' (character " + std::to_string(t[2].column) +
                       ")");
                 return;
             }
@@ -231,6 +253,7 @@ private:
             error(go_err);
             return;
         }
+        if (no_position()) return;
         if (game_->JuegoTerminado()) {
             say("bestmove (none)");
             return;

@@ -85,12 +85,12 @@ inline bool parse_go(const std::vector<Token> &t, int &depth, std::string &error
         if (w == "depth" || w == "nodes" || w == "movetime" || w == "wtime" || w == "btime" || w == "winc" ||
             w == "binc" || w == "movestogo") {
             if (i + 1 >= t.size()) {
-                error = "go: '" + w + "' needs a number (column " + std::to_string(t[i].column) + ")";
+                error = "go: '" + w + "' needs a number (character " + std::to_string(t[i].column) + ")";
                 return false;
             }
             long long v;
             if (!parse_uint(t[i + 1].text, v)) {
-                error = "go " + w + " expects a non-negative integer, got '" + cut(t[i + 1].text) + "' (column " +
+                error = "go " + w + " expects a non-negative integer, got '" + cut(t[i + 1].text) + "' (character " +
                         std::to_string(t[i + 1].column) + ")";
                 return false;
             }
@@ -104,7 +104,7 @@ inline bool parse_go(const std::vector<Token> &t, int &depth, std::string &error
             i++;
             continue;
         }
-        error = "go: unknown limit '" + cut(w) + "' (column " + std::to_string(t[i].column) +
+        error = "go: unknown limit '" + cut(w) + "' (character " + std::to_string(t[i].column) +
                 "); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo";
         return false;
     }

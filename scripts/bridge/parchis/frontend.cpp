@@ -51,15 +51,18 @@ public:
         } else if (cmd == "setoption") {
             cmd_setoption(t);
         } else if (cmd == "position") {
+            refused_.clear();
+            in_position_ = true;
             cmd_position(t);
+            in_position_ = false;
         } else if (cmd == "go") {
             cmd_go(t);
         } else if (cmd == "d") {
-            if (no_args(t)) cmd_d();
+            if (no_args(t) && !no_position()) cmd_d();
         } else if (cmd == "help") {
             say("info string commands: uci isready ucinewgame setoption position go d stop quit");
         } else {
-            error("unknown command '" + cut(cmd) + "' (column 1); 'help' lists the commands");
+            error("unknown command '" + cut(cmd) + "' (character 1); 'help' lists the commands");
         }
         return true;
     }
@@ -79,11 +82,29 @@ private:
         std::fputc('\n', out_);
         std::fflush(out_);
     }
-    void error(const std::string &s) { say("info string error: " + s); }
+    void error(const std::string &s) {
+        if (!in_position_) {
+            say("info string error: " + s);
+            return;
+        }
+        // As in tablero: a refused position leaves no position, so that nothing searches the one
+        // before it.
+        refused_ = s.compare(0, 10, "position: ") == 0 ? s.substr(10) : s;
+        say("info string error: " + s + "; no position until a legal 'position' or 'ucinewgame'");
+    }
+    // Refuses a command that needs a position after a refused one; true when refused.
+    bool no_position() {
+        if (refused_.empty()) return false;
+        error("no position: the last 'position' was refused (" + refused_ +
+              "); send a legal 'position' or 'ucinewgame'");
+        return true;
+    }
+    bool in_position_ = false;
+    std::string refused_;
 
     bool no_args(const std::vector<Token> &t) {
         if (t.size() > 1) {
-            error("'" + t[0].text + "' takes no arguments, got '" + cut(t[1].text) + "' (column " +
+            error("'" + t[0].text + "' takes no arguments, got '" + cut(t[1].text) + "' (character " +
                   std::to_string(t[1].column) + ")");
             return false;
         }
@@ -99,6 +120,7 @@ private:
     }
 
     void reset_game() {
+        refused_.clear();
         start_ = "startpos";
         moves_.clear();
         game_ = fresh(start_);
@@ -178,26 +200,26 @@ private:
         }
         for (std::size_t i = from; i < moves.size(); i++) {
             std::string where = "move " + std::to_string(i + 1) + " '" + cut(moves[i]) + "'" +
-                                (cols ? " (column " + std::to_string((*cols)[i]) + ")" : "");
+                                (cols ? " (character " + std::to_string((*cols)[i]) + ")" : "");
             if (g->gameOver()) {
-                error("position: " + where + " comes after the end of the game in the course simulator (rule disagreement: tablero still plays on); position unchanged");
+                error("position: " + where + " comes after the end of the game in the course simulator (rule disagreement: tablero still plays on)");
                 return false;
             }
             CourseMove m;
             std::string err;
             if (!parse_tablero_move(moves[i], g->getCurrentColor(), m, err)) {
-                error("position: " + where + ": " + err + "; position unchanged");
+                error("position: " + where + ": " + err + "");
                 return false;
             }
             if (!course_legal(*g, m)) {
                 error("position: " + where + " is illegal in the course simulator (rule disagreement, course move " +
                       std::to_string(static_cast<int>(m.c)) + " " + std::to_string(m.id) + " " + std::to_string(m.dice) +
-                      ", player " + std::to_string(g->getCurrentPlayerId()) + " to move); position unchanged");
+                      ", player " + std::to_string(g->getCurrentPlayerId()) + " to move)");
                 return false;
             }
             g->movePiece(m.c, m.id, m.dice);
             if (g->illegalMove()) {
-                error("position: " + where + " was refused by the course core's movePiece (rule disagreement); position unchanged");
+                error("position: " + where + " was refused by the course core's movePiece (rule disagreement)");
                 return false;
             }
         }
@@ -212,7 +234,7 @@ private:
 
     void cmd_position(const std::vector<Token> &t) {
         if (t.size() < 2) {
-            error("position: expected 'startpos', 'playground' or 'fen <state>' (column " +
+            error("position: expected 'startpos', 'playground' or 'fen <state>' (character " +
                   std::to_string(t[0].column + 8) + ")");
             return;
         }
@@ -229,7 +251,7 @@ private:
         std::vector<int> cols;
         if (t.size() > 2) {
             if (t[2].text != "moves") {
-                error("position: expected 'moves', got '" + cut(t[2].text) + "' (column " + std::to_string(t[2].column) + ")");
+                error("position: expected 'moves', got '" + cut(t[2].text) + "' (character " + std::to_string(t[2].column) + ")");
                 return;
             }
             for (std::size_t i = 3; i < t.size(); i++) {
@@ -249,6 +271,7 @@ private:
             error(go_err);
             return;
         }
+        if (no_position()) return;
         if (game_->gameOver()) {
             say("bestmove (none)");
             return;

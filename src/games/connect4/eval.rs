@@ -22,8 +22,7 @@
 //!     something: the side to move has a playable winning cell (it wins now), or it has none and
 //!     the other side has two or more playable winning cells (it cannot block both).
 //!
-//!   The weights were tuned by SPSA (`tablero tune`, self-play at depth 8; README "Tuned
-//!   defaults") from the hand-set 3 / 3 / 1 / 60 / 25 / 5000 scaled ×10, and adopted after an
+//!   The weights were tuned by SPSA (`tablero tune`, self-play at depth 8; docs/tuning.md) from the hand-set 3 / 3 / 1 / 60 / 25 / 5000 scaled ×10, and adopted after an
 //!   SPRT (elo0 = 0, elo1 = 10) against those accepted: +48.7 ± 23.3 Elo in 574 games.
 
 use super::Connect4;

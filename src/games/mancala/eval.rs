@@ -15,8 +15,8 @@
 //!   for the other side.
 //!
 //! The hand-set weights (side 10, extra 200 / 60, capture 150 / 60, chosen with
-//! `tests/mancala_match.rs`) were tuned by SPSA (`tablero tune`, self-play at depth 10; README
-//! "Tuned defaults"); an SPRT (elo0 = 0, elo1 = 10) of the tuned set against them accepted:
+//! `tests/mancala_match.rs`) were tuned by SPSA (`tablero tune`, self-play at depth 10;
+//! docs/tuning.md, "How the default weights were tuned"); an SPRT (elo0 = 0, elo1 = 10) of the tuned set against them accepted:
 //! +14.2 ± 10.9 Elo in 1,394 games at depth 10.
 //!
 //! Every term is a short loop over at most 12 pits per side; no allocation.

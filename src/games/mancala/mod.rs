@@ -52,7 +52,7 @@ pub const MAX_PITS: usize = 12;
 /// Bytes of one side's row: up to `MAX_PITS` pits and the store, padded to a `u128`.
 const ROW_BYTES: usize = 16;
 /// Seeds in the pits per move a side still makes ([`Game::moves_left`]): 16 moves at the start,
-/// as self-play games last about 30 plies (15 a side; see README, "Clock play").
+/// as self-play games last about 30 plies (15 a side; see docs/matches.md, "Clock play").
 const MOVES_LEFT_SEEDS: u32 = 3;
 
 const _: () = assert!(MAX_PITS < ROW_BYTES);

@@ -21,7 +21,7 @@
 //!   bonus dice (+20 → 433, +10 → 172). Result: mine − opponent's.
 //!
 //!   Tuned 2026-11-26 by SPSA (`tablero tune`, 1,500 iterations of 4 colour-swapped pairs,
-//!   self-play at depth 4; README "Tuned defaults") from the hand-set weights below (goal 250,
+//!   self-play at depth 4; docs/tuning.md) from the hand-set weights below (goal 250,
 //!   home 300, danger 200, colours 1.8 / 0.5, states 60/50/30/−40/−30, items
 //!   750/625/950/550/750/225/700/625/450/150, bonus 400/200), and adopted after an SPRT at depth
 //!   6 (elo0 = 0, elo1 = 10) against them accepted: +94.4 ± 34.0 Elo in 460 games

@@ -119,8 +119,8 @@ impl Move {
 pub type Moves = ArrayVec<Move, 80>;
 
 /// Boxes of the mover's closest colour per ply it still plays ([`Game::moves_left`]): 49 plies
-/// at the start, as self-play games last about 120 plies (60 a side; see README, "Clock
-/// play"). With 8 (25 plies) the clock drained too fast at 1+0.01.
+/// at the start, as self-play games last about 120 plies (60 a side; see docs/matches.md,
+/// "Clock play"). With 8 (25 plies) the clock drained too fast at 1+0.01.
 const MOVES_LEFT_STEPS: u32 = 4;
 
 /// One Parchís position (see the module doc for the field meanings via the FEN).
