@@ -142,9 +142,26 @@ const TableroTournament = (ctx) => {
   }
 
   // ---- Plots.
+  // The engines' names beside a plot's rows: the label column as wide as the longest name (a
+  // class's names are folder names, often long), up to a limit past which a name is cut with
+  // an ellipsis (the whole name in its tooltip); the plot keeps its own width beside it.
+  const LABEL_MAX = 34;
+  const labelText = (n) => (n.length > LABEL_MAX ? n.slice(0, LABEL_MAX - 1) + "…" : n);
+  const labelWidth = (list) => Math.max(60, Math.min(LABEL_MAX, Math.max(...list.map((s) => names[s.e].length))) * 6.2 + 12);
+  function nameLabel(e, attrs) {
+    const label = svgEl("text", attrs);
+    label.textContent = labelText(names[e]);
+    label.setAttribute("translate", "no");
+    if (labelText(names[e]) !== names[e]) {
+      const title = svgEl("title", {});
+      title.textContent = names[e];
+      label.append(title);
+    }
+    return label;
+  }
   // Ratings with their 95 % intervals, best first.
   function ratingsPlot() {
-    const rowsN = D.standings.length, w = 420, L = 110, R = 14, T = 8, rowH = 17, h = T + rowsN * rowH + 24;
+    const L = labelWidth(D.standings), rowsN = D.standings.length, w = L + 310, R = 14, T = 8, rowH = 17, h = T + rowsN * rowH + 24;
     const svg = svgEl("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, "font-size": 10, "font-family": "DejaVu Sans, sans-serif" });
     const cap = (s) => Math.min(s.error, 800);
     let lo = Math.min(...D.standings.map((s) => s.elo - cap(s))), hi = Math.max(...D.standings.map((s) => s.elo + cap(s)));
@@ -159,10 +176,7 @@ const TableroTournament = (ctx) => {
     }
     D.standings.forEach((s, k) => {
       const y = T + k * rowH + rowH / 2, me = s.e === focus, col = colour(s.e);
-      const label = svgEl("text", { x: L - 6, y: y + 3, "text-anchor": "end", fill: me ? C.ink : "#333", "font-weight": me ? "bold" : "normal" });
-      label.textContent = names[s.e];
-      label.setAttribute("translate", "no");
-      svg.append(label);
+      svg.append(nameLabel(s.e, { x: L - 6, y: y + 3, "text-anchor": "end", fill: me ? C.ink : "#333", "font-weight": me ? "bold" : "normal" }));
       if (!s.anchor) svg.append(svgEl("line", { x1: X(s.elo - cap(s)), x2: X(s.elo + cap(s)), y1: y, y2: y, stroke: col, "stroke-width": me ? 3 : 2 }));
       svg.append(svgEl("circle", { cx: X(s.elo), cy: y, r: me ? 4.5 : 3.5, fill: col }));
     });
@@ -192,16 +206,13 @@ const TableroTournament = (ctx) => {
   // Wins, draws and losses of each engine (losses off the board darker).
   function resultsPlot() {
     const list = focus === null ? D.standings : D.standings.filter((s) => s.e === focus);
-    const w = 420, L = 110, R = 40, T = 8, rowH = 17, h = T + list.length * rowH + 10;
+    const L = labelWidth(list), w = L + 310, R = 56, T = 8, rowH = 17, h = T + list.length * rowH + 10;
     const most = Math.max(1, ...list.map((s) => s.games));
     const svg = svgEl("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, "font-size": 10, "font-family": "DejaVu Sans, sans-serif" });
     const X = (v) => (v / most) * (w - L - R);
     list.forEach((s, k) => {
       const y = T + k * rowH;
-      const label = svgEl("text", { x: L - 6, y: y + rowH / 2 + 3, "text-anchor": "end", fill: "#333", "font-weight": s.e === focus ? "bold" : "normal" });
-      label.textContent = names[s.e];
-      label.setAttribute("translate", "no");
-      svg.append(label);
+      svg.append(nameLabel(s.e, { x: L - 6, y: y + rowH / 2 + 3, "text-anchor": "end", fill: "#333", "font-weight": s.e === focus ? "bold" : "normal" }));
       const off = Object.values(s.lost_by).reduce((a, b) => a + b, 0);
       let x = L;
       for (const [v, fill] of [[s.wins, "#009E73"], [s.draws, "#999"], [s.losses - off, "#D55E00"], [off, "#7a1f00"]]) {
