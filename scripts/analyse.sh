@@ -31,7 +31,16 @@ for p in "${positions[@]}"; do
   echo "go depth $depth"
 done | "$tablero" --game "$game" | awk -v depth="$depth" '
   BEGIN { i = 0; score = "-"; d = "-"; err = "" }
-  /^info string error:/ { sub(/^info string error: /, ""); err = $0; next }
+  # A refused position is one error, and its `go` a second one ("no position: …") instead of a
+  # bestmove: that closes the position.
+  /^info string error: no position:/ {
+    print i "\terror: " err
+    i++; score = "-"; d = "-"; err = ""
+    next
+  }
+  /^info string error:/ {
+    sub(/^info string error: /, ""); sub(/; no position until a legal .*$/, ""); err = $0; next
+  }
   /^info depth/ {
     for (k = 1; k <= NF; k++) {
       if ($k == "depth") d = $(k + 1)
@@ -39,10 +48,9 @@ done | "$tablero" --game "$game" | awk -v depth="$depth" '
     }
     next
   }
-  # Exactly one bestmove per position: it closes the position (an error before it, e.g. an
-  # illegal move in the line, is reported instead of the search of the previous position).
+  # A searched position ends with its bestmove.
   /^bestmove/ {
-    if (err != "") print i "\terror: " err; else print i "\tbestmove " $2 "\tscore " score "\tdepth " d
+    print i "\tbestmove " $2 "\tscore " score "\tdepth " d
     i++; score = "-"; d = "-"; err = ""
   }
 ' | while IFS=$'\t' read -r idx rest; do
