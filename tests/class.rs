@@ -240,8 +240,16 @@ fn boom_submissions_that_fail_in_every_way_cost_only_their_own_lines_and_games()
     }
     assert!(stdout.contains(" and 7 student pages ("), "{stdout}");
 
-    // Again with --resume: the builds are reused, every game is recorded already.
+    // Again with --resume: the builds are reused, every game is recorded already. A reused
+    // failure's line is read again from its log (as an older tablero might have read it
+    // differently: here a stale line planted in the cache).
     let before = std::fs::read(&recs).unwrap();
+    let cache = out.join("students/broken/build.json");
+    let planted = std::fs::read_to_string(&cache)
+        .unwrap()
+        .replace(&err, "collect2: error: ld returned 1 exit status");
+    assert!(planted.contains("collect2"), "{planted}");
+    std::fs::write(&cache, planted).unwrap();
     let mut again = args.to_vec();
     again.push("--resume");
     let o = tablero(&again);
@@ -250,6 +258,16 @@ fn boom_submissions_that_fail_in_every_way_cost_only_their_own_lines_and_games()
     assert!(
         stdout.contains("  alice    built    player.cpp (built before)\n"),
         "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("  broken   failed   {err}\n")),
+        "{stdout}"
+    );
+    assert!(
+        std::fs::read_to_string(&cache)
+            .unwrap()
+            .contains("collect2"),
+        "the failed build was reused, not built again"
     );
     assert_eq!(
         std::fs::read(&recs).unwrap(),

@@ -60,6 +60,10 @@ pub struct Built {
     pub log: String,
     /// Fingerprint of everything the build read.
     pub hash: String,
+    /// `error` is the log's first error line ([`first_error`]): a cached failure reads its log
+    /// again, so that a newer tablero's reading of it shows without a rebuild.
+    #[serde(default)]
+    pub error_from_log: bool,
     /// Taken from the cache (not serialised).
     #[serde(skip)]
     pub cached: bool,
@@ -363,6 +367,7 @@ impl Builder<'_> {
                     engine: None,
                     log: log_rel,
                     hash: String::new(),
+                    error_from_log: false,
                     cached: false,
                 });
             }
@@ -378,6 +383,11 @@ impl Builder<'_> {
             && c.engine.as_ref().is_none_or(|e| self.out.join(e).is_file())
             && self.out.join(&c.log).is_file()
         {
+            if c.error_from_log
+                && let Ok(t) = std::fs::read_to_string(self.out.join(&c.log))
+            {
+                c.error = Some(first_error(&t));
+            }
             c.cached = true;
             return Ok(c);
         }
@@ -396,6 +406,7 @@ impl Builder<'_> {
         let result = self.run_build(s, &scratch, &engine_tmp, &log_tmp);
         let _ = std::fs::remove_dir_all(&scratch);
         let log_text = std::fs::read_to_string(&log_tmp).unwrap_or_default();
+        let mut error_from_log = false;
         let (status, error) = match result {
             Ok(Some(Ran::Exited(st))) if st.success() && engine_tmp.is_file() => {
                 std::fs::rename(&engine_tmp, &engine)
@@ -406,7 +417,10 @@ impl Builder<'_> {
                 Status::Failed,
                 Some("the build made no program".to_string()),
             ),
-            Ok(Some(Ran::Exited(_))) => (Status::Failed, Some(first_error(&log_text))),
+            Ok(Some(Ran::Exited(_))) => {
+                error_from_log = true;
+                (Status::Failed, Some(first_error(&log_text)))
+            }
             Ok(Some(Ran::Refused(why))) => (Status::Failed, Some(why)),
             Ok(Some(Ran::TimedOut)) => (
                 Status::Timeout,
@@ -444,6 +458,7 @@ impl Builder<'_> {
             engine: (status == Status::Built).then(|| format!("engines/{}", s.name)),
             log: log_rel,
             hash,
+            error_from_log,
             cached: false,
         };
         let text = serde_json::to_string_pretty(&built).map_err(|e| e.to_string())?;
