@@ -485,6 +485,9 @@ fn usage_errors_are_one_line() {
     let out = d.join("out");
     let o = out.to_str().unwrap();
     let boom = root().join("tests/bridge_boom_mock");
+    let file = d.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let s_file = file.to_str().unwrap();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
             vec!["class", s, "-o", o],
@@ -503,6 +506,10 @@ fn usage_errors_are_one_line() {
             "tablero: error: --format: 'swiss' is not a format (round-robin, gauntlet)",
         ),
         (vec!["class", "--report-only", "-o", o], "class.json: "),
+        (
+            vec!["--game", "mancala", "class", s, "-o", s_file],
+            "a-file: not a folder",
+        ),
     ];
     for (args, want) in cases {
         let o = tablero(&args);

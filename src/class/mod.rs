@@ -194,6 +194,9 @@ fn records_files(out: &Path) -> Vec<PathBuf> {
 /// standings and where the report is are returned as the text for stdout.
 pub fn run(cfg: &ClassConfig) -> Result<String, String> {
     let kind = cfg.play.kind;
+    if cfg.out.exists() && !cfg.out.is_dir() {
+        return Err(format!("--output {}: not a folder", cfg.out.display()));
+    }
     std::fs::create_dir_all(&cfg.out).map_err(io(&cfg.out))?;
     let out = cfg.out.canonicalize().map_err(io(&cfg.out))?;
     if cfg.stage == Stage::ReportOnly {
