@@ -3,6 +3,7 @@
 #![deny(unsafe_code)] // three audited exceptions: madvise in core::mem, a prefetch in solver::c4table, SIGPIPE in front::run
 
 pub mod bench;
+pub mod class;
 pub mod core;
 pub mod engine;
 pub mod front;

@@ -19,6 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["referee"],
     &["review"],
     &["gui", "report", "tune", "learn"],
+    &["class"],
     &["front"],
     &["main"],
 ];

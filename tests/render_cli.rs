@@ -230,7 +230,8 @@ fn printing_commands_end_quietly_when_the_reader_leaves() {
     // `bench` prints a line per search for seconds, so the reader is gone long before the end
     // (a command that prints everything at its end, as perft's divide does, could fill the
     // pipe's buffer and exit before the reader leaves).
-    for args in [&["bench"][..]] {
+    {
+        let args = ["bench"];
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tablero"))
             .args(args)
             .stdout(Stdio::piped())

@@ -344,8 +344,8 @@ fn records_prefix(rec: &Value, n: usize) -> Value {
 /// Spanish report (title, the referee's table line by line, plots, filters, game rows, viewer,
 /// the picture, a replay error), with nothing left in English (`audit_spanish`); the switch
 /// shows English where the user was (same game, same ply) and the table then is exactly what
-/// `tablero report` prints; the same for the tournament page. Screenshots `report-es.png`,
-/// `report-en.png`, `report-standings-es.png`.
+/// `tablero report` prints. Screenshots `report-es.png`, `report-en.png`. (The tournament and
+/// class pages: `tournament_and_class_pages`.)
 #[test]
 fn spanish_and_english() {
     use browser::i18n::{audit_spanish, switch_to};
@@ -444,11 +444,57 @@ fn spanish_and_english() {
     assert_eq!(b.content("h1"), "greedy vs ninja1 (Mancala), 4 games");
     assert_eq!(b.eval("localStorage.getItem('tablero.lang')"), "en");
     b.screenshot("report-en");
+}
 
-    // The tournament page of `report --html`: in English (the choice is remembered) its text
-    // is exactly what the command prints; in Spanish nothing is left in English.
-    let rec = tmp("tournament-i18n.jsonl");
-    let page = tmp("tournament-i18n.html");
+/// The game lines of a tournament's records file, and the engine names of its settings.
+fn tournament_records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["kind"] == "tournament-game")
+        .collect()
+}
+
+/// 1, 0.5 or 0: what `name` scored in game `g` (a tournament record line).
+fn points_of(g: &Value, name: &str) -> f64 {
+    let engine1 = if g["first_engine"] == 1 {
+        &g["first"]
+    } else {
+        &g["second"]
+    };
+    let mine = if engine1 == name { 1 } else { 2 };
+    match g["winner"].as_u64() {
+        None => 0.5,
+        Some(w) if w == mine => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
+/// The numbers of the games listed now.
+fn listed(b: &Browser) -> Vec<u64> {
+    let v = b.eval("[...document.querySelectorAll('#rows .row')].map(r => Number(r.dataset.game))");
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
+/// The tournament report (issue 25): a round-robin's page has the standings as a table, the
+/// crosstable as a table whose cell lists exactly that pair's games, three plots, the game list
+/// filtered by engine and result from that engine's side, a game replayed to the rules' state
+/// strings, and the standings text exactly as `tablero report` prints it; all of it in Spanish
+/// with nothing left in English, and after the switch the same game and ply. Then a class's
+/// pages (`tablero class`): the builds, a student's page (their games only, their summary,
+/// row of the crosstable and build log) and the page of a submission that did not build, in
+/// both languages. One browser for all. Screenshots `tournament-en.png`, `tournament-es.png`,
+/// `class-es.png`, `class-student-en.png`, `class-student-es.png`, `class-missing-es.png`.
+#[test]
+fn tournament_and_class_pages() {
+    use browser::i18n::{audit_spanish, switch_to};
+    let rec = tmp("tournament.jsonl");
+    let page = tmp("tournament.html");
     run(
         &[
             "tournament",
@@ -462,6 +508,10 @@ fn spanish_and_english() {
             "ninja1=builtin:ninja1",
             "--depth",
             "1",
+            "--rounds",
+            "2",
+            "--openings",
+            "random:2",
             "--records",
         ],
         &[&rec],
@@ -469,27 +519,266 @@ fn spanish_and_english() {
     run(&["report", "--html"], &[&page, &rec]);
     let out = Command::new(BIN).arg("report").arg(&rec).output().unwrap();
     let standings = String::from_utf8(out.stdout).unwrap();
+    let recs = tournament_records(&rec);
+    assert_eq!(recs.len(), 12);
+
+    let b = Browser::launch_lang("en-US", 1280, 1000);
     b.goto(&url(&page));
     b.wait_until(
-        "document.querySelector('.lang-switch')",
-        Duration::from_secs(5),
-        "the page",
+        "document.body.dataset.ready === '1'",
+        Duration::from_secs(10),
+        "the first view",
     );
-    assert_eq!(b.content("#table"), standings);
+    assert_eq!(
+        b.content("h1"),
+        "Tournament round-robin of 3 engines (Connect Four), 12 games"
+    );
+    assert_eq!(
+        b.content("#table"),
+        standings,
+        "the text as the command prints it"
+    );
+    assert_eq!(b.count("#standings tr[data-engine]"), 3);
+    assert_eq!(b.count("#cross td.cell"), 6);
+    assert_eq!(b.count("#plots svg"), 3, "ratings, score, results");
+    assert_eq!(listed(&b).len(), 12);
+    // Each crosstable cell: points as the records say, and a click lists that pair's games.
+    let names = ["random", "greedy", "ninja1"];
+    for (a, na) in names.iter().enumerate() {
+        for (c, nc) in names.iter().enumerate() {
+            if a == c {
+                continue;
+            }
+            let pair: Vec<&Value> = recs
+                .iter()
+                .filter(|g| {
+                    (g["first"] == *na && g["second"] == *nc)
+                        || (g["first"] == *nc && g["second"] == *na)
+                })
+                .collect();
+            let pts: f64 = pair.iter().map(|g| points_of(g, na)).sum();
+            let cell = format!("#cross td.cell[data-a='{a}'][data-b='{c}']");
+            assert_eq!(
+                b.content(&cell),
+                format!("{pts}/{}", pair.len()),
+                "{na} vs {nc}"
+            );
+            b.tap(&cell);
+            let mut want: Vec<u64> = pair.iter().map(|g| g["game"].as_u64().unwrap()).collect();
+            want.sort();
+            let mut got = listed(&b);
+            got.sort();
+            assert_eq!(got, want, "{na} vs {nc}");
+            assert_eq!(
+                b.eval("document.getElementById('f-engine').value"),
+                json!(a.to_string())
+            );
+            // The badges read from the row engine's side (read in one evaluation: each costs
+            // a round trip to the browser).
+            let badges = b.eval(
+                "Object.fromEntries([...document.querySelectorAll('#rows .row')].map(r => [r.dataset.game, r.querySelector('.res').textContent]))",
+            );
+            for g in &pair {
+                let want = match points_of(g, na) {
+                    1.0 => "W",
+                    0.5 => "D",
+                    _ => "L",
+                };
+                assert_eq!(badges[g["game"].to_string()], want, "game {}", g["game"]);
+            }
+        }
+    }
+    b.screenshot("tournament-cell");
+    // Only greedy's losses: the engine alone, its wins and draws unticked.
+    b.eval("(() => { const s = document.getElementById('f-engine'); s.value = '1'; s.dispatchEvent(new Event('change')); const o = document.getElementById('f-opp'); o.value = ''; o.dispatchEvent(new Event('change')); })()");
+    b.tap("#f-W");
+    b.tap("#f-D");
+    let mut want: Vec<u64> = recs
+        .iter()
+        .filter(|g| {
+            (g["first"] == "greedy" || g["second"] == "greedy") && points_of(g, "greedy") == 0.0
+        })
+        .map(|g| g["game"].as_u64().unwrap())
+        .collect();
+    want.sort();
+    assert_eq!(listed(&b), want, "greedy's losses, in game order");
+    b.tap("#f-W");
+    b.tap("#f-D");
+    // A game replayed: every ply's state string is the rules' one.
+    let g = 5;
+    let fens = expected_fens(&recs[g]);
+    b.eval(&format!("tableroReport.open({g})"));
+    b.wait_until(
+        &format!("tableroReport.state() && tableroReport.state().game === {g}"),
+        Duration::from_secs(5),
+        "game 5 open",
+    );
+    let shown = b.eval(&format!(
+        "[...Array({}).keys()].map(k => {{ tableroReport.show(k); return document.getElementById('fen').value; }})",
+        fens.len()
+    ));
+    for (k, f) in fens.iter().enumerate() {
+        assert_eq!(shown[k], json!(f), "ply {k}");
+    }
+    b.eval("tableroReport.show(3)");
+    b.screenshot("tournament-en");
     switch_to(&b, "es");
+    b.wait_until(
+        "tableroReport.state() && tableroReport.state().ply === 3",
+        Duration::from_secs(5),
+        "the same ply",
+    );
+    assert_eq!(b.eval("tableroReport.state().game"), json!(g));
+    assert_eq!(
+        b.content("h1"),
+        "Torneo todos contra todos de 3 motores (Conecta 4), 12 partidas"
+    );
+    b.eval("document.getElementById('textbox').open = true");
+    let problems = audit_spanish(&b);
     assert!(
-        b.content("#title")
-            .starts_with("Torneo todos contra todos de 3 motores (Conecta 4)"),
+        problems.is_empty(),
+        "Spanish tournament page:\n{}",
+        problems.join("\n")
+    );
+    b.screenshot("tournament-es");
+
+    // A class (Mancala): our C++ bot mock (tests/class_mock/) as two ready programs, one of
+    // which aborts at its second move, and a folder with nothing to build, against greedy.
+    let class = tmp("class");
+    let _ = std::fs::remove_dir_all(&class);
+    let subs = class.join("subs");
+    let mocks = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/class_mock");
+    for (name, choice) in [
+        ("richest", "mancala_bot/richest.cpp"),
+        ("crashy", "mancala_bot_crash/richest.cpp"),
+    ] {
+        let p = subs.join(name).join("bot");
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        let o = Command::new("g++")
+            .arg("-O0")
+            .arg("-I")
+            .arg(mocks.join("mancala_bot"))
+            .arg("-o")
+            .arg(&p)
+            .arg(mocks.join("mancala_bot/protocol.cpp"))
+            .arg(mocks.join(choice))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    std::fs::create_dir_all(subs.join("nothing")).unwrap();
+    std::fs::write(subs.join("nothing/notes.txt"), "to do\n").unwrap();
+    let out = class.join("out");
+    run(
+        &[
+            "--game",
+            "mancala",
+            "class",
+            subs.to_str().unwrap(),
+            "--builtins",
+            "greedy",
+            "--openings",
+            "random:2",
+            "-o",
+        ],
+        &[&out],
+    );
+    let crecs = tournament_records(&out.join("records/all.jsonl"));
+    b.goto(&url(&out.join("index.html")));
+    b.wait_until(
+        "document.body.dataset.ready === '1'",
+        Duration::from_secs(10),
+        "the class page",
+    );
+    assert_eq!(b.content("h1"), "Torneo de clase de Mancala, 3 alumnos");
+    assert_eq!(b.count("#builds tr[data-student]"), 3);
+    assert!(
+        b.content("#builds")
+            .contains("la carpeta no tiene makefile, ni ficheros .cpp, ni ningún programa")
+    );
+    assert_eq!(listed(&b).len(), 6);
+    let problems = audit_spanish(&b);
+    assert!(
+        problems.is_empty(),
+        "Spanish class page:\n{}",
+        problems.join("\n")
+    );
+    b.screenshot("class-es");
+    // A student's page: their games only, their results.
+    // The student's link leads to their page.
+    let student_page = out.join("students/crashy.html");
+    assert_eq!(
+        b.eval("document.querySelector(\"#builds tr[data-student='crashy'] a\").href"),
+        json!(url(&student_page))
+    );
+    b.goto(&url(&student_page));
+    b.wait_until(
+        "document.body.dataset.ready === '1' && document.getElementById('summary')",
+        Duration::from_secs(10),
+        "crashy's page",
+    );
+    assert!(
+        b.content("h1")
+            .starts_with("crashy: torneo de clase de Mancala")
+    );
+    let mine: Vec<&Value> = crecs
+        .iter()
+        .filter(|g| g["first"] == "crashy" || g["second"] == "crashy")
+        .collect();
+    assert_eq!(listed(&b).len(), mine.len());
+    assert!(
+        b.content("#summary")
+            .contains(&format!("0 puntos en {} partidas", mine.len())),
         "{}",
-        b.content("#title")
+        b.content("#summary")
+    );
+    assert!(
+        b.content("#summary")
+            .contains(&format!("perdidas fuera del tablero: fallo {}", mine.len()))
+    );
+    assert_eq!(
+        b.count("#cross td.cell"),
+        2,
+        "crashy's row: richest and greedy"
+    );
+    assert!(
+        b.content("#buildlog pre")
+            .contains("is a ready program, used as it is")
     );
     let problems = audit_spanish(&b);
     assert!(
         problems.is_empty(),
-        "Spanish standings:\n{}",
+        "Spanish student page:\n{}",
         problems.join("\n")
     );
-    b.screenshot("report-standings-es");
+    b.screenshot("class-student-es");
+    switch_to(&b, "en");
+    assert!(
+        b.content("#summary")
+            .starts_with("Rank 3 of 3: 0 points in 4 games (0 won, 0 drawn, 4 lost)"),
+        "{}",
+        b.content("#summary")
+    );
+    b.screenshot("class-student-en");
+    switch_to(&b, "es");
+    b.goto(&url(&out.join("students/nothing.html")));
+    b.wait_until(
+        "document.querySelector('.lang-switch')",
+        Duration::from_secs(10),
+        "nothing's page",
+    );
+    assert!(
+        b.content("body")
+            .contains("Esta entrega no compiló, así que no juega ninguna partida.")
+    );
+    assert_eq!(b.count("#rows .row"), 0);
+    let problems = audit_spanish(&b);
+    assert!(
+        problems.is_empty(),
+        "Spanish page of a missing submission:\n{}",
+        problems.join("\n")
+    );
+    b.screenshot("class-missing-es");
 }
 
 /// Size and speed of a 1,000-game Parchís report (ignored: about a minute on two cores).

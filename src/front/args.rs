@@ -18,7 +18,7 @@ use crate::referee::{
 use crate::tune::spsa::Param;
 use crate::tune::{TuneConfig, TuneOut, TuneSettings};
 
-use super::cli::{GameFlags, LearnArgs, MatchArgs, TournamentArgs, TuneArgs};
+use super::cli::{ClassArgs, GameFlags, LearnArgs, MatchArgs, TournamentArgs, TuneArgs};
 
 /// A position error of `--fen`/`--moves`, naming the flag it is about.
 pub fn position_error(e: &PositionError) -> String {
@@ -307,7 +307,10 @@ pub fn tournament_config(
     }
     let format = match a.format.as_str() {
         "round-robin" | "roundrobin" => Format::RoundRobin { rounds: a.rounds },
-        "gauntlet" => Format::Gauntlet { rounds: a.rounds },
+        "gauntlet" => Format::Gauntlet {
+            rounds: a.rounds,
+            heads: 1,
+        },
         s => {
             return Err(format!(
                 "--format: '{s}' is not a format (round-robin, gauntlet)"
@@ -337,6 +340,86 @@ pub fn tournament_config(
         startup_ms: a.play.startup_timeout,
     };
     Ok((cfg, anchor))
+}
+
+/// `tablero class`.
+pub fn class_config(kind: GameKind, a: &ClassArgs) -> Result<crate::class::ClassConfig, String> {
+    use crate::class::{ClassConfig, Stage};
+    let builtins = if a.builtins.trim() == "none" {
+        Vec::new()
+    } else {
+        let mut v: Vec<crate::players::Player> = Vec::new();
+        for b in a
+            .builtins
+            .split(',')
+            .map(str::trim)
+            .filter(|b| !b.is_empty())
+        {
+            let p = crate::players::Player::from_name(b).map_err(|e| format!("--builtins: {e}"))?;
+            if v.contains(&p) {
+                return Err(format!("--builtins: {b} given twice"));
+            }
+            v.push(p);
+        }
+        v
+    };
+    let gauntlet = match a.format.as_str() {
+        "round-robin" | "roundrobin" => false,
+        "gauntlet" => true,
+        s => {
+            return Err(format!(
+                "--format: '{s}' is not a format (round-robin, gauntlet)"
+            ));
+        }
+    };
+    if a.rounds == 0 {
+        return Err("--rounds: at least 1".into());
+    }
+    if a.build_timeout == 0 {
+        return Err("--build-timeout: at least 1 second".into());
+    }
+    let shard = a
+        .shard
+        .as_deref()
+        .map(|s| Shard::parse(s).map_err(|e| format!("--shard: {e}")))
+        .transpose()?;
+    let stage = if a.report_only {
+        Stage::ReportOnly
+    } else if a.build_only {
+        Stage::BuildOnly
+    } else {
+        Stage::All
+    };
+    Ok(ClassConfig {
+        submissions: a.submissions.clone(),
+        course: a.course.clone(),
+        out: a.output.clone(),
+        builtins,
+        gauntlet,
+        rounds: a.rounds,
+        student_options: name_values("--student-option", &a.student_option)?,
+        build_timeout: std::time::Duration::from_secs(a.build_timeout),
+        stage,
+        resume: a.resume,
+        log: a.log,
+        play: Config {
+            kind,
+            engines: Vec::new(),
+            format: Format::RoundRobin { rounds: a.rounds },
+            variant: name_values("--option", &a.play.option)?,
+            concurrency: a.play.concurrency,
+            seed: a.play.seed,
+            openings: openings(a.play.openings.as_deref())?,
+            limits: move_limits(&a.play)?,
+            max_plies: a.play.max_plies,
+            startup_ms: a.play.startup_timeout,
+            sprt: None,
+            records: None,
+            log_dir: None,
+            shard,
+            progress: true,
+        },
+    })
 }
 
 /// `tablero tune` (not `--plot`, which the dispatcher handles itself).

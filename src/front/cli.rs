@@ -169,6 +169,58 @@ pub struct TournamentArgs {
     pub json: bool,
 }
 
+/// `tablero class`: a class tournament of students' submissions (docs/class-tournament.md).
+#[derive(clap::Args, Debug)]
+pub struct ClassArgs {
+    /// Folder of submissions, one sub-folder per student: Parchís `AIPlayer.cpp` (+ .h), BOOM
+    /// `player.cpp` (+ .h), Mancala bot sources (a makefile or .cpp files), or a ready program.
+    #[arg(required_unless_present = "report_only")]
+    pub submissions: Option<std::path::PathBuf>,
+    /// The course checkout the players are built with (Parchís: the 2022-23 simulator; BOOM:
+    /// the 2020-21 one); Mancala: optional, the course's bot folder, for files a submission lacks.
+    #[arg(long)]
+    pub course: Option<std::path::PathBuf>,
+    /// round-robin (everyone against everyone) or gauntlet (every student against every
+    /// built-in player).
+    #[arg(long, default_value = "round-robin")]
+    pub format: String,
+    /// Built-in players that take part, comma-separated (`none` for none).
+    #[arg(long, default_value = "ninja1,ninja2")]
+    pub builtins: String,
+    /// Rounds: each plays every pairing once as a colour-swapped pair of games.
+    #[arg(long, default_value_t = 1)]
+    pub rounds: usize,
+    /// K/N: play only shard K of N of the schedule (then `--report-only` merges the shards).
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// NAME=VALUE sent to every student's engine as setoption (repeatable); a submission's
+    /// `tablero.options` file adds its own. Parchís: PlayerId=1 unless set.
+    #[arg(long)]
+    pub student_option: Vec<String>,
+    /// Longest build of one submission, seconds (then it is stopped and reported).
+    #[arg(long, default_value_t = 600)]
+    pub build_timeout: u64,
+    /// Build the submissions and stop (before a cluster's shards).
+    #[arg(long, conflicts_with = "report_only")]
+    pub build_only: bool,
+    /// Write the report from the records already in the output folder (after the shards).
+    #[arg(long)]
+    pub report_only: bool,
+    /// Continue the tournament (or shard) recorded in the output folder.
+    #[arg(long)]
+    pub resume: bool,
+    /// Keep every engine's raw I/O per game under OUTPUT/logs.
+    #[arg(long)]
+    pub log: bool,
+    /// Engines' limits, clock, openings and the rest shared with `match`/`tournament`/`tune`.
+    #[command(flatten)]
+    pub play: GameFlags,
+    /// The output folder: engines, build logs, records and the report (index.html and one page
+    /// per student).
+    #[arg(short = 'o', long = "output")]
+    pub output: std::path::PathBuf,
+}
+
 /// `tablero tune`: SPSA over an engine's integer spin options (see docs/tuning.md).
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
@@ -284,6 +336,9 @@ pub enum Command {
     /// Plays a tournament of many engines (or one shard of it) and prints the standings:
     /// maximum-likelihood ratings with 95 % intervals, points, W/D/L and a crosstable.
     Tournament(Box<TournamentArgs>),
+    /// A class tournament: builds every student's submission, plays them against each other
+    /// and the built-in players, and writes the report with a page per student.
+    Class(Box<ClassArgs>),
     /// Play against a built-in player at the terminal (moves in protocol notation).
     Play {
         /// The opponent: random, greedy, ninja1, ninja2, ninja3, solver.

@@ -274,6 +274,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 write_stdout(&s.text())
             }
         }
+        Some(Command::Class(a)) => {
+            let cfg = args::class_config(kind, &a)?;
+            let text = crate::class::run(&cfg)?;
+            write_stdout(&text)
+        }
         Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves })?,
         Some(Command::Render {
             fen,

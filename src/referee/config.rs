@@ -37,8 +37,9 @@ pub enum Format {
     Match { games: usize },
     /// Every pair of engines once per round.
     RoundRobin { rounds: usize },
-    /// The first engine against each other one, once per round.
-    Gauntlet { rounds: usize },
+    /// Each of the first `heads` engines against each other one, once per round (`heads` 1:
+    /// the classic gauntlet of one engine against the rest).
+    Gauntlet { rounds: usize, heads: usize },
 }
 
 impl Format {
@@ -54,7 +55,15 @@ impl Format {
     pub fn rounds(self) -> Option<usize> {
         match self {
             Format::Match { .. } => None,
-            Format::RoundRobin { rounds } | Format::Gauntlet { rounds } => Some(rounds),
+            Format::RoundRobin { rounds } | Format::Gauntlet { rounds, .. } => Some(rounds),
+        }
+    }
+
+    /// A gauntlet's heads (1 for the other formats).
+    pub fn heads(self) -> usize {
+        match self {
+            Format::Gauntlet { heads, .. } => heads,
+            _ => 1,
         }
     }
 }
@@ -106,6 +115,7 @@ impl Config {
             engines: self.engines.len(),
             pairing: self.format.pairing(),
             rounds: self.format.rounds(),
+            heads: self.format.heads(),
         }
     }
 
@@ -148,6 +158,10 @@ pub struct Settings {
     /// A tournament's rounds (absent for a match).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<usize>,
+    /// A gauntlet of several heads: how many (absent for one head and the other formats, so
+    /// that those settings and their fingerprints are what they always were).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heads: Option<usize>,
     pub seed: u64,
     /// `start`, `random:P` or `lines:<count>:<hash of the lines>` for an openings file.
     pub openings: String,
@@ -189,6 +203,7 @@ impl Settings {
                 .collect(),
             format: cfg.format.pairing().name().to_string(),
             rounds: cfg.format.rounds(),
+            heads: Some(cfg.format.heads()).filter(|&h| h > 1),
             seed: cfg.seed,
             openings: cfg.openings.label(),
             depth: cfg.limits.depth,
@@ -214,6 +229,7 @@ impl Settings {
             engines: self.engines.len(),
             pairing: Pairing::from_name(&self.format)?,
             rounds: self.rounds,
+            heads: self.heads.unwrap_or(1),
         })
     }
 

@@ -241,6 +241,7 @@ pub fn line_settings(v: &Value) -> Option<Result<Settings, String>> {
                 engines: l.engines.to_vec(),
                 format: "match".into(),
                 rounds: None,
+                heads: None,
                 seed: l.seed,
                 openings: l.openings,
                 depth: l.depth,

@@ -4,8 +4,9 @@
 //! Every format plays colour-swapped pairs of games: pair `p` holds games `2p` and `2p + 1`, is
 //! played from opening number `round`, and engine `a` of the pairing `(a, b)` moves first in
 //! the first game of the pair, `b` in the second. Round `r` plays every pairing once as one pair:
-//! round-robin every `(a, b)` with `a < b` in lexicographic order, gauntlet the first engine
-//! against each other one; pairs are numbered round by round. A match is the round-robin of two
+//! round-robin every `(a, b)` with `a < b` in lexicographic order, gauntlet each of the first
+//! `heads` engines (usually one) against each other one, head by head; pairs are numbered round
+//! by round. A match is the round-robin of two
 //! engines without a fixed number of rounds (it plays as many games as it is asked to, and a
 //! resumed match may play more). Shard `K/N` plays the pairs `p` with `p mod N = K - 1`: every
 //! shard gets every N-th pair, so shards are within one pair of each other in size and each
@@ -20,7 +21,7 @@ pub enum Pairing {
     Match,
     /// Every pair of engines.
     RoundRobin,
-    /// The first engine against each other one.
+    /// Each of the first engines (the schedule's `heads`) against each other one.
     Gauntlet,
 }
 
@@ -52,6 +53,10 @@ pub struct Schedule {
     pub pairing: Pairing,
     /// `None`: open-ended (a match).
     pub rounds: Option<usize>,
+    /// A gauntlet's heads: the first `heads` engines each play every engine after them (1: the
+    /// classic gauntlet of one engine; a class plays its built-ins against every student).
+    /// Ignored by the other pairings.
+    pub heads: usize,
 }
 
 /// One game of the schedule.
@@ -103,7 +108,10 @@ impl Schedule {
         let n = self.engines;
         match self.pairing {
             Pairing::RoundRobin | Pairing::Match => n * n.saturating_sub(1) / 2,
-            Pairing::Gauntlet => n.saturating_sub(1),
+            Pairing::Gauntlet => {
+                let h = self.heads.clamp(1, n.max(1));
+                h * n.saturating_sub(h)
+            }
         }
     }
 
@@ -120,7 +128,11 @@ impl Schedule {
     /// Pairing `k` of a round (`k < pairings()`).
     fn pairing(&self, k: usize) -> [usize; 2] {
         match self.pairing {
-            Pairing::Gauntlet => [0, k + 1],
+            Pairing::Gauntlet => {
+                let h = self.heads.clamp(1, self.engines.max(1));
+                let others = self.engines.saturating_sub(h).max(1);
+                [k / others, h + k % others]
+            }
             Pairing::RoundRobin | Pairing::Match => {
                 // Row a holds the pairings (a, a+1..n): n-1-a of them.
                 let n = self.engines;
@@ -175,6 +187,7 @@ mod tests {
             engines: 4,
             pairing: Pairing::RoundRobin,
             rounds: Some(2),
+            heads: 1,
         };
         assert_eq!((s.pairings(), s.games()), (6, Some(24)));
         let first_round: Vec<[usize; 2]> = (0..6).map(|p| s.game(2 * p).engines).collect();
@@ -188,9 +201,21 @@ mod tests {
             engines: 4,
             pairing: Pairing::Gauntlet,
             rounds: Some(1),
+            heads: 1,
         };
         assert_eq!(g.games(), Some(6));
         assert_eq!(g.game(5).engines, [0, 3]);
+        // Two heads (a class's built-ins) against three students, head by head.
+        let g = Schedule {
+            engines: 5,
+            pairing: Pairing::Gauntlet,
+            rounds: Some(2),
+            heads: 2,
+        };
+        assert_eq!((g.pairings(), g.games()), (6, Some(24)));
+        let round: Vec<[usize; 2]> = (0..6).map(|p| g.game(2 * p).engines).collect();
+        assert_eq!(round, vec![[0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4]]);
+        assert_eq!(g.game(13).engines, [0, 2]);
     }
 
     #[test]
@@ -199,6 +224,7 @@ mod tests {
             engines: 2,
             pairing: Pairing::Match,
             rounds: None,
+            heads: 1,
         };
         assert_eq!(m.games(), None);
         assert_eq!(m.shard_games(None, Some(5)), vec![0, 1, 2, 3, 4]);
@@ -214,6 +240,7 @@ mod tests {
             engines: 7,
             pairing: Pairing::RoundRobin,
             rounds: Some(3),
+            heads: 1,
         };
         let mut all = Vec::new();
         let mut sizes = Vec::new();

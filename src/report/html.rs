@@ -20,25 +20,25 @@ use serde_json::{Value, json};
 use super::Records;
 use super::review::Annotated;
 use crate::core::game::{Game, Side};
-use crate::referee::GameRecord;
+use crate::games::GameKind;
+use crate::referee::{GameRecord, Settings};
 use crate::view::render::{DrawVisitor, dispatch};
 use crate::view::{Draw, Item};
 
-const SCENE_JS: &str = include_str!("../view/scene.js");
-const REPORT_JS: &str = include_str!("report.js");
+pub(super) const SCENE_JS: &str = include_str!("../view/scene.js");
+pub(super) const REPORT_JS: &str = include_str!("report.js");
 /// The game review's part of the pages (shared with the browser board).
 pub use crate::review::page::REVIEW_JS;
-const REPORT_CSS: &str = include_str!("report.css");
-const STANDINGS_JS: &str = include_str!("standings.js");
+pub(super) const REPORT_CSS: &str = include_str!("report.css");
 
 /// Everything the page shows of the games.
-struct Games {
+pub(super) struct Games {
     /// Distinct boards (JSON scenes).
-    boards: Vec<String>,
+    pub boards: Vec<String>,
     /// Per game: what the list shows.
-    meta: Vec<Value>,
+    pub meta: Vec<Value>,
     /// Per chunk of [`CHUNK`] games: base64 of the gzip of its JSON.
-    blobs: Vec<String>,
+    pub blobs: Vec<String>,
 }
 
 /// Games per compressed blob. Marks repeat across games (the same cell, die or highlight), so
@@ -48,13 +48,11 @@ struct Games {
 const CHUNK: usize = 20;
 
 /// The game's variant configuration from the recorded settings (defaults for older records).
-fn game_config<G: Game>(records: &Records) -> Result<G::Config, String> {
+fn game_config<G: Game>(settings: Option<&Settings>) -> Result<G::Config, String> {
     let vals: Vec<i64> = G::OPTIONS
         .iter()
         .map(|o| {
-            records
-                .settings
-                .as_ref()
+            settings
                 .and_then(|s| {
                     s.options
                         .iter()
@@ -417,15 +415,39 @@ fn build_chunk<G: Draw>(
     })
 }
 
-struct Build<'a>(&'a Records, &'a [Option<Annotated>]);
+/// The games of a page, replayed: records of one match or tournament played under `settings`,
+/// with their reviews where the records carry one.
+struct Build<'a> {
+    settings: Option<&'a Settings>,
+    games: &'a [super::Game],
+    reviews: &'a [Option<Annotated>],
+}
+
+/// Replays `games` (of `kind`, played under `settings`) for a page: boards, list entries,
+/// reviews and compressed plies.
+pub(super) fn build_games(
+    kind: GameKind,
+    settings: Option<&Settings>,
+    games: &[super::Game],
+) -> Result<Games, String> {
+    let reviews = super::review::annotations(games)?;
+    dispatch(
+        kind,
+        Build {
+            settings,
+            games,
+            reviews: &reviews,
+        },
+    )
+    .map_err(|e| format!("--html: {e}"))?
+}
 
 impl DrawVisitor for Build<'_> {
     type Output = Result<Games, String>;
     fn visit<G: Draw>(self) -> Self::Output {
-        let records = self.0;
-        let gcfg = game_config::<G>(records)?;
-        let chunks: Vec<&[super::Game]> = records.games.chunks(CHUNK).collect();
-        let reviews: Vec<&[Option<Annotated>]> = self.1.chunks(CHUNK).collect();
+        let gcfg = game_config::<G>(self.settings)?;
+        let chunks: Vec<&[super::Game]> = self.games.chunks(CHUNK).collect();
+        let reviews: Vec<&[Option<Annotated>]> = self.reviews.chunks(CHUNK).collect();
         // Chunks are independent: build them on every core, keep their order.
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let next = std::sync::atomic::AtomicUsize::new(0);
@@ -478,7 +500,7 @@ impl DrawVisitor for Build<'_> {
 }
 
 /// JSON text safe inside a `<script>` element.
-fn script_json(v: &Value) -> String {
+pub(super) fn script_json(v: &Value) -> String {
     v.to_string()
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
@@ -493,51 +515,9 @@ fn nums(v: &[f64]) -> Value {
     )
 }
 
-/// The page for tournament records: the standings and the crosstable (the text the command
-/// prints, as a table), self-contained.
-pub fn standings_page(s: &crate::referee::ratings::Standings) -> String {
-    use crate::view::svg::escape;
-    let v = s.json();
-    let title = format!(
-        "Tournament {} of {} engines ({}), {} games",
-        s.settings.format,
-        s.settings.engines.len(),
-        s.settings.variant,
-        s.games
-    );
-    let mut rows = String::new();
-    for e in v["standings"].as_array().into_iter().flatten() {
-        let num = |k: &str| e[k].as_f64().unwrap_or(0.0);
-        rows += &format!(
-            "<tr><td>{}</td><td>{}</td><td>{:+.1}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-            e["rank"],
-            escape(e["name"].as_str().unwrap_or("")),
-            num("elo"),
-            if e["anchor"].as_bool() == Some(true) {
-                "<span data-i18n=\"report.st.anchor\">anchor</span>".to_string()
-            } else {
-                format!("±{:.1}", num("error"))
-            },
-            num("points"),
-            e["games"],
-            e["wins"],
-            e["draws"],
-            e["losses"],
-        );
-    }
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n{REPORT_CSS}</style>\n</head>\n<body>\n<div class=\"top\"><h1 id=\"title\">{t}</h1><span id=\"lang\"></span></div>\n<table class=\"standings\">\n<tr><th data-i18n=\"report.st.rank\">rank</th><th data-i18n=\"report.table.engine\">engine</th><th>elo</th><th>95%</th><th data-i18n=\"report.st.points\">points</th><th data-i18n=\"report.st.games\">games</th><th data-i18n=\"report.table.wins\">wins</th><th data-i18n=\"report.table.draws\">draws</th><th data-i18n=\"report.table.losses\">losses</th></tr>\n{rows}</table>\n<pre class=\"table\" id=\"table\">{text}</pre>\n<script>\n{I18N}\n</script>\n<script>\n{STANDINGS_JS}</script>\n</body>\n</html>\n",
-        t = escape(&title),
-        text = escape(&s.text()),
-        I18N = crate::i18n::SCRIPT,
-    )
-}
-
 /// The whole page for `records`.
 pub fn page(records: &Records) -> Result<String, String> {
-    let reviews = super::review::annotations(&records.games)?;
-    let games =
-        dispatch(records.kind, Build(records, &reviews)).map_err(|e| format!("--html: {e}"))??;
+    let games = build_games(records.kind, records.settings.as_ref(), &records.games)?;
     let (summary, series) = records.summary();
     let sprt = records.sprt().map(|s| {
         let (lo, hi) = s.bounds();

@@ -2,13 +2,15 @@
 //! line per game). It reads one or more records files (runs or shards of one match), refuses
 //! files played under different settings, drops duplicate game numbers, names the missing ones,
 //! and then either prints the referee's own result table or writes one self-contained HTML page
-//! ([`html`]) with plots and a replay of every game.
+//! with plots and a replay of every game ([`html`] for a match, [`tournament`] for a tournament,
+//! which also makes a class's pages).
 //!
 //! Statistics are never computed here: games go through the referee's [`Tally`] and the table
 //! through [`table_text`], exactly as `tablero match` prints them.
 
 pub mod html;
 pub mod review;
+pub mod tournament;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -186,14 +188,23 @@ pub fn run_any(
         eprintln!("{n}");
     }
     if let Some(out) = html_out {
-        let mut page = html::standings_page(&standings);
-        // The game review's table after the standings, when the records carry one.
-        if let Some(t) = review::standings_table(&merged)?
-            && let Some(at) = page.find("</table>\n")
-        {
-            page.insert_str(at + "</table>\n".len(), &t);
-        }
-        std::fs::write(out, &page).map_err(|e| format!("--html {}: {e}", out.display()))?;
+        // Opened first so that an unwritable path fails before the games are replayed.
+        let mut f =
+            std::fs::File::create(out).map_err(|e| format!("--html {}: {e}", out.display()))?;
+        let t = tournament::Tournament {
+            merged: &merged,
+            standings: &standings,
+        };
+        let page = match tournament::page(merged.kind, Some(&t), &tournament::View::default()) {
+            Ok(p) => p,
+            Err(e) => {
+                drop(f);
+                let _ = std::fs::remove_file(out);
+                return Err(e);
+            }
+        };
+        f.write_all(page.as_bytes())
+            .map_err(|e| format!("--html {}: {e}", out.display()))?;
         eprintln!(
             "wrote {} ({} games, {:.1} MB)",
             out.display(),

@@ -1,4 +1,6 @@
-// report.js — the match report page (src/report/html.rs embeds it after scene.js).
+// report.js — the report page of a match (src/report/html.rs embeds it after scene.js) or of a
+// tournament (src/report/tournament.rs, after tournament.js, which builds the tournament's own
+// parts: standings, crosstable, plots, the list's filters).
 // Rust prepared everything: the table text, the running series, the boards, and per game a
 // gzip+base64 blob with per ply the state string and the marks that changed. This file draws
 // plots, lists games, inflates a game when it is opened (DecompressionStream) and steps plies.
@@ -122,6 +124,10 @@
 
   const box = (cap, p) => el("div", { class: "plot" }, el("div", { class: "cap" }, cap), p.svg);
   const outcome = (res) => t("report.outcome." + res, { name: D.names[0] });
+  // A tournament's page: its own parts come from tournament.js; each game names its engines.
+  const T = D.mode === "tournament";
+  const TT = T ? TableroTournament({ D, I, t, el, svgEl, plot, box, C }) : null;
+  const pairOf = (g) => (T ? TT.pair(g) : D.names);
 
   // The referee's table as the command printed it; in Spanish line by line, the aligned block
   // (header and the two engines' rows) laid out again for the longer words.
@@ -153,10 +159,10 @@
   const errors = D.games.filter((g) => g.err).length;
   const rank = { L: 0, D: 1, W: 2 };
 
-  function build() {
+  // A match's title, table and plots.
+  function matchTop(switcher) {
     const title = t("report.title", { n1: D.names[0], n2: D.names[1], game: D.variant, games: D.games.length });
     document.title = title;
-    const switcher = I.switcher();
     app.replaceChildren(el("div", { class: "top" }, el("h1", {}, title), switcher));
     app.append(el("pre", { class: "table", id: "table" }, tableText()));
     // The game review's table (review.js), when the records were analysed.
@@ -179,11 +185,10 @@
       }
     }
     app.append(plots);
+  }
 
-    // Game list with filters; losses of engine 1 first.
-    app.append(el("h2", {}, t("report.games")));
-    const main = el("div", { class: "main" });
-    const list = el("div", { class: "list" });
+  // A match's filters and rows.
+  function buildList(list) {
     const filters = el("div", { class: "filters", id: "filters" });
     resBox = {};
     for (const r of ["L", "D", "W"]) {
@@ -213,6 +218,24 @@
         el("span", { class: g.err ? "det err" : "det", title: g.err ? I.rust(g.err) : I.rust(g.d) },
           g.err ? t("report.replay_error") : g.d ? t("report.first_detail", { name: first, detail: g.d }) : t("report.first", { name: first })));
     });
+  }
+
+  // The page; false when there is no game to list (a class page before any game).
+  function build() {
+    const switcher = I.switcher();
+    if (!T) matchTop(switcher);
+    else if (!TT.top(app, switcher)) return false;
+
+    // Game list with filters; losses of engine 1 first.
+    app.append(el("h2", {}, t("report.games")));
+    const main = el("div", { class: "main" });
+    const list = el("div", { class: "list" });
+    if (T) {
+      const L = TT.list(open);
+      rowOf = L.rowOf;
+      list.classList.add("wide");
+      list.append(L.box);
+    } else buildList(list);
 
     // Viewer.
     const viewer = el("div", { class: "viewer", id: "viewer" });
@@ -240,6 +263,7 @@
   }
 
   function applyFilter() {
+    if (T) return TT.apply();
     const byWhy = (g) => !why.value || (why.value === "!err" ? !!g.err : g.why === why.value);
     const idx = D.games.map((_, i) => i).filter((i) => resBox[D.games[i].res].checked && byWhy(D.games[i]));
     if (order.value === "loss") idx.sort((a, b) => rank[D.games[a].res] - rank[D.games[b].res] || D.games[a].i - D.games[b].i);
@@ -301,7 +325,8 @@
     const g = D.games[gi];
     for (const r of rowOf) r.classList.remove("sel");
     rowOf[gi].classList.add("sel");
-    const args = { i: g.i, first: D.names[g.first - 1], second: D.names[2 - g.first], outcome: outcome(g.res), why: g.why, detail: g.d };
+    const names = pairOf(g);
+    const args = { i: g.i, first: names[g.first - 1], second: names[2 - g.first], outcome: t("report.outcome." + g.res, { name: names[0] }), why: g.why, detail: g.d };
     vhead.textContent = t(g.d ? "report.vhead_detail" : "report.vhead", args);
     if (g.err) vhead.append(el("div", { class: "err" }, t("report.vhead_error", { error: g.err })));
     if (g.rv) vhead.append(el("div", { class: "rvline", id: "rvline" }, TableroReview.gameText(g.rv, [args.first, args.second], I)));
@@ -324,7 +349,7 @@
     const parts = [];
     data.moves.forEach((m, k) => {
       const cls = m[1] === 0 ? "mv book" : "mv e" + m[1];
-      const title = m[1] === 0 ? t("report.move.opening") : t("report.move.title", { name: D.names[m[1] - 1], depth: m[3] ?? "-", score: m[4] ?? "-", ms: m[2] });
+      const title = m[1] === 0 ? t("report.move.opening") : t("report.move.title", { name: names[m[1] - 1], depth: m[3] ?? "-", score: m[4] ?? "-", ms: m[2] });
       const s = el("span", { class: cls, "data-ply": k + 1, title }, el("span", { class: "no" }, k + 1 + "."), m[0]);
       const mk = TableroReview.markSpan(m[5], I);
       if (mk) s.append(mk);
@@ -347,12 +372,12 @@
         e[k - 1].push(v);
       }
     });
-    const splot = plot({ w: 520, h: 160, xs, lines: [{ ys: e[0], color: C.e1, label: D.names[0], dots: true }, { ys: e[1], color: C.e2, label: t("report.negated", { name: D.names[1] }), dots: true, dash: "4 2" }], hlines: [{ y: 0, color: "#999" }], onPick: (i) => show(i) });
-    scoreBox.replaceChildren(box(t("report.plot.moves", { name: D.names[0] }), splot));
+    const splot = plot({ w: 520, h: 160, xs, lines: [{ ys: e[0], color: C.e1, label: names[0], dots: true }, { ys: e[1], color: C.e2, label: t("report.negated", { name: names[1] }), dots: true, dash: "4 2" }], hlines: [{ y: 0, color: "#999" }], onPick: (i) => show(i) });
+    scoreBox.replaceChildren(box(t("report.plot.moves", { name: names[0] }), splot));
     // The review's evaluation graph (engine 1's expected score) above the engines' own scores.
-    const rplot = TableroReview.graph({ moves: data.moves, who: 1, label: t("review.graph", { name: D.names[0] }), onPick: (i) => show(i) }, I);
+    const rplot = TableroReview.graph({ moves: data.moves, who: 1, label: t("review.graph", { name: names[0] }), onPick: (i) => show(i) }, I);
     if (rplot) scoreBox.prepend(rplot.el);
-    cur = { gi, plies: data.plies, moves: data.moves, spans, splot, rplot, ply: 0 };
+    cur = { gi, plies: data.plies, moves: data.moves, spans, splot, rplot, ply: 0, names };
     show(0);
   }
   function show(ply) {
@@ -374,7 +399,7 @@
     const m = ply > 0 ? cur.moves[ply - 1] : null;
     plyInfo.textContent = !m ? t("report.ply.start", { ply, last })
       : m[1] === 0 ? t("report.ply.book", { ply, last, move: m[0] })
-      : t("report.ply.move", { ply, last, move: m[0], name: D.names[m[1] - 1], depth: m[3] ?? "-", score: m[4] ?? "-", ms: m[2] });
+      : t("report.ply.move", { ply, last, move: m[0], name: cur.names[m[1] - 1], depth: m[3] ?? "-", score: m[4] ?? "-", ms: m[2] });
     cur.splot.mark(ply);
     if (cur.rplot) cur.rplot.mark(ply);
     reviewInfo.textContent = m && m[1] ? TableroReview.plyText(m[0], m[5], I) : "";
@@ -399,16 +424,19 @@
     ev.preventDefault();
   });
 
-  build();
-  const first = applyFilter();
-  // A new language: the page again, with the same filters, game and ply.
+  const listed = build() !== false;
+  const first = listed ? applyFilter() : [];
+  // A new language: the page again, with the same filters, game and ply (a tournament's
+  // filters live in tournament.js).
   I.onChange(() => {
-    const keep = { res: Object.fromEntries(Object.entries(resBox).map(([r, cb]) => [r, cb.checked])), why: why.value, order: order.value, gi: cur && cur.gi, ply: cur && cur.ply };
+    const keep = T ? { res: {}, gi: cur && cur.gi, ply: cur && cur.ply } : { res: Object.fromEntries(Object.entries(resBox).map(([r, cb]) => [r, cb.checked])), why: why.value, order: order.value, gi: cur && cur.gi, ply: cur && cur.ply };
     cur = null;
-    build();
+    if (build() === false) return;
     for (const [r, on] of Object.entries(keep.res)) resBox[r].checked = on;
-    why.value = keep.why;
-    order.value = keep.order;
+    if (!T) {
+      why.value = keep.why;
+      order.value = keep.order;
+    }
     applyFilter();
     if (keep.gi !== null) open(keep.gi).then(() => show(keep.ply));
   });
@@ -421,7 +449,7 @@
   // `#game=N&ply=P` in the address opens that game at that ply (links, screenshots).
   const want = new URLSearchParams(location.hash.slice(1));
   const wantGame = D.games.findIndex((g) => String(g.i) === want.get("game"));
-  const ready = wantGame >= 0
+  const ready = !listed ? Promise.resolve() : wantGame >= 0
     ? open(wantGame).then(() => show(Number(want.get("ply")) || 0))
     : first.length ? open(first[0]) : Promise.resolve();
   ready.then(() => { window.tableroReady = performance.now(); document.body.setAttribute("data-ready", "1"); });

@@ -6,12 +6,10 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::referee::Merged;
 use crate::referee::records::ReadGame;
 use crate::review::Totals;
 pub use crate::review::page::{Annotated, annotated, players_json, ply_json};
 use crate::review::run::{Settings, raw_lines_of, totals};
-use crate::view::svg::escape;
 
 /// The review of every game (`None` for a game without one), in the order of `games`.
 pub fn annotations(games: &[ReadGame]) -> Result<Vec<Option<Annotated>>, String> {
@@ -58,49 +56,4 @@ pub fn page_json(files: &[std::path::PathBuf], games: &[ReadGame]) -> Result<Opt
         "thresholds": s.as_ref().map(|s| s.thresholds),
         "engines": totals_json(&totals(&raws)),
     })))
-}
-
-/// The tournament page's review table (HTML, after the standings), or `None` when no game of
-/// the records was reviewed.
-pub fn standings_table(merged: &Merged) -> Result<Option<String>, String> {
-    let raws = raw_lines_of(&merged.games)?;
-    if !raws.iter().any(|r| r.get("review").is_some()) {
-        return Ok(None);
-    }
-    let t = totals(&raws);
-    let mut rows = String::new();
-    for x in &t {
-        let f = |v: Option<f64>, d: usize| v.map_or("-".to_string(), |v| format!("{v:.d$}"));
-        rows += &format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-            escape(&x.stats.name),
-            x.games,
-            x.stats.moves,
-            f(x.accuracy(), 1),
-            f(x.stats.mean_loss(), 2),
-            x.stats.marks[0],
-            x.stats.marks[1],
-            x.stats.marks[2],
-        );
-    }
-    let caption = settings(&merged.files).map_or(String::new(), |s| {
-        // Words in spans the page translates; names and numbers as they are.
-        let mut c = format!(
-            "<p class=\"cap\"><span data-i18n=\"review.by_label\">analysed by</span> {}",
-            escape(&s.engine)
-        );
-        for (key, word, v) in [
-            ("review.word.depth", "depth", s.depth.map(u64::from)),
-            ("review.word.nodes", "nodes", s.nodes),
-            ("review.word.movetime", "ms per position", s.movetime_ms),
-        ] {
-            if let Some(v) = v {
-                c += &format!(", <span data-i18n=\"{key}\">{word}</span> {v}");
-            }
-        }
-        c + "</p>\n"
-    });
-    Ok(Some(format!(
-        "<h2 data-i18n=\"review.title\">Game review</h2>\n{caption}<table class=\"standings review\" id=\"review\">\n<tr><th data-i18n=\"report.table.engine\">engine</th><th data-i18n=\"report.st.games\">games</th><th data-i18n=\"review.moves\">moves</th><th data-i18n=\"review.accuracy\">accuracy</th><th data-i18n=\"review.loss\">mean loss</th><th title=\"inaccuracies\" data-i18n-title=\"review.kind.inaccuracies\">?!</th><th title=\"mistakes\" data-i18n-title=\"review.kind.mistakes\">?</th><th title=\"blunders\" data-i18n-title=\"review.kind.blunders\">??</th></tr>\n{rows}</table>\n"
-    )))
 }

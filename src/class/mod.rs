@@ -1,0 +1,598 @@
+//! `tablero class`: a class tournament for a teacher. A folder of submissions, one per student,
+//! becomes engines ([`build`]: the course bridges' `build.sh` for Parchís and Conecta-4 BOOM
+//! player files, `make`/g++ for Mancala bots, ready programs as they are), every build under a
+//! time limit and logged; the engines that built play a round-robin, or a gauntlet against the
+//! built-in players, through the referee's one pipeline (records, resume, shards); and the
+//! report is a folder of pages: the tournament's page and one page per student
+//! ([`crate::report::tournament`]).
+//!
+//! The output folder holds everything: `bridge/` (the bridge sources this binary carries,
+//! [`bridges`]), `engines/`, `students/NAME/` (build log and cached build), `class.json` (the
+//! submissions and their builds), `records/` (`all.jsonl`, or `shard-K-of-N.jsonl` per shard),
+//! `logs/` (with `log`), `index.html` and `students/NAME.html`. A student who does not build, or
+//! whose engine crashes, hangs, prints junk or plays an illegal move, loses a build line or games
+//! (the referee scores those), never the tournament.
+
+pub mod bridges;
+pub mod build;
+pub mod submissions;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::games::GameKind;
+use crate::players::Player;
+use crate::referee::ratings::standings;
+use crate::referee::records::read_files;
+use crate::referee::{self, Config, EngineConfig, EngineSpec, Format, Notice, RecordsTarget};
+use build::{Builder, Built, Status};
+use submissions::Source;
+
+/// What a run does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Build, play (the whole tournament or a shard) and, unsharded, write the report.
+    All,
+    /// Build only (before a cluster's shards start).
+    BuildOnly,
+    /// Write the report from the records in the output folder (after the shards).
+    ReportOnly,
+}
+
+/// A class tournament.
+#[derive(Clone, Debug)]
+pub struct ClassConfig {
+    /// The submissions' folder (not needed for [`Stage::ReportOnly`]).
+    pub submissions: Option<PathBuf>,
+    /// The course checkout (Parchís, BOOM) or course bot folder (Mancala, optional).
+    pub course: Option<PathBuf>,
+    /// The output folder.
+    pub out: PathBuf,
+    /// The built-in players that take part.
+    pub builtins: Vec<Player>,
+    /// A gauntlet (every student against every built-in) instead of a round-robin.
+    pub gauntlet: bool,
+    pub rounds: usize,
+    /// Every student's engine options (`tablero.options` in a submission adds and overrides).
+    pub student_options: Vec<(String, String)>,
+    pub build_timeout: Duration,
+    pub stage: Stage,
+    /// Continue the records in the output folder.
+    pub resume: bool,
+    /// Keep every engine's I/O per game under `logs/`.
+    pub log: bool,
+    /// The referee's settings (game, limits, openings, seed, concurrency, shard, variant); its
+    /// engines, format and records are filled in here.
+    pub play: Config,
+}
+
+/// `class.json`: the class's submissions and their builds.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Manifest {
+    pub game: String,
+    pub submissions: String,
+    pub course: Option<String>,
+    pub builtins: Vec<String>,
+    pub students: Vec<Student>,
+    /// Entries of the submissions' folder that are not folders.
+    pub ignored: Vec<String>,
+}
+
+/// One student: the submission's folder, its engine's options and its build.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Student {
+    pub folder: String,
+    pub options: Vec<(String, String)>,
+    #[serde(flatten)]
+    pub build: Built,
+}
+
+const MANIFEST: &str = "class.json";
+
+/// The default options of every student's engine in `kind` that the user did not set:
+/// Parchís' `PlayerId` 1, the first of the student's own heuristics (0 is the course's test
+/// heuristic; docs/bridge-parchis.md).
+pub fn default_student_options(
+    kind: GameKind,
+    given: &[(String, String)],
+) -> Vec<(String, String)> {
+    let mut out = given.to_vec();
+    if kind == GameKind::Parchis
+        && !given
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case("PlayerId"))
+    {
+        out.insert(0, ("PlayerId".into(), "1".into()));
+    }
+    out
+}
+
+fn io<E: std::fmt::Display>(p: &Path) -> impl Fn(E) -> String + '_ {
+    move |e| format!("{}: {e}", p.display())
+}
+
+/// Does `course` look like what `kind`'s builds need?
+fn check_course(kind: GameKind, course: Option<&Path>, needed: bool) -> Result<(), String> {
+    let (want, what) = match kind {
+        GameKind::Parchis => (
+            "include/Parchis.h",
+            "the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23)",
+        ),
+        GameKind::Connect4Boom => (
+            "environment.h",
+            "the 2020-21 Conecta-4 BOOM simulator's checkout (e.g. TheDani1/Conecta4Boom_linux)",
+        ),
+        _ => {
+            return match course {
+                Some(c) if !c.is_dir() => Err(format!("--course {}: not a folder", c.display())),
+                _ => Ok(()),
+            };
+        }
+    };
+    match course {
+        None if needed => Err(format!(
+            "--course: the players are built with {what}; give its folder"
+        )),
+        Some(c) if !c.join(want).is_file() => {
+            Err(format!("--course {}: not {what} (no {want})", c.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The line of one build, for the progress on stderr and the summary.
+fn build_line(b: &Built, width: usize) -> String {
+    let what = match b.status {
+        Status::Built => format!(
+            "{}{}",
+            b.what,
+            if b.cached {
+                " (built before)".to_string()
+            } else {
+                format!(" ({:.1} s)", b.seconds)
+            }
+        ),
+        _ => b.error.clone().unwrap_or_default(),
+    };
+    format!("  {:<width$}  {:<7}  {what}", b.name, b.status.name())
+}
+
+/// The engine of a built student.
+fn student_engine(kind: GameKind, out: &Path, s: &Student) -> Option<EngineConfig> {
+    let path = out.join(s.build.engine.as_ref()?);
+    let words = vec![path.display().to_string()];
+    Some(EngineConfig {
+        spec: if kind == GameKind::Mancala {
+            EngineSpec::MancalaBot(words)
+        } else {
+            EngineSpec::Command(words)
+        },
+        name: s.build.name.clone(),
+        options: s.options.clone(),
+        limits: None,
+    })
+}
+
+/// The records files in `out/records` (sorted).
+fn records_files(out: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(out.join("records"))
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Runs a class tournament (or one of its stages). Progress goes to stderr; the builds, the
+/// standings and where the report is are returned as the text for stdout.
+pub fn run(cfg: &ClassConfig) -> Result<String, String> {
+    let kind = cfg.play.kind;
+    if cfg.out.exists() && !cfg.out.is_dir() {
+        return Err(format!("--output {}: not a folder", cfg.out.display()));
+    }
+    std::fs::create_dir_all(&cfg.out).map_err(io(&cfg.out))?;
+    let out = cfg.out.canonicalize().map_err(io(&cfg.out))?;
+    if cfg.stage == Stage::ReportOnly {
+        let m = read_manifest(&out)?;
+        if m.game != kind.name() {
+            return Err(format!(
+                "{}: a class of {}, not {} (--game)",
+                out.join(MANIFEST).display(),
+                m.game,
+                kind.name()
+            ));
+        }
+        let mut text = String::new();
+        report(&out, &cfg.out, &m, &mut text)?;
+        return Ok(text);
+    }
+    let subs_dir = cfg
+        .submissions
+        .as_ref()
+        .ok_or("the submissions' folder is required")?;
+    let defaults = default_student_options(kind, &cfg.student_options);
+    let shown_dir = subs_dir;
+    let subs_dir = &subs_dir.canonicalize().map_err(io(subs_dir))?;
+    let (subs, ignored) = submissions::scan(kind, subs_dir, Some(&out), &defaults)?;
+    if subs.is_empty() {
+        return Err(format!(
+            "{}: no submissions (one folder per student)",
+            subs_dir.display()
+        ));
+    }
+    for s in &subs {
+        if cfg.builtins.iter().any(|b| b.name() == s.name) {
+            return Err(format!(
+                "the submission '{}' has the name of a built-in player; rename its folder",
+                s.name
+            ));
+        }
+    }
+    if cfg.gauntlet && cfg.builtins.is_empty() && cfg.stage == Stage::All {
+        return Err(
+            "--format gauntlet: the students play the built-ins; name some with --builtins".into(),
+        );
+    }
+    let needs_course = subs.iter().any(|s| matches!(s.source, Source::Player(_)));
+    check_course(kind, cfg.course.as_deref(), needs_course)?;
+    let course = cfg
+        .course
+        .as_ref()
+        .map(|c| c.canonicalize().map_err(io(c)))
+        .transpose()?;
+    let script = bridges::write(kind, &out.join("bridge"))?;
+    eprintln!(
+        "class: {} submission{} in {} ({}){}",
+        subs.len(),
+        if subs.len() == 1 { "" } else { "s" },
+        shown_dir.display(),
+        kind.name(),
+        if ignored.is_empty() {
+            String::new()
+        } else {
+            format!("; not folders, ignored: {}", ignored.join(", "))
+        }
+    );
+    let builder = Builder {
+        kind,
+        course: course.as_deref(),
+        out: &out,
+        script: script.as_deref(),
+        timeout: cfg.build_timeout,
+    };
+    let width = subs.iter().map(|s| s.name.len()).max().unwrap_or(4);
+    let mut students = Vec::new();
+    for s in &subs {
+        let b = builder.build(s)?;
+        eprintln!("{}", build_line(&b, width));
+        students.push(Student {
+            folder: s
+                .dir
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            options: s.options.clone(),
+            build: b,
+        });
+    }
+    let manifest = Manifest {
+        game: kind.name().to_string(),
+        submissions: subs_dir.display().to_string(),
+        course: course.as_ref().map(|c| c.display().to_string()),
+        builtins: cfg.builtins.iter().map(|b| b.name().to_string()).collect(),
+        students,
+        ignored,
+    };
+    write_manifest(&out, &manifest)?;
+    let mut text = builds_text(&manifest);
+    if cfg.stage == Stage::BuildOnly {
+        return Ok(text);
+    }
+
+    // The tournament: the students that built, then the built-ins (a gauntlet's heads come
+    // first: the built-ins, each against every student).
+    let students: Vec<EngineConfig> = manifest
+        .students
+        .iter()
+        .filter_map(|s| student_engine(kind, &out, s))
+        .collect();
+    let builtins: Vec<EngineConfig> = cfg
+        .builtins
+        .iter()
+        .map(|b| EngineConfig {
+            spec: EngineSpec::Builtin(*b),
+            name: b.name().to_string(),
+            options: Vec::new(),
+            limits: None,
+        })
+        .collect();
+    let (engines, format) = if cfg.gauntlet {
+        let heads = builtins.len();
+        (
+            builtins.into_iter().chain(students).collect::<Vec<_>>(),
+            Format::Gauntlet {
+                rounds: cfg.rounds,
+                heads,
+            },
+        )
+    } else {
+        (
+            students.into_iter().chain(builtins).collect(),
+            Format::RoundRobin { rounds: cfg.rounds },
+        )
+    };
+    let playing_students = manifest
+        .students
+        .iter()
+        .filter(|s| s.build.status == Status::Built)
+        .count();
+    if playing_students == 0 || engines.len() < 2 {
+        report(&out, &cfg.out, &manifest, &mut String::new())?;
+        return Err(format!(
+            "no tournament: {} student{} built and {} built-in player{} take part; the report of the builds is {}",
+            playing_students,
+            if playing_students == 1 { "" } else { "s" },
+            cfg.builtins.len(),
+            if cfg.builtins.len() == 1 { "" } else { "s" },
+            cfg.out.join("index.html").display()
+        ));
+    }
+    let records_rel = match cfg.play.shard {
+        Some(sh) => format!("records/shard-{}-of-{}.jsonl", sh.k, sh.n),
+        None => "records/all.jsonl".to_string(),
+    };
+    let records = out.join(&records_rel);
+    std::fs::create_dir_all(out.join("records")).map_err(io(&out))?;
+    if !cfg.resume && records.exists() {
+        return Err(format!(
+            "{} exists: --resume continues it (same flags), or choose another output folder",
+            cfg.out.join(&records_rel).display()
+        ));
+    }
+    let mut rcfg = cfg.play.clone();
+    rcfg.engines = engines;
+    rcfg.format = format;
+    rcfg.records = Some(RecordsTarget {
+        path: records.clone(),
+        resume: cfg.resume,
+    });
+    rcfg.log_dir = cfg.log.then(|| out.join("logs"));
+    let mut notice = |n: Notice| match n {
+        Notice::TornLineDropped { path, torn, .. } => eprintln!(
+            "tablero class: {}: dropped its torn last line {} ({} bytes); that game is played again",
+            path.display(),
+            torn.line,
+            torn.bytes
+        ),
+        Notice::Rewritten { path, games } => eprintln!(
+            "tablero class: {}: records of an older tablero rewritten ({games} games kept)",
+            path.display()
+        ),
+        Notice::EngineLost {
+            game,
+            engine,
+            reason,
+            detail,
+        } => eprintln!(
+            "tablero class: game {game}: {engine} lost by {}: {detail}",
+            reason.name()
+        ),
+    };
+    let played = referee::run(&rcfg, &mut notice).map_err(|e| match &e {
+        referee::Error::Resume { .. } => format!("--resume: {e}"),
+        e => e.to_string(),
+    })?;
+    let st = standings(&played.settings, &played.games, None).map_err(|e| e.to_string())?;
+    match cfg.play.shard {
+        Some(sh) => {
+            text += &st.text();
+            text += &format!(
+                "shard {}/{}: {} of {} games in {}; when every shard is done: tablero --game {} class --report-only -o {}\n",
+                sh.k,
+                sh.n,
+                played.games.len(),
+                rcfg.schedule().games().unwrap_or(played.games.len()),
+                cfg.out.join(&records_rel).display(),
+                kind.name(),
+                cfg.out.display()
+            );
+        }
+        None => report(&out, &cfg.out, &manifest, &mut text)?,
+    }
+    Ok(text)
+}
+
+/// The builds, as the summary prints them.
+fn builds_text(m: &Manifest) -> String {
+    let width = m
+        .students
+        .iter()
+        .map(|s| s.build.name.len())
+        .max()
+        .unwrap_or(4);
+    let built = m
+        .students
+        .iter()
+        .filter(|s| s.build.status == Status::Built)
+        .count();
+    let mut t = format!(
+        "builds: {built} of {} submission{} built\n",
+        m.students.len(),
+        if m.students.len() == 1 { "" } else { "s" }
+    );
+    for s in &m.students {
+        t += &build_line(&s.build, width);
+        t.push('\n');
+    }
+    t
+}
+
+fn write_manifest(out: &Path, m: &Manifest) -> Result<(), String> {
+    let path = out.join(MANIFEST);
+    let tmp = out.join(format!(".{MANIFEST}.{}", std::process::id()));
+    let text = serde_json::to_string_pretty(m).map_err(|e| e.to_string())? + "\n";
+    std::fs::write(&tmp, text).map_err(io(&tmp))?;
+    std::fs::rename(&tmp, &path).map_err(io(&path))
+}
+
+fn read_manifest(out: &Path) -> Result<Manifest, String> {
+    let path = out.join(MANIFEST);
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        format!(
+            "{}: {e} (not the output folder of a class run?)",
+            path.display()
+        )
+    })?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The pages: `index.html` and one page per student, from the records in `out/records` and the
+/// builds; the standings (or why there are none) and where the pages are go to `text`.
+fn report(out: &Path, shown: &Path, m: &Manifest, text: &mut String) -> Result<(), String> {
+    let files = records_files(out);
+    let tournament = if files.is_empty() {
+        None
+    } else {
+        let merged = read_files(&files).map_err(|e| e.to_string())?;
+        let settings = merged
+            .settings
+            .clone()
+            .ok_or("class records without settings")?;
+        if settings.is_match() || settings.variant != m.game {
+            return Err(format!(
+                "{}: not the records of this class",
+                out.join("records").display()
+            ));
+        }
+        let games: Vec<_> = merged.games.iter().map(|g| g.record.clone()).collect();
+        let st = standings(&settings, &games, None).map_err(|e| e.to_string())?;
+        if m.students.iter().all(|s| s.build.status != Status::Built) {
+            return Err("no student built".into());
+        }
+        Some((merged, st))
+    };
+    let class = class_json(m);
+    let kind = GameKind::from_name(&m.game)?;
+    let mut pages: Vec<(String, String)> = Vec::new();
+    let view = |focus, student| crate::report::tournament::View {
+        focus,
+        class: Some(class.clone()),
+        student,
+    };
+    let t = tournament
+        .as_ref()
+        .map(|(merged, st)| crate::report::tournament::Tournament {
+            merged,
+            standings: st,
+        });
+    pages.push((
+        "index.html".into(),
+        crate::report::tournament::page(kind, t.as_ref(), &view(None, None))?,
+    ));
+    for s in &m.students {
+        let focus = t.as_ref().and_then(|t| {
+            t.standings
+                .settings
+                .engines
+                .iter()
+                .position(|e| e.name == s.build.name)
+        });
+        let (log, cut) = log_for_page(out, s);
+        let student = json!({
+            "name": s.build.name,
+            "folder": s.folder,
+            "status": s.build.status.name(),
+            "what": s.build.what,
+            "error": s.build.error,
+            "seconds": s.build.seconds,
+            "options": s.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
+            "log": log,
+            "log_cut": cut,
+            "log_path": format!("{}/build.log", s.build.name),
+            "home": "../index.html",
+        });
+        pages.push((
+            format!("students/{}.html", s.build.name),
+            crate::report::tournament::page(
+                kind,
+                t.as_ref().filter(|_| focus.is_some()),
+                &view(focus, Some(student)),
+            )?,
+        ));
+    }
+    std::fs::create_dir_all(out.join("students")).map_err(io(out))?;
+    let mut bytes = 0usize;
+    for (rel, html) in &pages {
+        let path = out.join(rel);
+        let tmp = path.with_extension(format!("html.{}", std::process::id()));
+        std::fs::write(&tmp, html).map_err(io(&tmp))?;
+        std::fs::rename(&tmp, &path).map_err(io(&path))?;
+        bytes += html.len();
+    }
+    match &tournament {
+        Some((merged, st)) => {
+            *text += &st.text();
+            for n in crate::referee::output::notes(merged) {
+                eprintln!("{n}");
+            }
+        }
+        None => *text += "no games recorded yet\n",
+    }
+    *text += &format!(
+        "report: {} and {} student page{} ({:.1} MB)\n",
+        shown.join("index.html").display(),
+        pages.len() - 1,
+        if pages.len() == 2 { "" } else { "s" },
+        bytes as f64 / 1e6
+    );
+    Ok(())
+}
+
+/// What the pages show of the class: the game, the course, the built-ins and every student's
+/// build, with the page and log of each.
+fn class_json(m: &Manifest) -> Value {
+    let students: Vec<Value> = m
+        .students
+        .iter()
+        .map(|s| {
+            json!({
+                "name": s.build.name,
+                "folder": s.folder,
+                "status": s.build.status.name(),
+                "what": s.build.what,
+                "error": s.build.error,
+                "seconds": s.build.seconds,
+                "options": s.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
+                "log": s.build.log,
+            })
+        })
+        .collect();
+    json!({
+        "game": m.game,
+        "course": m.course,
+        "builtins": m.builtins,
+        "students": students,
+    })
+}
+
+/// The build log of a student, cut for a page (the whole file stays in the folder).
+pub fn log_for_page(out: &Path, s: &Student) -> (String, bool) {
+    const MAX: usize = 200_000;
+    let text = std::fs::read_to_string(out.join(&s.build.log)).unwrap_or_default();
+    if text.len() <= MAX {
+        (text, false)
+    } else {
+        let mut end = MAX;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        (text[..end].to_string(), true)
+    }
+}
