@@ -189,11 +189,21 @@ fn shards_merge_into_the_unsharded_standings() {
     assert_eq!(elo(&av, "random"), 1000.0);
     let shift = 1000.0 - elo(&v, "random");
     assert!((elo(&av, "ninja1") - elo(&v, "ninja1") - shift).abs() < 1e-6);
-    // The HTML page of tournament records holds the standings.
+    // The HTML page of tournament records holds the merged standings (its script draws them;
+    // tests/report_browser.rs looks at the drawn page).
     let html = tmp("t.html");
     ok(&report(&["--html", html.to_str().unwrap()], &[a, b, c]));
     let page = std::fs::read_to_string(&html).unwrap();
-    assert!(page.contains("<table class=\"standings\">") && page.contains("ninja1"));
+    let data = page
+        .split("<script type=\"application/json\" id=\"data\">")
+        .nth(1)
+        .and_then(|r| r.split("</script>").next())
+        .expect("the page's data");
+    let d: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(d["mode"], "tournament");
+    assert_eq!(d["standings"].as_array().unwrap().len(), 5);
+    assert!(d["names"].as_array().unwrap().iter().any(|n| n == "ninja1"));
+    assert_eq!(d["played"], v["games"]);
 }
 
 #[test]
