@@ -13,17 +13,24 @@ use super::ratings::{Standings, half};
 use super::records::{Merged, ranges};
 use super::stats::{self, Sprt, Summary};
 
+/// `x` as it is shown to one decimal, without the "-0.0" of a tiny negative number (an even
+/// score's rating is 0, whichever side of it the fit's rounding fell).
+fn tenth(x: f64) -> f64 {
+    let r = (x * 10.0).round() / 10.0;
+    if r == 0.0 { 0.0 } else { r }
+}
+
 fn fmt_elo(e: Option<stats::EloEstimate>) -> String {
     match e {
         Some(e) if e.elo.is_finite() && e.error.is_finite() => {
             format!(
                 "{:+.1} ± {:.1} (95%), LOS {:.1}%",
-                e.elo,
+                tenth(e.elo),
                 e.error,
                 e.los * 100.0
             )
         }
-        Some(e) if e.elo.is_finite() => format!("{:+.1} (interval unbounded)", e.elo),
+        Some(e) if e.elo.is_finite() => format!("{:+.1} (interval unbounded)", tenth(e.elo)),
         Some(e) => format!(
             "{} (score {:.3})",
             if e.score > 0.5 { "+inf" } else { "-inf" },
@@ -273,7 +280,7 @@ impl Standings {
                 "{:>4}  {:<w$}  {:>+8.1}{} {:>7}  {:>7} {:>6} {:>6} {:>6} {:>6} {:>6}\n",
                 rank + 1,
                 names[e],
-                self.fit.elo[e],
+                tenth(self.fit.elo[e]),
                 if self.unbounded(e) { "*" } else { " " },
                 err,
                 half(l.half_points()),

@@ -103,7 +103,9 @@ const TableroTournament = (ctx) => {
     const tb = el("table", { class: "standings", id: "standings" },
       el("tr", {}, ...head.map((k) => (k ? el("th", {}, t(k)) : el("th", { title: t("report.t.elo_title") }, "Elo (95 %)")))));
     for (const s of D.standings) {
-      const elo = (s.elo >= 0 ? "+" : "") + I.num(s.elo.toFixed(1)) + (s.star ? "*" : "");
+      // Rounded first: a tiny negative rating is "+0.0", not "-0.0".
+      const r = Math.round(s.elo * 10) / 10 || 0;
+      const elo = (r >= 0 ? "+" : "") + I.num(r.toFixed(1)) + (s.star ? "*" : "");
       const err = s.anchor ? t("report.st.anchor") : "±" + I.num(s.error > 1e6 ? "∞" : s.error.toFixed(1));
       tb.append(el("tr", { class: s.e === focus ? "me" : "", "data-engine": s.e },
         el("td", {}, String(s.rank)), nameCell(s.e), el("td", { class: "num" }, elo + " " + err),
