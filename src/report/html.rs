@@ -554,30 +554,37 @@ pub fn page(records: &Records) -> Result<String, String> {
         "games": games.meta,
         "review": super::review::page_json(&records.files, &records.games)?,
     });
-    let mut html =
-        String::with_capacity(games.blobs.iter().map(|b| b.len() + 1).sum::<usize>() + 65536);
+    Ok(shell(&title, &data, &games.blobs, &[]))
+}
+
+/// A self-contained page: `title`, the page's `data` and compressed `blobs`, then the scripts
+/// (i18n, scenes, the page's own `scripts`, the review, the report) that draw it.
+pub(super) fn shell(title: &str, data: &Value, blobs: &[String], scripts: &[&str]) -> String {
+    let mut html = String::with_capacity(blobs.iter().map(|b| b.len() + 1).sum::<usize>() + 65536);
     html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
     html += &format!(
         "<title>{}</title>\n<style>\n{REPORT_CSS}</style>\n</head>\n<body>\n",
-        crate::view::svg::escape(&title)
+        crate::view::svg::escape(title)
     );
     html += "<script type=\"application/json\" id=\"data\">";
-    html += &script_json(&data);
+    html += &script_json(data);
     html += "</script>\n<script type=\"text/plain\" id=\"blobs\">\n";
-    for b in &games.blobs {
+    for b in blobs {
         html += b;
         html.push('\n');
     }
-    html += "</script>\n<script>\n";
-    html += crate::i18n::SCRIPT;
-    html += "\n</script>\n<script>\n";
-    html += SCENE_JS;
-    html += "\n</script>\n<script>\n";
-    html += REVIEW_JS;
-    html += "\n</script>\n<script>\n";
-    html += REPORT_JS;
-    html += "\n</script>\n</body>\n</html>\n";
-    Ok(html)
+    html += "</script>";
+    for js in [crate::i18n::SCRIPT, SCENE_JS]
+        .iter()
+        .chain(scripts)
+        .chain(&[REVIEW_JS, REPORT_JS])
+    {
+        html += "\n<script>\n";
+        html += js;
+        html += "\n</script>";
+    }
+    html += "\n</body>\n</html>\n";
+    html
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 
 use serde_json::{Value, json};
 
-use super::html::{REPORT_CSS, REPORT_JS, REVIEW_JS, SCENE_JS, build_games, script_json};
+use super::html::{build_games, shell};
 use crate::games::GameKind;
 use crate::referee::Merged;
 use crate::referee::ratings::Standings;
@@ -162,29 +162,5 @@ pub fn page(kind: GameKind, t: Option<&Tournament>, view: &View) -> Result<Strin
     if let Some(name) = view.student.as_ref().and_then(|s| s["name"].as_str()) {
         title = format!("{name}: {title}");
     }
-    let mut html = String::with_capacity(blobs.iter().map(|b| b.len() + 1).sum::<usize>() + 65536);
-    html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-    html += &format!(
-        "<title>{}</title>\n<style>\n{REPORT_CSS}</style>\n</head>\n<body>\n",
-        crate::view::svg::escape(&title)
-    );
-    html += "<script type=\"application/json\" id=\"data\">";
-    html += &script_json(&data);
-    html += "</script>\n<script type=\"text/plain\" id=\"blobs\">\n";
-    for b in &blobs {
-        html += b;
-        html.push('\n');
-    }
-    html += "</script>\n<script>\n";
-    html += crate::i18n::SCRIPT;
-    html += "\n</script>\n<script>\n";
-    html += SCENE_JS;
-    html += "\n</script>\n<script>\n";
-    html += TOURNAMENT_JS;
-    html += "\n</script>\n<script>\n";
-    html += REVIEW_JS;
-    html += "\n</script>\n<script>\n";
-    html += REPORT_JS;
-    html += "\n</script>\n</body>\n</html>\n";
-    Ok(html)
+    Ok(shell(&title, &data, &blobs, &[TOURNAMENT_JS]))
 }
