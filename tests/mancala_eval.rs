@@ -129,3 +129,105 @@ fn eval_terms_list_the_evaluation() {
         ]
     );
 }
+
+/// Positions of the variant `(pits, seeds)` with at most `k` seeds left in pits, from seeded
+/// random playouts (the first such position of each playout that is still running).
+fn endgame_positions(pits: i64, seeds: i64, k: u32, games: usize) -> Vec<Mancala> {
+    let mut out = Vec::new();
+    let mut x: u64 = 2026;
+    for _ in 0..games {
+        let mut g = Mancala::start(&Mancala::configure(&[pits, seeds]).unwrap());
+        while g.outcome().is_none() {
+            if g.pit_seeds(Side::First) + g.pit_seeds(Side::Second) <= k {
+                out.push(g);
+                break;
+            }
+            let mut moves = MancalaMoves::new();
+            g.legal_moves(&mut moves);
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            g = g.apply(moves[(x % moves.len() as u64) as usize]);
+        }
+    }
+    out
+}
+
+/// With the default `MancalaW_endgame` (14), a position with at most 14 seeds in pits is
+/// scored by its exact final margin (the exact solver's) at the store weight, plus the
+/// `decided` bonus for the side that wins it; with the table off it gets the heuristic terms.
+#[test]
+fn default_scores_an_endgame_by_its_exact_margin() {
+    use tablero::solver::kalah::Solver;
+    let spec = |name: &str| {
+        Mancala::WEIGHTS
+            .iter()
+            .position(|w| w.name == name)
+            .unwrap()
+    };
+    let store = Mancala::WEIGHTS[spec("MancalaW_store")].default;
+    let decided = Mancala::WEIGHTS[spec("MancalaW_decided")].default;
+    assert_eq!(Mancala::WEIGHTS[spec("MancalaW_endgame")].default, 14);
+    let mut off: Vec<i32> = Mancala::WEIGHTS.iter().map(|w| w.default).collect();
+    off[spec("MancalaW_endgame")] = 0;
+    let off = Mancala::weights(&off);
+    let mut differ = 0;
+    let mut checked = 0;
+    for (pits, seeds) in [(6, 4), (4, 3), (3, 3)] {
+        let mut solver = Solver::new(pits as usize, (2 * pits * seeds) as usize, 16).unwrap();
+        for g in endgame_positions(pits, seeds, 14, 150) {
+            let margin = solver.solve(&g).unwrap().score;
+            for side in [Side::First, Side::Second] {
+                let m = if side == g.side_to_move() {
+                    margin
+                } else {
+                    -margin
+                };
+                let want = store * m + m.signum() * decided;
+                assert_eq!(g.evaluate(0, side), want, "{}", g.format_fen());
+                differ += usize::from(g.evaluate_with(0, &off, side) != want);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 600, "{checked}");
+    assert!(differ > checked / 2, "{differ} of {checked}");
+    // One seed more than the table holds: the heuristic, the same as with the table off.
+    for g in endgame_positions(6, 4, 15, 100) {
+        if g.pit_seeds(Side::First) + g.pit_seeds(Side::Second) == 15 {
+            assert_eq!(
+                g.evaluate(0, Side::First),
+                g.evaluate_with(0, &off, Side::First)
+            );
+        }
+    }
+    let g = endgame_positions(6, 4, 14, 1)[0];
+    let names: Vec<String> = g
+        .eval_terms(0, Side::First)
+        .into_iter()
+        .map(|t| t.name)
+        .collect();
+    assert_eq!(names, ["endgame table", "total"]);
+}
+
+/// The table's size per board: the weight's seeds on six pits, as many positions as the
+/// six-pit default on other sizes up to seven pits, none beyond (the table's rows are 64-bit
+/// words); building it ahead (`isready`) makes it available.
+#[test]
+fn endgame_table_sizes_per_board() {
+    use tablero::games::mancala::endgame::{eval_seeds, eval_table};
+    assert_eq!(eval_seeds(6, 14), 14);
+    assert_eq!(eval_seeds(6, 20), 20);
+    assert_eq!(eval_seeds(6, 99), 20);
+    assert_eq!(eval_seeds(6, 0), 0);
+    // 7 pits: C(k + 14, 14) <= C(26, 12) positions.
+    assert_eq!(eval_seeds(7, 14), 12);
+    assert_eq!(eval_seeds(3, 14), 14);
+    assert_eq!(eval_seeds(8, 14), 0);
+    assert_eq!(eval_seeds(12, 14), 0);
+    let g = Mancala::start(&Mancala::configure(&[5, 4]).unwrap());
+    let w = Mancala::weights(&[]);
+    g.prepare_eval(&w);
+    let t = eval_table(5, 14).unwrap();
+    assert_eq!((t.pits(), t.seeds()), (5, eval_seeds(5, 14)));
+}

@@ -290,6 +290,12 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
         weights: &Self::Weights,
         perspective: Side,
     ) -> Vec<EvalTerm>;
+    /// Builds now what `evaluate_with` these weights would otherwise build on its first use in
+    /// positions like this one (Mancala's endgame table, half a second): the engine calls it
+    /// at `isready`, so that no timed search pays for it. The default has nothing to build.
+    fn prepare_eval(&self, weights: &Self::Weights) {
+        let _ = weights;
+    }
     /// `evaluate_with` the default weights.
     fn evaluate(&self, heuristic: usize, perspective: Side) -> i32 {
         self.evaluate_with(heuristic, &Self::DEFAULT_WEIGHTS, perspective)

@@ -370,8 +370,9 @@ impl Engine {
     /// Waits, when idle, for the table being prepared in the background (after it a `go` or
     /// `stop` never waits for set-up).
     pub fn prepare(&mut self) {
+        let weights = self.weight_overrides();
         if let Ok(e) = self.game.as_mut() {
-            e.prepare();
+            e.prepare(&weights);
         }
     }
 

@@ -38,9 +38,10 @@ pub trait GameEngine: Send {
     fn wait(&mut self);
     /// Is a search running?
     fn searching(&mut self) -> bool;
-    /// Waits, when idle, for the search table being prepared in the background (`isready`'s
-    /// promise: after it, a `go`/`stop` never waits for set-up).
-    fn prepare(&mut self);
+    /// Waits, when idle, for the search table being prepared in the background, and builds
+    /// what the evaluation with `weights` builds on first use (`isready`'s promise: after it,
+    /// a `go`/`stop` never waits for set-up).
+    fn prepare(&mut self, weights: &WeightOverrides);
     /// Is a `go infinite` search running (it only ends on `stop`)?
     fn searching_infinite(&mut self) -> bool;
     /// Is a search without any depth, node or time limit running (`go infinite` or a bare
@@ -395,12 +396,13 @@ impl<G: Game> GameEngine for EngineOf<G> {
         self.join();
     }
 
-    fn prepare(&mut self) {
+    fn prepare(&mut self, weights: &WeightOverrides) {
         self.reap();
         if self.worker.is_none()
             && let Some(s) = self.searcher.as_mut()
         {
             s.ready();
+            self.position.prepare_eval(&weights.resolve::<G>());
         }
     }
 

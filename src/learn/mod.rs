@@ -118,7 +118,7 @@ fn plan(kind: GameKind) -> Plan {
             labels: LabelKind::Exact,
             positions: Positions::Leaves,
             squares_unit: Some(100.0),
-            exclude: &["MancalaW_decided"],
+            exclude: &["MancalaW_decided", "MancalaW_endgame"],
             fixed: &[],
         },
         GameKind::Connect4 => Plan {

@@ -142,6 +142,10 @@ impl<G: Game> Game for Probe<G> {
     fn weights(values: &[i32]) -> Self::Weights {
         G::weights(values)
     }
+    fn prepare_eval(&self, weights: &Self::Weights) {
+        self.0.prepare_eval(weights);
+    }
+
     fn evaluate_with(&self, heuristic: usize, weights: &Self::Weights, perspective: Side) -> i32 {
         self.offer(perspective);
         self.0.evaluate_with(heuristic, weights, perspective)

@@ -30,10 +30,10 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::Budget;
-use super::kalah_board::{Board, Next, Played, Ranker, Rules};
 use super::kalahdb::KalahDb;
 use crate::core::game::{Game, Side};
 use crate::games::mancala::Mancala;
+use crate::games::mancala::kalah_board::{Board, Next, Played, Ranker, Rules};
 
 /// Largest number of pits per side the solver handles (two rows must pack into a `u128`).
 pub const MAX_SOLVER_PITS: usize = 7;

@@ -6,7 +6,6 @@ pub mod c4table;
 pub mod connect4;
 pub mod exact;
 pub mod kalah;
-mod kalah_board;
 pub mod kalahdb;
 
 use std::collections::BTreeMap;

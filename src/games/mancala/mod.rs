@@ -39,7 +39,9 @@
 //! seeds (as the move that led there would have); every position `format_fen` produces
 //! round-trips exactly.
 
+pub mod endgame;
 mod eval;
+pub mod kalah_board;
 
 use std::fmt::Write as _;
 
@@ -575,6 +577,10 @@ impl Game for Mancala {
 
     fn weights(values: &[i32]) -> eval::Weights {
         eval::weights(values)
+    }
+
+    fn prepare_eval(&self, w: &eval::Weights) {
+        let _ = endgame::eval_table(self.pits(), w.endgame.max(0) as usize);
     }
 
     fn evaluate_with(&self, heuristic: usize, w: &eval::Weights, perspective: Side) -> i32 {

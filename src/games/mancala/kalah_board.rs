@@ -16,14 +16,14 @@ pub enum Rules {
 }
 
 impl Rules {
-    pub(super) fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Rules::Course => "course",
             Rules::EmptyCapture => "empty-capture",
         }
     }
 
-    pub(super) fn code(self) -> u32 {
+    pub(crate) fn code(self) -> u32 {
         match self {
             Rules::Course => 0,
             Rules::EmptyCapture => 1,
@@ -33,7 +33,7 @@ impl Rules {
 
 /// What follows a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Next {
+pub(crate) enum Next {
     /// The game ended (pits swept).
     Over,
     /// The mover moves again (last seed in its store).
@@ -45,22 +45,22 @@ pub(super) enum Next {
 /// A mover-relative board: `p[0..m]` the mover's pits in sowing order (`p[m-1]` next to its
 /// store), `p[m..2m]` the opponent's. Stores are not kept: the search only needs gains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Board {
-    pub(super) p: [u8; 16],
+pub(crate) struct Board {
+    pub(crate) p: [u8; 16],
 }
 
 /// A played move: the child board (oriented for whoever moves next), the mover's net gain,
 /// the seeds left in pits and what follows.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Played {
-    pub(super) board: Board,
-    pub(super) gain: i32,
-    pub(super) seeds: usize,
-    pub(super) next: Next,
+pub(crate) struct Played {
+    pub(crate) board: Board,
+    pub(crate) gain: i32,
+    pub(crate) seeds: usize,
+    pub(crate) next: Next,
 }
 
 impl Played {
-    pub(super) const NONE: Played = Played {
+    pub(crate) const NONE: Played = Played {
         board: Board { p: [0; 16] },
         gain: 0,
         seeds: 0,
@@ -69,7 +69,7 @@ impl Played {
 }
 
 /// A byte of 1 in each of the 8 bytes.
-pub(super) const ONES: u64 = u64::MAX / 255;
+pub(crate) const ONES: u64 = u64::MAX / 255;
 
 /// A mask of the low `n < 8` bytes.
 #[inline]
@@ -79,13 +79,13 @@ fn low_bytes(n: usize) -> u64 {
 
 /// The sum of the bytes of `x` (their sum below 256).
 #[inline]
-pub(super) fn byte_sum(x: u64) -> usize {
+pub(crate) fn byte_sum(x: u64) -> usize {
     (x.wrapping_mul(ONES) >> 56) as usize
 }
 
 impl Board {
     #[inline]
-    pub(super) fn seeds(&self, m: usize) -> usize {
+    pub(crate) fn seeds(&self, m: usize) -> usize {
         self.p[..2 * m].iter().map(|&x| x as usize).sum()
     }
 
@@ -100,14 +100,14 @@ impl Board {
     /// rest of the seeds one to a run of pits on each row. The database fill and the search
     /// spend most of their instructions here (a loop over the holes cost about 130 a move).
     #[inline]
-    pub(super) fn play(&self, m: usize, t0: usize, ec: bool) -> Played {
+    pub(crate) fn play(&self, m: usize, t0: usize, ec: bool) -> Played {
         self.play_in::<0>(m, t0, ec)
     }
 
     /// [`Board::play`] compiled for `M` pits (0: `m`), so that the masks and the division by
     /// the lap are constants.
     #[inline(always)]
-    pub(super) fn play_in<const M: usize>(&self, m: usize, t0: usize, ec: bool) -> Played {
+    pub(crate) fn play_in<const M: usize>(&self, m: usize, t0: usize, ec: bool) -> Played {
         let m = if M > 0 { M } else { m };
         let row = low_bytes(m);
         let own = u64::from_le_bytes(self.p[..8].try_into().unwrap_or([0; 8])) & row;
@@ -142,25 +142,25 @@ impl Board {
 /// A move sown on the two rows of a board, each a 64-bit word with pit `i` in byte `i`, before
 /// the board is turned for the next mover or swept at the end.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Sown {
+pub(crate) struct Sown {
     /// The mover's row and the opponent's after the move.
-    pub(super) own: u64,
-    pub(super) opp: u64,
+    pub(crate) own: u64,
+    pub(crate) opp: u64,
     /// The seeds in each row: the game ends (`Next::Over`, both rows swept into their stores)
     /// when either is 0.
-    pub(super) own_n: usize,
-    pub(super) opp_n: usize,
+    pub(crate) own_n: usize,
+    pub(crate) opp_n: usize,
     /// The mover's net gain so far (seeds sown into its store, captures).
-    pub(super) gain: i32,
+    pub(crate) gain: i32,
     /// `Again` or `Other`; see `own_n` for the end of the game.
-    pub(super) next: Next,
+    pub(crate) next: Next,
 }
 
 /// Sows the mover's pit `t0` of a board of `m` pits a side given as rows (see [`Board::play`]
 /// for the rules), compiled for `M` pits (0: `m`). A lap adds one to every pit, the rest of the
 /// seeds one to a run of pits on each row.
 #[inline(always)]
-pub(super) fn sow<const M: usize>(m: usize, own: u64, opp: u64, t0: usize, ec: bool) -> Sown {
+pub(crate) fn sow<const M: usize>(m: usize, own: u64, opp: u64, t0: usize, ec: bool) -> Sown {
     let m = if M > 0 { M } else { m };
     debug_assert!(m <= 7 && t0 < m);
     let lap = 2 * m + 1;
@@ -218,10 +218,10 @@ pub(super) fn sow<const M: usize>(m: usize, own: u64, opp: u64, t0: usize, ec: b
 /// `b_i` the budget left after pit `i`, the vectors before `x` are `sum_i V(n-i, b_{i-1}) -
 /// V(n-i, b_i)`; Pascal's rule `V(j, b) = V(j-1, b) + V(j, b-1)` telescopes that to
 /// `V(n, k) - 1 - sum_i V(n-i, b_i - 1)`: one table load per pit.
-pub(super) struct Ranker {
+pub(crate) struct Ranker {
     n: usize,
     /// Largest `k` the tables cover.
-    pub(super) t: usize,
+    pub(crate) t: usize,
     /// `h[i * (t + 2) + c] = V(n - i, c - 1)` (0 for `c = 0`), saturating.
     h: Vec<u64>,
     /// `V(n, k)` for `k <= t`, saturating.
@@ -229,7 +229,7 @@ pub(super) struct Ranker {
 }
 
 impl Ranker {
-    pub(super) fn new(n: usize, t: usize) -> Self {
+    pub(crate) fn new(n: usize, t: usize) -> Self {
         // v[j][b] = V(j, b) for j <= n, b <= t, by Pascal's rule.
         let w = t + 1;
         let mut v = vec![1u64; (n + 1) * w];
@@ -250,7 +250,7 @@ impl Ranker {
 
     /// The term of pit `i` with `c` seeds left after it (see the type's note): the vectors
     /// `rank` subtracts; 0 beyond the table.
-    pub(super) fn term(&self, i: usize, c: usize) -> u64 {
+    pub(crate) fn term(&self, i: usize, c: usize) -> u64 {
         if i < self.n && c < self.t + 2 {
             self.h[i * (self.t + 2) + c]
         } else {
@@ -260,19 +260,19 @@ impl Ranker {
 
     /// The number of vectors with at most `k` seeds, `C(k + n, n)`; `u64::MAX` if it does not
     /// fit (then ranks with this `k` are not exact).
-    pub(super) fn count(&self, k: usize) -> u64 {
+    pub(crate) fn count(&self, k: usize) -> u64 {
         self.counts[k]
     }
 
     /// Rank of `pits` (whose sum is at most `k <= t`) among vectors with at most `k` seeds.
     #[inline]
-    pub(super) fn rank(&self, pits: &[u8], k: usize) -> u64 {
+    pub(crate) fn rank(&self, pits: &[u8], k: usize) -> u64 {
         self.rank_in::<0>(pits, k)
     }
 
     /// [`Ranker::rank`] compiled for `N` pits (0: `n`), so that the loop unrolls.
     #[inline(always)]
-    pub(super) fn rank_in<const N: usize>(&self, pits: &[u8], k: usize) -> u64 {
+    pub(crate) fn rank_in<const N: usize>(&self, pits: &[u8], k: usize) -> u64 {
         let n = if N > 0 { N } else { self.n };
         debug_assert_eq!(n, self.n);
         let w = self.t + 2;
