@@ -1,6 +1,7 @@
 //! `tablero learn` and its fit: the fit recovers weights that generated the labels (least
 //! squares exactly, logistic closely), the data a run writes fits again to the same weights, a
-//! run is a function of its seed (and not of its thread count), and bad input is one line.
+//! run is a function of its seed (and not of its thread count), the positions the Connect Four
+//! solver gives up on are counted as failed, and bad input is one line.
 //! Small on purpose: a few seconds in all.
 
 use std::process::Command;
@@ -332,6 +333,54 @@ fn bad_flags_are_one_line_naming_the_flag() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// The numbers of the report's `data:` line after `offered`, `labelled` and `failed`.
+fn label_counts(report: &str) -> (usize, usize, usize) {
+    let line = report.lines().next().unwrap_or_default();
+    let after = |key: &str| -> usize {
+        let at = line.find(key).unwrap_or_else(|| panic!("{key} in {line}"));
+        line[at + key.len()..]
+            .trim_start()
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("a number after {key} in {line}"))
+    };
+    (after("offered"), after("labelled"), after("failed"))
+}
+
+#[test]
+fn connect_four_leaves_over_the_node_budget_are_reported_as_failed() {
+    // Depth 2 from the start: the early leaves need far more than 2,000 nodes to solve, the late
+    // ones fewer, so the run has both; every leaf offered is either labelled or failed.
+    let (ok, report, err) = learn(&[
+        "--game",
+        "connect4",
+        "learn",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--opening",
+        "0..0",
+        "--rate",
+        "0.2",
+        "--c4-nodes",
+        "2000",
+    ]);
+    assert!(ok, "{err}");
+    let (offered, labelled, failed) = label_counts(&report);
+    assert!(labelled > 0 && failed > 0, "{report}");
+    assert_eq!(offered, labelled + failed, "{report}");
+    assert!(report.contains(&format!("; {labelled} rows;")), "{report}");
+    // Two games are one pair, a training pair: no validation rows, weighing 0 (not "-0").
+    assert!(
+        report.contains(&format!(
+            "rows: {labelled} train ({labelled} weighted), 0 validation (0 weighted)"
+        )),
+        "{report}"
+    );
 }
 
 /// The exact final margin for the side to move by plain minimax (small positions only).

@@ -215,6 +215,9 @@ fn heuristic_index<G: Game>(name: &str) -> Result<usize, Error> {
 trait Labeler<G>: Send {
     /// The label and importance weight of `pos` for `perspective`; `None` to leave it out.
     fn label(&mut self, pos: &G, perspective: Side) -> Option<(f64, f64)>;
+    /// How many positions this labeler left out because its solver gave up (as opposed to
+    /// those it was not asked to solve, like Kalah's unsampled leaves above the database).
+    fn failures(&self) -> usize;
 }
 
 /// Makes a labeler per thread.
@@ -232,7 +235,7 @@ struct KalahLabels {
     inner: label::KalahLabeler,
     above: f64,
     salt: u64,
-    failed: Arc<AtomicUsize>,
+    failed: usize,
 }
 
 impl Labeler<Mancala> for KalahLabels {
@@ -251,16 +254,20 @@ impl Labeler<Mancala> for KalahLabels {
         match self.inner.margin(pos, perspective) {
             Some(v) => Some((v, weight)),
             None => {
-                self.failed.fetch_add(1, Ordering::Relaxed);
+                self.failed += 1;
                 None
             }
         }
+    }
+
+    fn failures(&self) -> usize {
+        self.failed
     }
 }
 
 struct Connect4Labels {
     inner: label::Connect4Labeler,
-    failed: Arc<AtomicUsize>,
+    failed: usize,
 }
 
 impl Labeler<Connect4> for Connect4Labels {
@@ -268,10 +275,14 @@ impl Labeler<Connect4> for Connect4Labels {
         match self.inner.result(pos, perspective) {
             Some(v) => Some((v, 1.0)),
             None => {
-                self.failed.fetch_add(1, Ordering::Relaxed);
+                self.failed += 1;
                 None
             }
         }
+    }
+
+    fn failures(&self) -> usize {
+        self.failed
     }
 }
 
@@ -444,6 +455,7 @@ fn label_all<G: Game>(
                 ));
             }
         }
+        stats.failed.fetch_add(lab.failures(), Ordering::Relaxed);
     };
     std::thread::scope(|scope| {
         for _ in 1..threads.max(1) {
@@ -647,7 +659,8 @@ fn fit_rows<G: Game>(
     let after_t = fit::mean_loss(&train, &out.weights, loss, cfg.threads);
     let before_v = fit::mean_loss(&valid, start, loss, cfg.threads);
     let after_v = fit::mean_loss(&valid, &out.weights, loss, cfg.threads);
-    let weight_sum = |v: &[Sample<G>]| v.iter().map(|s| s.weight).sum::<f64>();
+    // `+ 0.0`: the float sum of nothing is -0.0, which the report would print as "-0".
+    let weight_sum = |v: &[Sample<G>]| v.iter().map(|s| s.weight).sum::<f64>() + 0.0;
     let mut r = String::new();
     use std::fmt::Write as _;
     let _ = writeln!(
@@ -793,7 +806,6 @@ pub fn run(cfg: &Config) -> Result<String, Error> {
     }
     match cfg.kind {
         GameKind::Mancala => {
-            let failed = Arc::new(AtomicUsize::new(0));
             let db: Option<Arc<KalahDb>> = if need_labels && cfg.db_seeds > 0 {
                 let dir = cfg
                     .db_dir
@@ -814,25 +826,23 @@ pub fn run(cfg: &Config) -> Result<String, Error> {
             };
             let above = cfg.above_db;
             let salt = cfg.seed ^ 0x006b_616c_6168;
-            let f = failed.clone();
             let make = move || -> Result<Box<dyn Labeler<Mancala>>, Error> {
                 Ok(Box::new(KalahLabels {
                     inner: label::KalahLabeler::new(6, 48, db.clone(), 64)
                         .map_err(Error::Solver)?,
                     above,
                     salt,
-                    failed: f.clone(),
+                    failed: 0,
                 }))
             };
             run_game::<Mancala>(cfg, Some(&make))
         }
         GameKind::Connect4 => {
-            let failed = Arc::new(AtomicUsize::new(0));
             let nodes = cfg.c4_nodes;
             let make = move || -> Result<Box<dyn Labeler<Connect4>>, Error> {
                 Ok(Box::new(Connect4Labels {
                     inner: label::Connect4Labeler::new(7, 6, 64, nodes),
-                    failed: failed.clone(),
+                    failed: 0,
                 }))
             };
             run_game::<Connect4>(cfg, Some(&make))
