@@ -8,6 +8,16 @@ fn pos(fen: &str) -> Mancala {
     Mancala::parse_fen(fen, &MancalaConfig::default()).unwrap()
 }
 
+/// `g` after a legal move drawn from the xorshift stream `x`.
+fn random_child(g: &Mancala, x: &mut u64) -> Mancala {
+    let mut moves = MancalaMoves::new();
+    g.legal_moves(&mut moves);
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    g.apply(moves[(*x % moves.len() as u64) as usize])
+}
+
 /// Positions along a few deterministic playouts of several variants.
 fn sample_positions() -> Vec<Mancala> {
     let mut out = Vec::new();
@@ -17,12 +27,7 @@ fn sample_positions() -> Vec<Mancala> {
             let mut g = Mancala::start(&Mancala::configure(&[m, n]).unwrap());
             while g.outcome().is_none() {
                 out.push(g);
-                let mut moves = MancalaMoves::new();
-                g.legal_moves(&mut moves);
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                g = g.apply(moves[(x % moves.len() as u64) as usize]);
+                g = random_child(&g, &mut x);
             }
         }
     }
@@ -142,12 +147,7 @@ fn endgame_positions(pits: i64, seeds: i64, k: u32, games: usize) -> Vec<Mancala
                 out.push(g);
                 break;
             }
-            let mut moves = MancalaMoves::new();
-            g.legal_moves(&mut moves);
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            g = g.apply(moves[(x % moves.len() as u64) as usize]);
+            g = random_child(&g, &mut x);
         }
     }
     out

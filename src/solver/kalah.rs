@@ -31,8 +31,9 @@ use std::time::Instant;
 
 use super::Budget;
 use super::kalahdb::KalahDb;
-use crate::core::game::{Game, Side};
+use crate::core::game::Game;
 use crate::games::mancala::Mancala;
+use crate::games::mancala::endgame::board_of;
 use crate::games::mancala::kalah_board::{Board, Next, Played, Ranker, Rules};
 
 /// Largest number of pits per side the solver handles (two rows must pack into a `u128`).
@@ -743,20 +744,6 @@ impl Solver {
         self.sh.table.bytes() + self.sh.db.bytes()
     }
 
-    /// The mover-oriented board of `s`: mover's pits, then the opponent's, ring order.
-    fn board_of(&self, s: &Mancala) -> Board {
-        let m = self.sh.m;
-        let ring = s.ring();
-        let (a, b) = match s.side_to_move() {
-            Side::First => (0, m + 1),
-            Side::Second => (m + 1, 0),
-        };
-        let mut p = [0u8; 16];
-        p[..m].copy_from_slice(&ring[a..a + m]);
-        p[m..2 * m].copy_from_slice(&ring[b..b + m]);
-        Board { p }
-    }
-
     /// Solves `s`: the exact final margin for the side to move and an optimal pit. `None` if
     /// stopped or the position does not fit this solver.
     pub fn solve(&mut self, s: &Mancala) -> Option<Solution> {
@@ -775,7 +762,7 @@ impl Solver {
                 db_seeds: self.sh.dbk,
             });
         }
-        let b = self.board_of(s);
+        let b = board_of(s);
         let seeds = b.seeds(self.sh.m);
         let (v, t0) = self.value(&b, seeds)?;
         self.last = Some((b, v, t0));
@@ -846,7 +833,7 @@ impl Solver {
         let m = self.sh.m;
         let me = s.side_to_move();
         let mut v = score - (s.store(me) as i32 - s.store(me.other()) as i32);
-        let mut b = self.board_of(s);
+        let mut b = board_of(s);
         let mut first = self.last.filter(|l| l.0 == b && l.1 == v).map(|l| l.2);
         let mut line = Vec::new();
         let result = loop {
@@ -1055,7 +1042,6 @@ mod tests {
         let mut checked = 0;
         for m in 1..=7u8 {
             for n in 1..=10u8 {
-                let solver = Solver::new(m as usize, 0, 1).unwrap();
                 for _ in 0..30 {
                     let mut s = Mancala::start(&Mancala::configure(&[m as i64, n as i64]).unwrap());
                     while s.outcome().is_none() {
@@ -1064,7 +1050,7 @@ mod tests {
                         let pit = moves[(next() % moves.len() as u64) as usize];
                         let c = s.apply(pit);
                         let me = s.side_to_move();
-                        let b = solver.board_of(&s);
+                        let b = board_of(&s);
                         let mv = b.play(m as usize, m as usize - pit as usize, false);
                         let gain = (c.store(me) as i32 - s.store(me) as i32)
                             - (c.store(me.other()) as i32 - s.store(me.other()) as i32);
@@ -1078,7 +1064,7 @@ mod tests {
                                 Next::Other
                             };
                             assert_eq!(mv.next, want, "{}", s.format_fen());
-                            assert_eq!(mv.board, solver.board_of(&c), "{}", s.format_fen());
+                            assert_eq!(mv.board, board_of(&c), "{}", s.format_fen());
                             assert_eq!(mv.seeds, mv.board.seeds(m as usize));
                         }
                         checked += 1;
