@@ -75,12 +75,14 @@ done
 wait
 
 failed=0
-printf '%-10s %12s %8s %7s %8s %7s  %s\n' target executions exec/s cov ft corpus crashes
+printf '%-10s %12s %8s %9s %7s %8s %7s  %s\n' target executions exec/s slowest_s cov ft corpus crashes
 for t in "${targets[@]}"; do
   log=fuzz/logs/$t.log
   rc=$(cat "fuzz/logs/$t.rc")
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
   eps=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+  # The slowest single input of the run (seed corpus included), against FUZZ_TIMEOUT.
+  slowest=$(grep -o 'stat::slowest_unit_time_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
   last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
   cov=$(grep -o 'cov: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
   ft=$(grep -o 'ft: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
@@ -90,7 +92,7 @@ for t in "${targets[@]}"; do
     crashes=1
     failed=1
   fi
-  printf '%-10s %12s %8s %7s %8s %7s  %s\n' "$t" "${execs:-?}" "${eps:-?}" "${cov:-?}" "${ft:-?}" "$corpus" "$crashes"
+  printf '%-10s %12s %8s %9s %7s %8s %7s  %s\n' "$t" "${execs:-?}" "${eps:-?}" "${slowest:-?}" "${cov:-?}" "${ft:-?}" "$corpus" "$crashes"
   if [ "$rc" != 0 ]; then
     grep -E '^(==[0-9]+== ERROR|SUMMARY|thread .* panicked)' "$log" | head -n 3 | sed 's/^/    /'
     grep -o 'Test unit written to .*' "$log" | sed 's/^/    /' || echo "    (exit $rc; see $log)"

@@ -270,7 +270,9 @@ pub fn eval_seeds(m: usize, k: usize) -> usize {
     if m == 0 || m > TABLE_MAX_PITS {
         return 0;
     }
-    let k = k.min(EVAL_MAX_SEEDS);
+    let k = k
+        .min(EVAL_MAX_SEEDS)
+        .min(EVAL_SEEDS_CAP.load(Ordering::Relaxed));
     let cap = if m == 6 {
         u64::MAX
     } else {
@@ -278,6 +280,19 @@ pub fn eval_seeds(m: usize, k: usize) -> usize {
     };
     let r = Ranker::new(2 * m, k);
     (0..=k).rev().find(|&j| r.count(j) <= cap).unwrap_or(0)
+}
+
+/// A process-wide ceiling on the evaluation's tables, below every `MancalaW_endgame`: set once,
+/// before any table is built, by a harness whose build is far slower than a release (the fuzz
+/// targets: with coverage instrumentation and no optimisation the 14-seed table takes over two
+/// minutes, and libFuzzer counts it against one input). Positions above the ceiling are
+/// estimated, as beyond any table.
+static EVAL_SEEDS_CAP: AtomicUsize = AtomicUsize::new(EVAL_MAX_SEEDS);
+
+/// Lowers the ceiling of every evaluation table built from now on to `seeds` (see
+/// `EVAL_SEEDS_CAP`); a table already built keeps its size.
+pub fn cap_eval_seeds(seeds: usize) {
+    EVAL_SEEDS_CAP.store(seeds.min(EVAL_MAX_SEEDS), Ordering::Relaxed);
 }
 
 /// The evaluation's tables, one per board size and seed count, built on first use and kept
