@@ -15,7 +15,8 @@ import sys
 import tempfile
 
 TABLERO, GOLDEN, CORPUS = sys.argv[1:4]
-GAME_BYTE = {"parchis": 0, "connect4boom": 1, "connect4": 2, "mancala": 3}
+# Byte 0 of a seed: the game's number n as the targets read it (bits 0-1 = n & 3, bits 5-7 = n >> 2).
+GAME_BYTE = {g: (n & 3) | (n >> 2) << 5 for n, g in enumerate(["parchis", "connect4boom", "connect4", "mancala", "enraya"])}
 
 
 def put(target, data):

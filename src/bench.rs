@@ -138,7 +138,7 @@ pub fn run(
     let mut total = 0;
     let mut search_time = Duration::ZERO;
     for case in SUITE.iter().filter(|c| game.is_none_or(|g| g == c.game)) {
-        let line = dispatch(case.game, RunCase(*case, hash_mib))??;
+        let line = dispatch(case.game, RunCase(*case, hash_mib))?;
         total += line.nodes;
         search_time += line.elapsed;
         each(&line);

@@ -201,9 +201,7 @@ fn setoption(name: &str, value: &str) -> Command {
 
 impl PlayerFilter {
     fn rebuild(&mut self) {
-        self.tracker = dispatch(self.kind, MakeTracker(&self.values))
-            .and_then(|t| t)
-            .ok();
+        self.tracker = dispatch(self.kind, MakeTracker(&self.values)).ok();
         // A new game (as the engine's) starts from its start position.
         self.refused = false;
     }

@@ -130,7 +130,7 @@ fn scene_js_builds_the_same_elements_as_the_svg_writer() {
         // The position before the last move on a fresh view, then the last move on the same
         // view, which only redraws the marks that changed (as the report steps plies).
         for cut in [words.len() - 1, words.len()] {
-            let (board, marks, doc) = dispatch(kind, Scenes(&words[2..cut])).unwrap();
+            let (board, marks, doc) = dispatch(kind, Scenes(&words[2..cut]));
             let fresh = if cut < words.len() {
                 "document.getElementById('b').replaceChildren(); \
                  window.view = new TableroScene.View(document.getElementById('b'));"

@@ -113,7 +113,10 @@ fuzz_target!(|data: &[u8]| {
     let Some((&g, rest)) = data.split_first() else {
         return;
     };
-    let kind = GameKind::ALL[g as usize % GameKind::ALL.len()];
+    // As the protocol target reads its byte 0 (bits 0-1, then 5-7), so that one seed byte
+    // names one game in both.
+    let n = (g & 3) as usize | ((g >> 5) as usize) << 2;
+    let kind = GameKind::ALL[n % GameKind::ALL.len()];
     let (options, rest) = rest.split_at(rest.len().min(4));
     let text = String::from_utf8_lossy(rest);
     let _ = dispatch(

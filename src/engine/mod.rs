@@ -444,5 +444,5 @@ fn make(
     values: &BTreeMap<String, i64>,
     hash_mib: usize,
 ) -> Result<Box<dyn GameEngine>, String> {
-    dispatch(kind, MakeEngine { values, hash_mib }).and_then(|e| e)
+    dispatch(kind, MakeEngine { values, hash_mib })
 }

@@ -74,7 +74,7 @@ impl GameVisitor for WeightsOf {
 pub fn all_weight_options() -> Vec<WeightSpec> {
     GameKind::ALL
         .iter()
-        .flat_map(|&k| dispatch(k, WeightsOf).unwrap_or(&[]).iter().copied())
+        .flat_map(|&k| dispatch(k, WeightsOf).iter().copied())
         .collect()
 }
 
@@ -89,7 +89,7 @@ pub fn is_weight_option(name: &str) -> bool {
 pub fn all_variant_options() -> Vec<VariantOption> {
     let mut out: Vec<VariantOption> = Vec::new();
     for k in GameKind::ALL {
-        for o in dispatch(k, OptionsOf).unwrap_or(&[]) {
+        for o in dispatch(k, OptionsOf) {
             if !out.iter().any(|x| x.name.eq_ignore_ascii_case(o.name)) {
                 out.push(*o);
             }
@@ -101,19 +101,18 @@ pub fn all_variant_options() -> Vec<VariantOption> {
 /// Is `name` a variant option of `kind` (any case)?
 pub fn applies(kind: GameKind, name: &str) -> bool {
     dispatch(kind, OptionsOf)
-        .unwrap_or(&[])
         .iter()
         .any(|o| o.name.eq_ignore_ascii_case(name))
 }
 
 /// The heuristic weights of `kind`, in its `Game::WEIGHTS` order.
 pub fn weights(kind: GameKind) -> &'static [WeightSpec] {
-    dispatch(kind, WeightsOf).unwrap_or(&[])
+    dispatch(kind, WeightsOf)
 }
 
 /// The heuristics of `kind` (index 0 is the default).
 pub fn heuristics(kind: GameKind) -> &'static [&'static str] {
-    dispatch(kind, HeuristicsOf).unwrap_or(&["default"])
+    dispatch(kind, HeuristicsOf)
 }
 
 fn spin(name: &str, default: i64, min: i64, max: i64) -> OptionSpec {

@@ -330,7 +330,7 @@ impl<R: BufRead, W: Write> GameVisitor for PlayRun<'_, R, W> {
 
 /// Plays one game between the human on `input`/`out` and the built-in player.
 pub fn play(cfg: &PlayConfig, input: impl BufRead, out: impl Write) -> Result<(), String> {
-    dispatch(cfg.kind, PlayRun { cfg, input, out })?
+    dispatch(cfg.kind, PlayRun { cfg, input, out })
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! The games. Each lives in its own module and knows nothing of search or protocol; this module
-//! only names them and dispatches a generic piece of work to the right monomorphised `Game`.
+//! The games, and their registry. Each game lives in its own module and knows nothing of search
+//! or protocol; this module only lists them ([`registry!`]) and dispatches a generic piece of
+//! work to the right monomorphised `Game`.
 
 pub mod boom;
 pub mod connect4;
@@ -8,34 +9,56 @@ pub mod parchis;
 
 use crate::core::game::Game;
 
-/// The games tablero plays, by their `UCI_Variant` names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    Parchis,
-    Connect4Boom,
-    Connect4,
-    Mancala,
+/// The registry: every game tablero plays, one line each (`Variant => type`), in the order
+/// `uci` lists them. A new game is its folder plus one line here; every dispatch over the games
+/// ([`dispatch`], the pictures' `view::render::dispatch`) is generated from this list by
+/// `registry!(some_macro)`, so a game that lacks a layer's trait fails to compile, naming it.
+/// (OpenSpiel's `REGISTER_SPIEL_GAME` is the model; a macro rather than run-time registration
+/// because every use is monomorphised.)
+macro_rules! registry {
+    ($then:ident) => {
+        $then! {
+            Parchis => $crate::games::parchis::Parchis,
+            Connect4Boom => $crate::games::boom::Boom,
+            Connect4 => $crate::games::connect4::Connect4,
+            Mancala => $crate::games::mancala::Mancala,
+        }
+    };
 }
+pub(crate) use registry;
+
+/// Defines [`GameKind`] and [`dispatch`] from the registry's lines.
+macro_rules! kinds {
+    ($($variant:ident => $game:ty,)*) => {
+        /// The games tablero plays, by their `UCI_Variant` names (the registry's order).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($variant,)*
+        }
+
+        impl GameKind {
+            /// Every game, in the order `uci` lists them.
+            pub const ALL: [GameKind; [$(stringify!($variant),)*].len()] = [$(GameKind::$variant,)*];
+
+            /// The `UCI_Variant` / `--game` name (`Game::NAME`).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => <$game as Game>::NAME,)*
+                }
+            }
+        }
+
+        /// Runs `v` with the `Game` type of `kind`.
+        pub fn dispatch<V: GameVisitor>(kind: GameKind, v: V) -> V::Output {
+            match kind {
+                $(GameKind::$variant => v.visit::<$game>(),)*
+            }
+        }
+    };
+}
+registry!(kinds);
 
 impl GameKind {
-    /// Every game, in the order `uci` lists them.
-    pub const ALL: [GameKind; 4] = [
-        GameKind::Parchis,
-        GameKind::Connect4Boom,
-        GameKind::Connect4,
-        GameKind::Mancala,
-    ];
-
-    /// The `UCI_Variant` / `--game` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Parchis => "parchis",
-            GameKind::Connect4Boom => "connect4boom",
-            GameKind::Connect4 => "connect4",
-            GameKind::Mancala => "mancala",
-        }
-    }
-
     /// Parses a game name (case-insensitive).
     pub fn from_name(name: &str) -> Result<GameKind, String> {
         GameKind::ALL
@@ -58,12 +81,28 @@ pub trait GameVisitor {
     fn visit<G: Game>(self) -> Self::Output;
 }
 
-/// Runs `v` with the `Game` type of `kind`. (`Result` so that a build may leave a game out.)
-pub fn dispatch<V: GameVisitor>(kind: GameKind, v: V) -> Result<V::Output, String> {
-    Ok(match kind {
-        GameKind::Parchis => v.visit::<parchis::Parchis>(),
-        GameKind::Connect4Boom => v.visit::<boom::Boom>(),
-        GameKind::Connect4 => v.visit::<connect4::Connect4>(),
-        GameKind::Mancala => v.visit::<mancala::Mancala>(),
-    })
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game's `Config::default()` is its options' defaults (the pages start from it).
+    #[test]
+    fn default_config_is_the_options_defaults() {
+        struct Check;
+        impl GameVisitor for Check {
+            type Output = ();
+            fn visit<G: Game>(self) {
+                let defaults: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
+                assert_eq!(
+                    G::configure(&defaults).ok(),
+                    Some(G::Config::default()),
+                    "{}",
+                    G::NAME
+                );
+            }
+        }
+        for k in GameKind::ALL {
+            dispatch(k, Check);
+        }
+    }
 }

@@ -133,18 +133,13 @@ fn str_field<'a>(v: &'a Value, k: &str) -> Result<Option<&'a str>, String> {
 }
 
 impl Session {
-    /// A session at the start of `kind` (or the first game that has pictures), all seats human.
+    /// A session at the start of `kind`, all seats human.
     pub fn new(
         offered: Vec<Offered>,
         kind: GameKind,
         jobs: [Sender<Job>; 3],
     ) -> Result<Self, String> {
-        let board = new_board(kind).or_else(|e| {
-            GameKind::ALL
-                .into_iter()
-                .find_map(|k| new_board(k).ok())
-                .ok_or(e)
-        })?;
+        let board = new_board(kind);
         Ok(Session {
             offered,
             board,
@@ -491,7 +486,7 @@ impl Session {
             Some(g) => GameKind::from_name(g)?,
             None => self.board.kind(),
         };
-        let mut b = new_board(kind)?;
+        let mut b = new_board(kind);
         if let Some(p) = str_field(v, "position")? {
             b.set(p)?;
         }
@@ -723,7 +718,7 @@ impl Session {
             Some(g) => GameKind::from_name(g)?,
             None => self.board.kind(),
         };
-        let mut b = new_board(kind)?;
+        let mut b = new_board(kind);
         let all: Vec<&str> = rec
             .opening_moves
             .iter()
@@ -886,7 +881,7 @@ impl Session {
             "version": self.version,
             "board_version": self.board_version,
             "game": self.board.kind().name(),
-            "games": GameKind::ALL.iter().filter(|k| new_board(**k).is_ok()).map(|k| k.name()).collect::<Vec<_>>(),
+            "games": GameKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>(),
             "engines": self.offered.iter().map(|o| o.name.as_str()).collect::<Vec<_>>(),
             "seats": self.seats,
             "limit": match self.limit {

@@ -798,7 +798,7 @@ pub fn run(cfg: &Config) -> Result<String, Error> {
             Ok(())
         }
     }
-    dispatch(cfg.kind, Check(cfg)).map_err(Error::Invalid)??;
+    dispatch(cfg.kind, Check(cfg))?;
     if need_labels && !matches!(cfg.kind, GameKind::Mancala | GameKind::Connect4) {
         return Err(Error::NoExactLabels {
             game: cfg.kind.name(),
@@ -855,7 +855,7 @@ pub fn run(cfg: &Config) -> Result<String, Error> {
                     run_game::<G>(self.0, None)
                 }
             }
-            dispatch(k, NoLabels(cfg)).map_err(Error::Invalid)?
+            dispatch(k, NoLabels(cfg))
         }
     }
 }

@@ -60,7 +60,7 @@ pub struct Played {
 /// Runs a match or tournament (or its shard). `notice` hears what the front end should tell the
 /// user before play starts.
 pub fn run(cfg: &Config, notice: &mut dyn FnMut(Notice)) -> Result<Played, Error> {
-    dispatch(cfg.kind, Run { cfg, notice }).map_err(Error::Rules)?
+    dispatch(cfg.kind, Run { cfg, notice })
 }
 
 struct Run<'a> {

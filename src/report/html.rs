@@ -439,7 +439,6 @@ pub(super) fn build_games(
             reviews: &reviews,
         },
     )
-    .map_err(|e| format!("--html: {e}"))?
 }
 
 impl DrawVisitor for Build<'_> {

@@ -225,7 +225,7 @@ pub fn fit(paths: &[std::path::PathBuf]) -> Result<Fit, String> {
             merged: &merged,
             raws: &raws,
         },
-    )?
+    )
 }
 
 #[cfg(test)]

@@ -153,7 +153,7 @@ impl GameVisitor for Make {
 
 /// The reviewer of `kind` (the default variant), with `tablero analyse`'s default settings.
 pub fn reviewer(kind: GameKind) -> Result<Box<dyn LiveReviewer>, String> {
-    dispatch(kind, Make(kind))?
+    dispatch(kind, Make(kind))
 }
 
 #[cfg(test)]

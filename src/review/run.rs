@@ -488,7 +488,7 @@ pub fn run(cfg: &Config, notice: &mut dyn FnMut(Notice)) -> Result<Outcome, Stri
             merged,
             notice,
         },
-    )?
+    )
 }
 
 struct Job<'a> {

@@ -4,7 +4,7 @@
 //! only builds the text.
 
 use crate::core::spec::{self, OptionError, PositionError, Token};
-use crate::games::{GameKind, connect4, mancala};
+use crate::games::GameKind;
 
 use super::{Draw, picture, svg};
 
@@ -14,16 +14,19 @@ pub trait DrawVisitor {
     fn visit<G: Draw>(self) -> Self::Output;
 }
 
-/// Runs `v` with the [`Draw`] type of `kind` (like [`crate::games::dispatch`], with the extra
-/// bound). `Result` so that a build may leave a game out.
-pub fn dispatch<V: DrawVisitor>(kind: GameKind, v: V) -> Result<V::Output, String> {
-    Ok(match kind {
-        GameKind::Parchis => v.visit::<crate::games::parchis::Parchis>(),
-        GameKind::Connect4Boom => v.visit::<crate::games::boom::Boom>(),
-        GameKind::Connect4 => v.visit::<connect4::Connect4>(),
-        GameKind::Mancala => v.visit::<mancala::Mancala>(),
-    })
+/// Defines [`dispatch`] from the games' registry.
+macro_rules! draw_dispatch {
+    ($($variant:ident => $game:ty,)*) => {
+        /// Runs `v` with the [`Draw`] type of `kind` (like [`crate::games::dispatch`], with the
+        /// extra bound: every registered game draws).
+        pub fn dispatch<V: DrawVisitor>(kind: GameKind, v: V) -> V::Output {
+            match kind {
+                $(GameKind::$variant => v.visit::<$game>(),)*
+            }
+        }
+    };
 }
+crate::games::registry!(draw_dispatch);
 
 /// Smallest and largest accepted `--size` (pixels of width).
 pub const MIN_SIZE: u32 = 50;
@@ -81,5 +84,5 @@ impl DrawVisitor for Render<'_> {
 
 /// The SVG text of the position `pic` describes, for game `kind`.
 pub fn render(kind: GameKind, pic: &Picture) -> Result<String, RenderError> {
-    dispatch(kind, Render(pic)).map_err(RenderError::Rules)?
+    dispatch(kind, Render(pic))
 }
