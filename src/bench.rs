@@ -10,8 +10,8 @@ use crate::core::search::{Limits, SearchOptions, Searcher};
 use crate::core::spec::{self, StartSpec, Token};
 use crate::games::{GameKind, GameVisitor, dispatch};
 
-/// One bench position: a start (`startpos`, a start name or `fen <state>`), moves from it, and
-/// the search depth.
+/// One bench position: the game, where it starts (`startpos`, a start name or
+/// `fen <state>`), moves from it, and the search depth.
 #[derive(Clone, Copy, Debug)]
 pub struct BenchCase {
     pub game: GameKind,
@@ -20,58 +20,29 @@ pub struct BenchCase {
     pub depth: u32,
 }
 
-/// The suite. Changing it changes the signature: update docs/commands.md in the same commit.
-pub const SUITE: &[BenchCase] = &[
-    case(GameKind::Parchis, "startpos", "", 6),
-    case(
-        GameKind::Parchis,
-        "startpos",
-        "r1:6 y1:1 b1:1 y1:bullet b2:6 b2:bullet y1:2 b2:4 y2:4 b2:5 y1:5 g0:2 y1:6 y0:boo b2:6 \
-         b2:4 g1:10 y1:1 b0:megamushroom r0:2 b1:1 y0:shock b0:2 y0:shock",
-        6,
-    ),
-    case(
-        GameKind::Parchis,
-        "startpos",
-        "r1:6 y1:1 g1:6 b1:1 y1:bullet g2:2 y1:boo b1:bullet y2:5 g2:4 y0:2 r2:20 y1:20 y2:10 \
-         b0:5 y2:star b1:1 b2:20 b1:20 y2:4 b2:6 b2:5 y2:6 y2:5 b2:4 r2:1 b2:2 y2:banana b1:1 \
-         b0:10 y2:banana b0:6 g1:5 r2:2 b2:2 b2:20 pass:4 b0:4 pass:6 y0:5 g0:6 b2:1 b0:10 y0:4 \
-         b0:megamushroom y0:2 b0:4 y0:1 b0:shock y0:6 y0:2 b0:star y0:4 b0:5 y0:5 b0:2 y0:1 b0:6 \
-         g1:5 y0:6",
-        6,
-    ),
-    case(GameKind::Connect4Boom, "startpos", "", 8),
-    case(
-        GameKind::Connect4Boom,
-        "startpos",
-        "4 4 4 4 3 1 5 4 4 4 5 3 5 3",
-        8,
-    ),
-    case(
-        GameKind::Connect4Boom,
-        "startpos",
-        "4 4 4 4 3 1 5 4 4 4 5 3 5 3 1 3 1 3 5 5 6 5 6 7 boom 3",
-        8,
-    ),
-    case(GameKind::Connect4, "startpos", "", 12),
-    case(GameKind::Connect4, "startpos", "4 3 3 3 3 6 4 6 6 4", 12),
-    case(GameKind::Mancala, "startpos", "", 12),
-    case(GameKind::Mancala, "startpos", "1 5 6 4 1 2 4 1", 12),
-    case(
-        GameKind::Mancala,
-        "startpos",
-        "1 5 6 4 1 2 4 1 5 1 6 5 2 1 4 3 1 2 1 6",
-        14,
-    ),
-];
-
-const fn case(game: GameKind, start: &'static str, moves: &'static str, depth: u32) -> BenchCase {
-    BenchCase {
-        game,
-        start,
-        moves,
-        depth,
+/// The suite: every game's `Profile::bench` positions, in the registry's order. Changing it
+/// changes the signature: update docs/commands.md in the same commit.
+pub fn suite() -> Vec<BenchCase> {
+    struct Positions(GameKind);
+    impl GameVisitor for Positions {
+        type Output = Vec<BenchCase>;
+        fn visit<G: Game>(self) -> Vec<BenchCase> {
+            G::PROFILE
+                .bench
+                .iter()
+                .map(|p| BenchCase {
+                    game: self.0,
+                    start: p.start,
+                    moves: p.moves,
+                    depth: p.depth,
+                })
+                .collect()
+        }
     }
+    GameKind::ALL
+        .into_iter()
+        .flat_map(|k| dispatch(k, Positions(k)))
+        .collect()
 }
 
 /// The result of one bench position.
@@ -137,7 +108,7 @@ pub fn run(
     let start = Instant::now();
     let mut total = 0;
     let mut search_time = Duration::ZERO;
-    for case in SUITE.iter().filter(|c| game.is_none_or(|g| g == c.game)) {
+    for case in suite().iter().filter(|c| game.is_none_or(|g| g == c.game)) {
         let line = dispatch(case.game, RunCase(*case, hash_mib))?;
         total += line.nodes;
         search_time += line.elapsed;

@@ -90,16 +90,23 @@ impl Player {
             })
     }
 
-    /// The fixed search of the player in game `kind`: (depth in plies, heuristic); `None` for
-    /// `random`. See the table on [`Player`].
+    /// The fixed search of the player in game `kind`: (depth in plies, from the game's
+    /// `Profile::ladder`; heuristic); `None` for `random`. See the table on [`Player`].
     pub fn recipe(self, kind: GameKind) -> Option<(u64, &'static str)> {
-        let parchis = kind == GameKind::Parchis;
+        struct Ladder;
+        impl GameVisitor for Ladder {
+            type Output = [u32; 4];
+            fn visit<G: Game>(self) -> [u32; 4] {
+                G::PROFILE.ladder
+            }
+        }
+        let [greedy, ninja1, ninja2, ninja3] = dispatch(kind, Ladder).map(u64::from);
         match self {
             Player::Random => None,
-            Player::Greedy => Some((1, "test")),
-            Player::Ninja1 => Some((3, "test")),
-            Player::Ninja2 => Some((if parchis { 4 } else { 5 }, "default")),
-            Player::Ninja3 | Player::Solver => Some((if parchis { 5 } else { 9 }, "default")),
+            Player::Greedy => Some((greedy, "test")),
+            Player::Ninja1 => Some((ninja1, "test")),
+            Player::Ninja2 => Some((ninja2, "default")),
+            Player::Ninja3 | Player::Solver => Some((ninja3, "default")),
         }
     }
 

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
-use tablero::core::game::{Game, Outcome, Side, try_play};
+use tablero::core::game::{Game, MoveError, Outcome, Side, try_play};
 use tablero::core::perft::perft;
 use tablero::games::connect4::{Config, Connect4, Moves};
 
@@ -288,13 +288,16 @@ fn fen_examples_and_errors() {
 fn parse_move_errors() {
     let cfg = Config::default();
     let s = Connect4::from_moves("111111", &cfg).unwrap();
-    assert!(s.parse_move("1").unwrap_err().contains("full"));
+    assert!(matches!(s.parse_move("1"), Err(MoveError::Illegal(m)) if m.contains("full")));
     for bad in ["0", "8", "", "a", "-1", "boom", "99999999999999999999"] {
-        assert!(s.parse_move(bad).is_err(), "accepted '{bad}'");
+        assert!(
+            matches!(s.parse_move(bad), Err(MoveError::Notation(_))),
+            "accepted '{bad}'"
+        );
     }
     assert_eq!(s.parse_move(" 4 "), Ok(3));
     let won = Connect4::from_moves("1212121", &cfg).unwrap();
-    assert!(won.parse_move("3").is_err());
+    assert!(matches!(won.parse_move("3"), Err(MoveError::Over(_))));
 }
 
 #[test]

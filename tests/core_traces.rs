@@ -118,7 +118,7 @@ fn boom_core_traces_reproduced_in_full() {
     let (games, n) = replay(
         &lines,
         Boom::start(&BoomConfig),
-        |f| Boom::parse_fen(f, &BoomConfig),
+        |f| Boom::parse_fen(f, &BoomConfig).map_err(|e| e.to_string()),
         |s: &Boom, v| {
             let bombs = format!(
                 "{},{}",
@@ -178,7 +178,7 @@ fn mancala_core_traces_reproduced_in_full() {
     let (games, n) = replay(
         &lines,
         Mancala::start(&config),
-        |f| Mancala::parse_fen(f, &config),
+        |f| Mancala::parse_fen(f, &config).map_err(|e| e.to_string()),
         |_: &Mancala, _| {},
     );
     assert_eq!((games, n), (400, 17_774), "the whole file was replayed");

@@ -686,12 +686,12 @@ fn reader_errors() -> Vec<String> {
                     }
                 }
                 if let Err(e) = G::parse_fen(&String::from_utf8_lossy(&t), &cfg) {
-                    out.insert(e);
+                    out.insert(e.to_string());
                 }
             }
             for w in words {
                 if let Err(e) = s.parse_move(w) {
-                    out.insert(e);
+                    out.insert(e.to_string());
                 }
             }
         }

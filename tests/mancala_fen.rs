@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use tablero::core::{Game, Side};
 use tablero::games::mancala::{Mancala, MancalaConfig};
 
-fn parse(s: &str) -> Result<Mancala, String> {
+fn parse(s: &str) -> Result<Mancala, tablero::core::game::FenError> {
     Mancala::parse_fen(s, &MancalaConfig::default())
 }
 
@@ -61,7 +61,7 @@ fn invalid_fens_are_rejected_with_a_reason() {
         ),
     ];
     for (fen, why) in cases {
-        let e = parse(fen).unwrap_err();
+        let e = parse(fen).unwrap_err().to_string();
         assert!(e.contains(why), "'{fen}': error '{e}' lacks '{why}'");
     }
 }

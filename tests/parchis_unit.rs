@@ -69,7 +69,7 @@ fn move_notation_round_trips_and_rejects_garbage() {
     ] {
         let e = s.parse_move(bad);
         assert!(e.is_err(), "'{bad}' accepted");
-        assert!(!e.unwrap_err().is_empty());
+        assert!(!e.unwrap_err().to_string().is_empty());
     }
 }
 

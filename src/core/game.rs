@@ -74,29 +74,104 @@ pub struct VariantOption {
 impl VariantOption {
     /// The check every `Game::configure` starts with: one value per option of `options` (the
     /// options of game `game`), each within its range.
-    pub fn check(game: &str, options: &[VariantOption], values: &[i64]) -> Result<(), String> {
+    pub fn check(
+        game: &'static str,
+        options: &[VariantOption],
+        values: &[i64],
+    ) -> Result<(), ConfigError> {
         if values.len() != options.len() {
             let names: Vec<&str> = options.iter().map(|o| o.name).collect();
             return Err(if options.is_empty() {
-                format!("{game} takes no options, got {} value(s)", values.len())
+                ConfigError::NoOptions {
+                    game,
+                    got: values.len(),
+                }
             } else {
-                format!(
-                    "{game} takes {} option values ({}), got {}",
-                    options.len(),
-                    names.join(", "),
-                    values.len()
-                )
+                ConfigError::Count {
+                    game,
+                    want: options.len(),
+                    names: names.join(", "),
+                    got: values.len(),
+                }
             });
         }
         for (o, &v) in options.iter().zip(values) {
             if v < o.min || v > o.max {
-                return Err(format!(
-                    "{} must be in {}..={}, got {v}",
-                    o.name, o.min, o.max
-                ));
+                return Err(ConfigError::Range {
+                    name: o.name,
+                    min: o.min,
+                    max: o.max,
+                    got: v,
+                });
             }
         }
         Ok(())
+    }
+}
+
+/// Why option values do not configure a game ([`Game::configure`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{game} takes no options, got {got} value(s)")]
+    NoOptions { game: &'static str, got: usize },
+    #[error("{game} takes {want} option values ({names}), got {got}")]
+    Count {
+        game: &'static str,
+        want: usize,
+        names: String,
+        got: usize,
+    },
+    #[error("{name} must be in {min}..={max}, got {got}")]
+    Range {
+        name: &'static str,
+        min: i64,
+        max: i64,
+        got: i64,
+    },
+}
+
+/// Why a move text is refused ([`Game::parse_move`]). The text says what is wrong in the
+/// game's own words; the variant says which kind of wrong, for callers that treat them apart
+/// (a referee counts an illegal move against the engine, a garbled line as a protocol error).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// Not a move in the game's notation (the text names the notation).
+    #[error("{0}")]
+    Notation(String),
+    /// A move of the notation that the rules refuse in this position.
+    #[error("{0}")]
+    Illegal(String),
+    /// The game is over: no move is legal.
+    #[error("{0}")]
+    Over(String),
+}
+
+/// Why a state string is refused ([`Game::parse_fen`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Not of the game's state-string form (the text names the part and what was expected).
+    #[error("{0}")]
+    Syntax(String),
+    /// Well formed, but not a position of these rules or of this variant's size.
+    #[error("{0}")]
+    Rules(String),
+}
+
+// The callers above the games still report errors as text; these let `?` carry a typed error
+// into them until they are typed themselves.
+impl From<ConfigError> for String {
+    fn from(e: ConfigError) -> String {
+        e.to_string()
+    }
+}
+impl From<MoveError> for String {
+    fn from(e: MoveError) -> String {
+        e.to_string()
+    }
+}
+impl From<FenError> for String {
+    fn from(e: FenError) -> String {
+        e.to_string()
     }
 }
 
@@ -182,12 +257,173 @@ impl WeightOverrides {
     }
 }
 
+/// A game's weighted `default` heuristic, implemented once by the weights type of the game's
+/// `eval.rs`: the weight table, the defaults, building the weights from option values, and the
+/// evaluation itself. [`Game`]'s evaluation methods forward here by default, so a game's
+/// `Game` impl carries none of it.
+pub trait Evaluation<G: ?Sized>: Copy + Debug + PartialEq + Send + Sync + 'static {
+    /// The tunable weights of heuristic 0, at most [`MAX_WEIGHTS`] (see [`Game::WEIGHTS`]).
+    const SPECS: &'static [WeightSpec];
+    /// The weights with every default of `SPECS` (a constant, so that code evaluating with the
+    /// defaults compiles them in).
+    const DEFAULT: Self;
+    /// The weights from one value per entry of `SPECS`, each within its min..=max (missing
+    /// values keep their default).
+    fn from_values(values: &[i32]) -> Self;
+    /// [`Game::evaluate_with`].
+    fn evaluate(&self, state: &G, heuristic: usize, perspective: Side) -> i32;
+    /// [`Game::eval_terms_with`].
+    fn terms(&self, state: &G, heuristic: usize, perspective: Side) -> Vec<EvalTerm>;
+    /// [`Game::prepare_eval`]: nothing to build by default.
+    fn prepare(&self, state: &G) {
+        let _ = state;
+    }
+}
+
+/// Every default of `specs` as an array (for [`Evaluation::DEFAULT`]; `N` is the table's
+/// length, checked at compile time).
+pub const fn default_values<const N: usize>(specs: &[WeightSpec]) -> [i32; N] {
+    assert!(specs.len() == N, "a weight table of another length");
+    let mut v = [0; N];
+    let mut i = 0;
+    while i < N {
+        v[i] = specs[i].default;
+        i += 1;
+    }
+    v
+}
+
+/// `values` as an array of `N`, each missing one at its default in `specs` (for
+/// [`Evaluation::from_values`]).
+pub fn values_or_defaults<const N: usize>(specs: &[WeightSpec], values: &[i32]) -> [i32; N] {
+    std::array::from_fn(|i| values.get(i).copied().unwrap_or(specs[i].default))
+}
+
 /// One named term of an evaluation, for the `eval` command.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EvalTerm {
     pub name: String,
     /// Value of the term for the side it is reported for (free-form text, e.g. "3 - 1 = 2").
     pub value: String,
+}
+
+/// One position of the `bench` suite: where it starts (`startpos`, a start name or
+/// `fen <state>`), the moves played from there in the game's notation, and the depth searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchPosition {
+    pub start: &'static str,
+    pub moves: &'static str,
+    pub depth: u32,
+}
+
+/// How the game review turns a score of the `default` heuristic into an expected result: a
+/// logistic curve `1 / (1 + exp(-(cp - offset) / scale))`, one (scale, offset) per parity of
+/// the search depth, fitted with `tablero analyse --fit` on the game's self-play; and the
+/// smallest loss of expected result that marks an inaccuracy (a mistake is twice it, a blunder
+/// three times). docs/review.md, "Calibration".
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReviewCalibration {
+    pub even: (f64, f64),
+    pub odd: (f64, f64),
+    pub inaccuracy: f64,
+}
+
+/// What `tablero learn` labels a position with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabelKind {
+    /// By the solvers (Kalah margin, Connect Four result).
+    Exact,
+    /// By the result of the self-play game the position comes from.
+    Result,
+}
+
+/// Which positions of `tablero learn`'s games become samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Positions {
+    /// The positions of the game record (where a searcher moved).
+    Roots,
+    /// The sampled leaves of the searches.
+    Leaves,
+}
+
+/// `tablero learn`'s choices for a game unless told otherwise.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LearnPlan {
+    pub labels: LabelKind,
+    pub positions: Positions,
+    /// `None`: logistic, unit fitted to the start weights (Texel's K); `Some(u)`: least squares
+    /// of evaluation / u.
+    pub squares_unit: Option<f64>,
+    /// Weights kept at their start values, and the rows where they contribute dropped (they
+    /// mark decided positions whose exact value the term does not try to estimate).
+    pub exclude: &'static [&'static str],
+    /// Weights kept at their start values (too coarse to fit: small integer factors).
+    pub fixed: &'static [&'static str],
+}
+
+/// What the layers above the rules need to know of a game besides its rules, written once in
+/// the game's folder ([`Game::PROFILE`]) and read generically by the bench, the built-in
+/// players, the review and `learn`, so that a new game needs no edit in any of them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Profile {
+    /// The game's positions of the `bench` suite (its node total is the regression signature).
+    pub bench: &'static [BenchPosition],
+    /// Search depths in plies of the built-in ladder: `greedy`, `ninja1`, `ninja2`, `ninja3`
+    /// (also `solver`'s where no solver exists). docs/players.md measures each rung.
+    pub ladder: [u32; 4],
+    /// The depth a review searches when no limit is given.
+    pub review_depth: u32,
+    pub review: ReviewCalibration,
+    pub learn: LearnPlan,
+}
+
+impl Profile {
+    /// A new game's profile until its own figures are measured: no bench positions, the ladder
+    /// of Connect Four and Kalah, reviews at depth 8 with a curve of scale 500 (a game whose
+    /// evaluation has not been fitted yet), `learn` on self-play results at the roots.
+    pub const DEFAULT: Profile = Profile {
+        bench: &[],
+        ladder: [1, 3, 5, 9],
+        review_depth: 8,
+        review: ReviewCalibration {
+            even: (500.0, 0.0),
+            odd: (500.0, 0.0),
+            inaccuracy: 0.03,
+        },
+        learn: LearnPlan {
+            labels: LabelKind::Result,
+            positions: Positions::Roots,
+            squares_unit: None,
+            exclude: &[],
+            fixed: &[],
+        },
+    };
+}
+
+/// The colours of a terminal board ([`Game::display_inked`]): the first side's pieces are red
+/// (x, South, yellow and red in Parchís' two-colour lines), the second's yellow or blue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hue {
+    Red,
+    Yellow,
+    Blue,
+    Green,
+    /// Empty cells and other background.
+    Dim,
+}
+
+/// How one span of a board's text is painted: its colour, and whether it is the last move
+/// (shown in reverse video).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ink {
+    pub hue: Hue,
+    pub marked: bool,
+}
+
+impl Ink {
+    pub const fn of(hue: Hue) -> Ink {
+        Ink { hue, marked: false }
+    }
 }
 
 /// The game-agnostic interface. `Self` is the state of one position.
@@ -207,8 +443,9 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     /// Variant parameters (board size, seeds…), built from [`Game::OPTIONS`] values.
     type Config: Copy + Debug + Default + PartialEq + Send + Sync + 'static;
     /// The weights of the `default` heuristic in the form its evaluation reads them (plain
-    /// fields, or tables derived from them), built from [`Game::WEIGHTS`] values.
-    type Weights: Copy + Debug + PartialEq + Send + Sync + 'static;
+    /// fields, or tables derived from them), built from [`Game::WEIGHTS`] values; the weights
+    /// type also evaluates ([`Evaluation`]).
+    type Weights: Evaluation<Self>;
 
     /// Name used by `UCI_Variant` and `--game`.
     const NAME: &'static str;
@@ -218,10 +455,10 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     const HEURISTICS: &'static [&'static str];
     /// The tunable weights of heuristic 0 (`default`), at most [`MAX_WEIGHTS`]; the other
     /// heuristics are fixed formulas (the course's and the student report's).
-    const WEIGHTS: &'static [WeightSpec];
+    const WEIGHTS: &'static [WeightSpec] = <Self::Weights as Evaluation<Self>>::SPECS;
     /// `weights` of every default value of `WEIGHTS` (a constant, so that code evaluating with
     /// the defaults compiles them in).
-    const DEFAULT_WEIGHTS: Self::Weights;
+    const DEFAULT_WEIGHTS: Self::Weights = <Self::Weights as Evaluation<Self>>::DEFAULT;
     /// Move ordering: are killer moves (recent cutoff moves at the same ply) tried before
     /// every move the game's hint ranks (true), or only among moves of equal hint (false)?
     /// Measured per game on the bench: true pays where the best move of sibling positions is
@@ -233,9 +470,16 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     /// hints costs more than the cutoffs they buy: Parchís at depth 1, where a child is just a
     /// cheap static evaluation (measured with `test` at depth 6: −6 % instructions, nodes ±5 %).
     const HINT_MIN_DEPTH: u32 = 1;
+    /// What the bench, the built-in players, the review and `learn` need to know of the game.
+    const PROFILE: Profile = Profile::DEFAULT;
 
     /// Builds a config from one value per entry of `OPTIONS` (each within min..=max).
-    fn configure(values: &[i64]) -> Result<Self::Config, String>;
+    fn configure(values: &[i64]) -> Result<Self::Config, ConfigError> {
+        VariantOption::check(Self::NAME, Self::OPTIONS, values)?;
+        Ok(Self::config_of(values))
+    }
+    /// The config of checked option values (one per entry of `OPTIONS`, each in range).
+    fn config_of(values: &[i64]) -> Self::Config;
     /// The start position of the variant.
     fn start(config: &Self::Config) -> Self;
     /// Other named start positions (`position <name>`), e.g. Parchís' `playground`.
@@ -264,37 +508,55 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     fn hash(&self) -> u64;
 
     /// Parses move text and checks it is legal in this position.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
     /// The protocol notation of a move (inverse of `parse_move`).
     fn format_move(&self, m: Self::Move) -> String;
     /// The state string (`fen`); `parse_fen(format_fen(s)) == s`.
     fn format_fen(&self) -> String;
     /// Parses a state string. The config supplies defaults the string does not carry.
-    fn parse_fen(text: &str, config: &Self::Config) -> Result<Self, String>;
+    fn parse_fen(text: &str, config: &Self::Config) -> Result<Self, FenError>;
     /// A human-readable multi-line board for `d`.
     fn display(&self) -> String;
+    /// `display()` without its final newline, for a terminal in colour (`tablero play`): the
+    /// game wraps each span it colours in `ink(span, how)` (the front end turns that into its
+    /// escape codes) and marks the last move, given as its text and the side that played it.
+    /// The text without the inks is `display()`'s. By default nothing is coloured.
+    fn display_inked(
+        &self,
+        last: Option<(&str, Side)>,
+        ink: &dyn Fn(&str, Ink) -> String,
+    ) -> String {
+        let _ = (last, ink);
+        self.display().trim_end().to_string()
+    }
 
     /// Builds the weights from one value per entry of `WEIGHTS`, each within its min..=max.
-    fn weights(values: &[i32]) -> Self::Weights;
+    fn weights(values: &[i32]) -> Self::Weights {
+        Self::Weights::from_values(values)
+    }
 
     /// Static evaluation of a non-finished position for `perspective`, with heuristic number
     /// `heuristic` (index into `HEURISTICS`) and, for heuristic 0, the weights `weights`. Must
     /// stay within ±`EVAL_LIMIT` for every weight value in range. It need not be zero-sum: the
     /// search always evaluates from the root player's view, as the course's searches do (BOOM's
     /// course `test` heuristic scores the asking player's pieces only).
-    fn evaluate_with(&self, heuristic: usize, weights: &Self::Weights, perspective: Side) -> i32;
+    fn evaluate_with(&self, heuristic: usize, weights: &Self::Weights, perspective: Side) -> i32 {
+        weights.evaluate(self, heuristic, perspective)
+    }
     /// The terms of `evaluate_with` for the `eval` command.
     fn eval_terms_with(
         &self,
         heuristic: usize,
         weights: &Self::Weights,
         perspective: Side,
-    ) -> Vec<EvalTerm>;
+    ) -> Vec<EvalTerm> {
+        weights.terms(self, heuristic, perspective)
+    }
     /// Builds now what `evaluate_with` these weights would otherwise build on its first use in
     /// positions like this one (Mancala's endgame table, half a second): the engine calls it
-    /// at `isready`, so that no timed search pays for it. The default has nothing to build.
+    /// at `isready`, so that no timed search pays for it.
     fn prepare_eval(&self, weights: &Self::Weights) {
-        let _ = weights;
+        weights.prepare(self);
     }
     /// `evaluate_with` the default weights.
     fn evaluate(&self, heuristic: usize, perspective: Side) -> i32 {
@@ -324,14 +586,16 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
 pub const EVAL_LIMIT: i32 = 100_000_000;
 
 /// Applies `text` as a move after validating it: the fallible tier for untrusted input.
-pub fn try_play<G: Game>(state: &G, text: &str) -> Result<G, String> {
+pub fn try_play<G: Game>(state: &G, text: &str) -> Result<G, MoveError> {
     Ok(state.apply(try_move(state, text)?))
 }
 
 /// The legal move `text` names in `state` (the check of [`try_play`], without playing it).
-pub fn try_move<G: Game>(state: &G, text: &str) -> Result<G::Move, String> {
+pub fn try_move<G: Game>(state: &G, text: &str) -> Result<G::Move, MoveError> {
     if state.outcome().is_some() {
-        return Err(format!("game is over, no move '{text}' possible"));
+        return Err(MoveError::Over(format!(
+            "game is over, no move '{text}' possible"
+        )));
     }
     state.parse_move(text)
 }

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::game::{Game, try_move};
+use super::game::{ConfigError, FenError, Game, MoveError, try_move};
 
 /// Where a position starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,14 +65,14 @@ pub fn name_value(s: &str) -> Option<(String, String)> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
     /// The state string does not parse (the game's message).
-    Fen(String),
+    Fen(FenError),
     /// No start of that name in this game.
     UnknownStart { name: String, game: &'static str },
     /// Move number `index` (1-based) is not legal where it is played.
     Move {
         index: usize,
         token: Token,
-        error: String,
+        error: MoveError,
     },
 }
 
@@ -243,7 +243,7 @@ pub fn variant_values<G: Game>(
 }
 
 /// The configuration of `G` with every variant option at its default.
-pub fn default_config<G: Game>() -> Result<G::Config, String> {
+pub fn default_config<G: Game>() -> Result<G::Config, ConfigError> {
     G::configure(&G::OPTIONS.iter().map(|o| o.default).collect::<Vec<_>>())
 }
 
@@ -262,7 +262,7 @@ pub fn option_values<G: Game>(values: &BTreeMap<String, i64>) -> Vec<i64> {
 }
 
 /// The configuration of `G` under the variant option `values` (see [`option_values`]).
-pub fn configure<G: Game>(values: &BTreeMap<String, i64>) -> Result<G::Config, String> {
+pub fn configure<G: Game>(values: &BTreeMap<String, i64>) -> Result<G::Config, ConfigError> {
     G::configure(&option_values::<G>(values))
 }
 

@@ -8,7 +8,7 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use crate::core::game::{Game, Outcome, Side, try_play};
+use crate::core::game::{Game, Hue, Ink, Outcome, Side, try_play};
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::players::Player;
 
@@ -34,142 +34,17 @@ impl Paint {
     }
 }
 
-/// ANSI colours of the pieces: the first side (x, South, yellow+red in Parchís) and the second.
-const RED: &str = "1;31";
-const YELLOW: &str = "1;33";
-const BLUE: &str = "1;34";
-const GREEN: &str = "1;32";
-const DIM: &str = "2";
-/// Reverse video, added to a colour for the last move.
-const MARK: &str = ";7";
-
-/// The board text of `display()` painted for a terminal: each side's pieces in its colour and
-/// the last move (`last`, in protocol notation) marked. Works on the text, so it knows each
-/// game's `display` layout; anything it does not recognise stays as it is.
-fn paint_board(kind: GameKind, text: &str, last: Option<(&str, Side)>) -> String {
-    let mover = last.map(|(_, s)| s);
-    let last = last.map(|(m, _)| m);
-    let lines: Vec<&str> = text.lines().collect();
-    let out: Vec<String> = match kind {
-        GameKind::Connect4 | GameKind::Connect4Boom => {
-            // Board rows are the lines before the column numbers, top row first; cell `c` of a
-            // row is at byte 2c + 1. A PUT's piece is the highest one in its column.
-            let rows = lines
-                .iter()
-                .position(|l| l.trim_start().starts_with('1'))
-                .unwrap_or(0);
-            let col = last.and_then(|m| m.parse::<usize>().ok()).map(|c| c - 1);
-            let top = col.and_then(|c| {
-                (0..rows).find(|&r| {
-                    lines[r]
-                        .as_bytes()
-                        .get(2 * c + 1)
-                        .is_some_and(|&b| b != b'.')
-                })
-            });
-            lines
-                .iter()
-                .enumerate()
-                .map(|(r, l)| {
-                    if r >= rows {
-                        return l.to_string();
-                    }
-                    l.char_indices()
-                        .map(|(i, ch)| {
-                            let code = match ch {
-                                'x' | 'X' => RED,
-                                'o' | 'O' => YELLOW,
-                                '.' => DIM,
-                                _ => return ch.to_string(),
-                            };
-                            let marked = top == Some(r) && col.map(|c| 2 * c + 1) == Some(i);
-                            let code = if marked {
-                                format!("{code}{MARK}")
-                            } else {
-                                code.to_string()
-                            };
-                            format!("\x1b[{code}m{ch}\x1b[0m")
-                        })
-                        .collect()
-                })
-                .collect()
-        }
-        GameKind::Mancala => {
-            // North's rows are the first two lines, South's the two before the side line; the
-            // pit played is marked in the mover's pit-number row (the pit itself is empty now).
-            let pit: Option<usize> = last.and_then(|m| m.parse().ok());
-            lines
-                .iter()
-                .enumerate()
-                .map(|(i, l)| {
-                    let code = match i {
-                        0 | 1 => BLUE,
-                        3 | 4 => YELLOW,
-                        _ => return l.to_string(),
-                    };
-                    let label_row = (i == 0 && mover == Some(Side::Second))
-                        || (i == 4 && mover == Some(Side::First));
-                    let Some(pit) = pit.filter(|_| label_row) else {
-                        return format!("\x1b[{code}m{l}\x1b[0m");
-                    };
-                    // The numbers are right-aligned in 4-character cells after a 10-character
-                    // label; highlight the cell whose number is the pit played.
-                    let (label, cells) = l.split_at(l.len().min(10));
-                    let painted: String = cells
-                        .as_bytes()
-                        .chunks(4)
-                        .map(|c| {
-                            let c = String::from_utf8_lossy(c);
-                            if c.trim() == pit.to_string() {
-                                let pad = c.len() - c.trim_start().len();
-                                format!(
-                                    "\x1b[{code}m{}\x1b[0m\x1b[{code}{MARK}m{}\x1b[0m",
-                                    &c[..pad],
-                                    &c[pad..]
-                                )
-                            } else {
-                                format!("\x1b[{code}m{c}\x1b[0m")
-                            }
-                        })
-                        .collect();
-                    format!("\x1b[{code}m{label}\x1b[0m{painted}")
-                })
-                .collect()
-        }
-        GameKind::Parchis => {
-            // One line per colour; the piece moved (`y0:5` moves y0) is marked where listed.
-            let piece = last.and_then(|m| m.split(':').next()).unwrap_or("");
-            lines
-                .iter()
-                .map(|l| {
-                    let code = match l.split_whitespace().next() {
-                        Some("yellow") => YELLOW,
-                        Some("blue") => BLUE,
-                        Some("red") => RED,
-                        Some("green") => GREEN,
-                        _ => return l.to_string(),
-                    };
-                    let token = format!(" {piece}=");
-                    match l.find(&token).filter(|_| !piece.is_empty()) {
-                        Some(at) => {
-                            let start = at + 1;
-                            let end = l[start..]
-                                .find(' ')
-                                .map_or(l.len(), |e| start + e);
-                            format!(
-                                "\x1b[{code}m{}\x1b[0m\x1b[{code}{MARK}m{}\x1b[0m\x1b[{code}m{}\x1b[0m",
-                                &l[..start],
-                                &l[start..end],
-                                &l[end..]
-                            )
-                        }
-                        None => format!("\x1b[{code}m{l}\x1b[0m"),
-                    }
-                })
-                .collect()
-        }
+/// The ANSI code of an ink: each side's pieces in its colour, the last move in reverse video.
+fn ansi(span: &str, ink: Ink) -> String {
+    let code = match ink.hue {
+        Hue::Red => "1;31",
+        Hue::Yellow => "1;33",
+        Hue::Blue => "1;34",
+        Hue::Green => "1;32",
+        Hue::Dim => "2",
     };
-    out.join("\n")
+    let mark = if ink.marked { ";7" } else { "" };
+    format!("\x1b[{code}{mark}m{span}\x1b[0m")
 }
 
 struct PlayRun<'a, R, W> {
@@ -214,15 +89,10 @@ impl<R: BufRead, W: Write> GameVisitor for PlayRun<'_, R, W> {
         let mut fresh = true;
         let result = loop {
             if fresh {
-                let text = state.display();
                 let board = if cfg.color {
-                    paint_board(
-                        cfg.kind,
-                        text.trim_end(),
-                        history.last().map(|m| (m.as_str(), last_mover)),
-                    )
+                    state.display_inked(history.last().map(|m| (m.as_str(), last_mover)), &ansi)
                 } else {
-                    text.trim_end().to_string()
+                    state.display().trim_end().to_string()
                 };
                 writeln!(self.out, "\n{board}").map_err(io)?;
             }
@@ -336,36 +206,57 @@ pub fn play(cfg: &PlayConfig, input: impl BufRead, out: impl Write) -> Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::game::try_play;
+    use crate::core::spec::default_config;
+    use crate::games::connect4::Connect4;
+    use crate::games::mancala::Mancala;
+    use crate::games::parchis::Parchis;
+
+    /// `state` after `moves` (from the start), in colour with the last one marked.
+    fn inked<G: Game>(moves: &[&str]) -> (String, String) {
+        let mut s = G::start(&default_config::<G>().unwrap());
+        let mut mover = Side::First;
+        for m in moves {
+            mover = s.side_to_move();
+            s = try_play(&s, m).unwrap();
+        }
+        let last = moves.last().map(|m| (*m, mover));
+        (
+            s.display_inked(last, &ansi),
+            s.display().trim_end().to_string(),
+        )
+    }
 
     #[test]
     fn connect_four_pieces_in_their_colours_and_the_last_move_marked() {
-        let text = " . . .\n . x .\n o x .\n 1 2 3\nx to move";
-        let p = paint_board(GameKind::Connect4, text, Some(("2", Side::First)));
+        let (p, text) = inked::<Connect4>(&["2", "1", "2"]);
         // The highest piece of column 2 is the last move: reverse video.
         assert!(p.contains("\x1b[1;31;7mx\x1b[0m"), "{p:?}");
         assert_eq!(p.matches(";7m").count(), 1, "{p:?}");
         assert!(p.contains("\x1b[1;33mo\x1b[0m"), "{p:?}");
-        assert!(p.ends_with(" 1 2 3\nx to move"), "{p:?}");
         // Without its ANSI codes the text is unchanged.
         assert_eq!(strip(&p), text);
     }
 
     #[test]
     fn mancala_marks_the_pit_played_on_the_movers_side_only() {
-        let text = "North pit    1   2   3\n             4   4   4\nN store  0            1  S store\n             4   0   5\nSouth pit    3   2   1\nNorth (J2) to move";
-        let p = paint_board(GameKind::Mancala, text, Some(("2", Side::First)));
+        let (p, text) = inked::<Mancala>(&["2"]);
         let lines: Vec<&str> = p.lines().collect();
         assert!(lines[4].contains("\x1b[1;33;7m2\x1b[0m"), "{:?}", lines[4]);
         assert!(!lines[0].contains(";7m"), "{:?}", lines[0]);
+        assert_eq!(p.matches(";7m").count(), 1, "{p:?}");
         assert_eq!(strip(&p), text);
     }
 
     #[test]
     fn parchis_colours_each_colour_line_and_marks_the_piece_moved() {
-        let text =
-            "Parchís — turn 1\n  yellow (p0) y0=4*  y1=13*\n  blue   (p1) b0=21*\n  player 0: dice";
-        let p = paint_board(GameKind::Parchis, text, Some(("y1:5", Side::First)));
-        assert!(p.contains("\x1b[1;33;7my1=13*\x1b[0m"), "{p:?}");
+        let s = Parchis::start(&default_config::<Parchis>().unwrap());
+        let mut legal = <Parchis as Game>::Moves::default();
+        s.legal_moves(&mut legal);
+        let m = s.format_move(legal.as_ref()[0]);
+        let (p, text) = inked::<Parchis>(&[&m]);
+        let piece = m.split(':').next().unwrap();
+        assert!(p.contains(&format!(";7m{piece}=")), "{m} {p:?}");
         assert!(p.contains("\x1b[1;34m  blue"), "{p:?}");
         assert_eq!(strip(&p), text);
     }

@@ -25,6 +25,7 @@ pub fn referee_message(e: &referee::Error) -> String {
     match e {
         E::OptionValue { name, value } => format!("--option {name}: '{value}' is not an integer"),
         E::Rules(e) => format!("--option: {e}"),
+        E::Option(e) => format!("--option {e}"),
         E::OpeningLine { line, error } => format!("--openings line {line}: {error}"),
         E::OpeningsFile { path, why } => format!("--openings {}: {why}", path.display()),
         E::EngineStart { engine, error } => format!(

@@ -50,4 +50,6 @@ pub enum Error {
     Solver(String),
     #[error("{0}")]
     Invalid(String),
+    #[error("{0}")]
+    Config(#[from] crate::core::game::ConfigError),
 }

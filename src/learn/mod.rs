@@ -37,23 +37,8 @@ use fit::{FitConfig, Loss, Sample};
 use play::{PlayConfig, Player};
 use probe::splitmix;
 
-/// How positions are labelled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LabelKind {
-    /// By the solvers (Kalah margin, Connect Four result).
-    Exact,
-    /// By the result of the self-play game the position comes from.
-    Result,
-}
-
-/// Which positions of the games become samples.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Positions {
-    /// The positions of the game record (where a searcher moved).
-    Roots,
-    /// The sampled leaves of the searches.
-    Leaves,
-}
+use crate::core::game::LearnPlan;
+pub use crate::core::game::{LabelKind, Positions};
 
 /// Everything a `learn` run needs (the command line fills it).
 #[derive(Clone, Debug)]
@@ -98,56 +83,17 @@ pub struct Config {
     pub margin_sign: bool,
 }
 
-/// The per-game choices: labels, positions, loss and which weights stay fixed.
-struct Plan {
-    labels: LabelKind,
-    positions: Positions,
-    /// `None`: logistic, unit fitted to the start weights (Texel's K); `Some(u)`: least squares
-    /// of evaluation / u.
-    squares_unit: Option<f64>,
-    /// Weights kept at their start values, and the rows where they contribute dropped (they
-    /// mark decided positions whose exact value the term does not try to estimate).
-    exclude: &'static [&'static str],
-    /// Weights kept at their start values (too coarse to fit: small integer factors).
-    fixed: &'static [&'static str],
-}
-
-fn plan(kind: GameKind) -> Plan {
-    match kind {
-        GameKind::Mancala => Plan {
-            labels: LabelKind::Exact,
-            positions: Positions::Leaves,
-            squares_unit: Some(100.0),
-            exclude: &["MancalaW_decided", "MancalaW_endgame"],
-            fixed: &[],
-        },
-        GameKind::Connect4 => Plan {
-            labels: LabelKind::Exact,
-            positions: Positions::Leaves,
-            squares_unit: None,
-            exclude: &[],
-            fixed: &[],
-        },
-        GameKind::Connect4Boom => Plan {
-            labels: LabelKind::Result,
-            positions: Positions::Roots,
-            squares_unit: None,
-            exclude: &[],
-            fixed: &[],
-        },
-        GameKind::Parchis => Plan {
-            labels: LabelKind::Result,
-            positions: Positions::Roots,
-            squares_unit: None,
-            exclude: &[],
-            fixed: &[
-                "ParchisW_danger_next",
-                "ParchisW_danger_later",
-                "ParchisW_colour_best",
-                "ParchisW_colour_other",
-            ],
-        },
+/// The game's choices (its `Profile::learn`): labels, positions, loss and which weights stay
+/// fixed.
+fn plan(kind: GameKind) -> LearnPlan {
+    struct Of;
+    impl GameVisitor for Of {
+        type Output = LearnPlan;
+        fn visit<G: Game>(self) -> LearnPlan {
+            G::PROFILE.learn
+        }
     }
+    dispatch(kind, Of)
 }
 
 /// One labelled row of the data: the game it comes from and the sample.
@@ -293,12 +239,12 @@ fn log(line: &str) {
 /// Plays and labels: the rows in game order.
 fn generate<G: Game>(
     cfg: &Config,
-    plan: &Plan,
+    plan: &LearnPlan,
     learner: &[i32],
     labeler: Option<&LabelerFactory<G>>,
     stats: &LabelStats,
 ) -> Result<Vec<Row<G>>, Error> {
-    let config = spec::default_config::<G>().map_err(Error::Invalid)?;
+    let config = spec::default_config::<G>()?;
     let start = G::start(&config);
     let labels = cfg.labels.unwrap_or(plan.labels);
     let positions = cfg.positions.unwrap_or(plan.positions);
@@ -502,7 +448,7 @@ fn read_data<G: Game>(path: &Path) -> Result<Vec<Row<G>>, Error> {
         source,
     };
     let f = std::fs::File::open(path).map_err(io)?;
-    let config = spec::default_config::<G>().map_err(Error::Invalid)?;
+    let config = spec::default_config::<G>()?;
     let mut rows = Vec::new();
     for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
         let line = line.map_err(io)?;
@@ -527,7 +473,7 @@ fn read_data<G: Game>(path: &Path) -> Result<Vec<Row<G>>, Error> {
         if !target.is_finite() || !weight.is_finite() || weight < 0.0 {
             return Err(bad("target and weight must be finite, weight >= 0"));
         }
-        let pos = G::parse_fen(field("fen")?, &config).map_err(|e| bad(&e))?;
+        let pos = G::parse_fen(field("fen")?, &config).map_err(|e| bad(&e.to_string()))?;
         rows.push(Row {
             game,
             sample: Sample {
@@ -571,7 +517,7 @@ fn best_unit<G: Game>(samples: &[Sample<G>], values: &[i32], threads: usize) -> 
 /// The fitted report of `rows`: losses, weights, the options to set.
 fn fit_rows<G: Game>(
     cfg: &Config,
-    plan: &Plan,
+    plan: &LearnPlan,
     start: &[i32],
     rows: &[Row<G>],
 ) -> Result<String, Error> {

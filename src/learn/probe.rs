@@ -10,7 +10,9 @@
 use std::any::Any;
 use std::cell::RefCell;
 
-use crate::core::game::{EvalTerm, Game, Side};
+use crate::core::game::{
+    ConfigError, EvalTerm, Evaluation, FenError, Game, MoveError, Side, WeightSpec,
+};
 
 /// A game whose `evaluate_with` also offers its position to the thread's sampler.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -83,22 +85,66 @@ impl<G: Game> Probe<G> {
     }
 }
 
+/// `G`'s weights as the wrapper's: the same values, evaluating through the wrapper so that
+/// every evaluation is offered to the sampler.
+pub struct Probed<G: Game>(pub G::Weights);
+
+impl<G: Game> Clone for Probed<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: Game> Copy for Probed<G> {}
+impl<G: Game> std::fmt::Debug for Probed<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+impl<G: Game> PartialEq for Probed<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<G: Game> Evaluation<Probe<G>> for Probed<G> {
+    const SPECS: &'static [WeightSpec] = G::WEIGHTS;
+    const DEFAULT: Self = Probed(G::DEFAULT_WEIGHTS);
+
+    fn from_values(values: &[i32]) -> Self {
+        Probed(G::weights(values))
+    }
+
+    fn evaluate(&self, s: &Probe<G>, heuristic: usize, perspective: Side) -> i32 {
+        s.offer(perspective);
+        s.0.evaluate_with(heuristic, &self.0, perspective)
+    }
+
+    fn terms(&self, s: &Probe<G>, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+        s.0.eval_terms_with(heuristic, &self.0, perspective)
+    }
+
+    fn prepare(&self, s: &Probe<G>) {
+        s.0.prepare_eval(&self.0);
+    }
+}
+
 impl<G: Game> Game for Probe<G> {
     type Move = G::Move;
     type Moves = G::Moves;
     type Config = G::Config;
-    type Weights = G::Weights;
+    type Weights = Probed<G>;
 
     const NAME: &'static str = G::NAME;
     const OPTIONS: &'static [crate::core::game::VariantOption] = G::OPTIONS;
     const HEURISTICS: &'static [&'static str] = G::HEURISTICS;
-    const WEIGHTS: &'static [crate::core::game::WeightSpec] = G::WEIGHTS;
-    const DEFAULT_WEIGHTS: Self::Weights = G::DEFAULT_WEIGHTS;
     const KILLERS_BEFORE_HINTS: bool = G::KILLERS_BEFORE_HINTS;
     const HINT_MIN_DEPTH: u32 = G::HINT_MIN_DEPTH;
 
-    fn configure(values: &[i64]) -> Result<Self::Config, String> {
+    fn configure(values: &[i64]) -> Result<Self::Config, ConfigError> {
         G::configure(values)
+    }
+    fn config_of(values: &[i64]) -> Self::Config {
+        G::config_of(values)
     }
     fn start(config: &Self::Config) -> Self {
         Probe(G::start(config))
@@ -124,7 +170,7 @@ impl<G: Game> Game for Probe<G> {
     fn hash(&self) -> u64 {
         self.0.hash()
     }
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         self.0.parse_move(text)
     }
     fn format_move(&self, m: Self::Move) -> String {
@@ -133,30 +179,11 @@ impl<G: Game> Game for Probe<G> {
     fn format_fen(&self) -> String {
         self.0.format_fen()
     }
-    fn parse_fen(text: &str, config: &Self::Config) -> Result<Self, String> {
+    fn parse_fen(text: &str, config: &Self::Config) -> Result<Self, FenError> {
         G::parse_fen(text, config).map(Probe)
     }
     fn display(&self) -> String {
         self.0.display()
-    }
-    fn weights(values: &[i32]) -> Self::Weights {
-        G::weights(values)
-    }
-    fn prepare_eval(&self, weights: &Self::Weights) {
-        self.0.prepare_eval(weights);
-    }
-
-    fn evaluate_with(&self, heuristic: usize, weights: &Self::Weights, perspective: Side) -> i32 {
-        self.offer(perspective);
-        self.0.evaluate_with(heuristic, weights, perspective)
-    }
-    fn eval_terms_with(
-        &self,
-        heuristic: usize,
-        weights: &Self::Weights,
-        perspective: Side,
-    ) -> Vec<EvalTerm> {
-        self.0.eval_terms_with(heuristic, weights, perspective)
     }
     fn move_order_hint(&self, m: Self::Move) -> i32 {
         self.0.move_order_hint(m)

@@ -72,7 +72,7 @@ impl Board {
 
     /// The tablero position of this board.
     pub fn to_state(&self) -> Result<Mancala, String> {
-        Mancala::parse_fen(&self.fen(), &MancalaConfig::default())
+        Ok(Mancala::parse_fen(&self.fen(), &MancalaConfig::default())?)
     }
 
     /// `<turn> <J1 store> <J1 pits 1..6> <J2 store> <J2 pits 1..6>`, the tail of a `GETMOVE`.

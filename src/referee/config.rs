@@ -277,10 +277,10 @@ pub fn variant_config<G: Game>(
 ) -> Result<VariantConfig<G::Config>, Error> {
     let values = spec::variant_values::<G>(variant, false).map_err(|e| match e {
         OptionError::NotInteger { name, value } => Error::OptionValue { name, value },
-        e => Error::Rules(e.to_string()),
+        e => Error::Option(e),
     })?;
     let vals = spec::option_values::<G>(&values);
-    let gcfg = G::configure(&vals).map_err(Error::Rules)?;
+    let gcfg = G::configure(&vals)?;
     let options = G::OPTIONS
         .iter()
         .zip(&vals)

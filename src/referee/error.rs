@@ -70,9 +70,12 @@ pub enum Error {
     /// A variant option whose value is not an integer.
     #[error("option {name}: '{value}' is not an integer")]
     OptionValue { name: String, value: String },
+    /// A variant option setting that names no option of the game.
+    #[error("{0}")]
+    Option(crate::core::spec::OptionError),
     /// The variant options do not make a game (the game's own message).
     #[error("{0}")]
-    Rules(String),
+    Rules(#[from] crate::core::game::ConfigError),
     /// An opening line the rules refuse (1-based line of the openings).
     #[error("openings line {line}: {error}")]
     OpeningLine { line: usize, error: String },

@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 
 use super::Records;
 use super::review::Annotated;
-use crate::core::game::{Game, Side};
+use crate::core::game::{Game, MoveError, Side};
 use crate::games::GameKind;
 use crate::referee::{GameRecord, Settings};
 use crate::view::render::{DrawVisitor, dispatch};
@@ -107,7 +107,7 @@ fn replay<G: Draw>(
     for (ply, (text, info)) in book.chain(played).enumerate() {
         // The fallible tier, as the referee validated the move: over, unparsable or illegal.
         let m = if state.outcome().is_some() {
-            Err("the game is already over".to_string())
+            Err(MoveError::Over("the game is already over".into()))
         } else {
             state.parse_move(text)
         };

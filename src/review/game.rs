@@ -18,7 +18,7 @@ use super::analyst::Analyst;
 use super::annotation::{GameReview, PlyReview};
 use super::judge::{Calibration, Verdict};
 use super::value::{Value, Wdl};
-use crate::core::game::{Game, Outcome, Side};
+use crate::core::game::{Game, MoveError, Outcome, Side};
 use crate::referee::GameRecord;
 use crate::referee::game::Reason;
 
@@ -71,7 +71,7 @@ pub fn replay<G: Game>(rec: &GameRecord, cfg: &G::Config) -> Result<Replayed<G>,
             states.push(s);
         }
         let m = if s.outcome().is_some() {
-            Err("the game is already over".to_string())
+            Err(MoveError::Over("the game is already over".into()))
         } else {
             s.parse_move(text)
         }

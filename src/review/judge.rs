@@ -11,7 +11,8 @@
 //! values speak in game terms and never guess.
 
 use super::value::{Curve, Value, Wdl};
-use crate::games::GameKind;
+use crate::core::game::{Game, ReviewCalibration};
+use crate::games::{GameKind, GameVisitor, dispatch};
 
 /// How bad a move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -97,16 +98,17 @@ pub struct Calibration {
 ///   (of 0.02, 0.03, … 0.15) at which fewer than 5 % of the moves that a review two plies deeper
 ///   finds best get a mark (`scripts/review_thresholds.py` on the built-in ladder's games).
 pub fn calibration(kind: GameKind, depth: Option<u32>) -> Calibration {
+    struct Of;
+    impl GameVisitor for Of {
+        type Output = ReviewCalibration;
+        fn visit<G: Game>(self) -> ReviewCalibration {
+            G::PROFILE.review
+        }
+    }
+    let c = dispatch(kind, Of);
     let odd = depth.is_some_and(|d| d % 2 == 1);
-    // (scale, offset) at even and at odd depths, from 200 (Parchís 100) self-play games at the
-    // default depth and 100 (Parchís 60) one ply shallower. Thresholds: the false alarms at
-    // 0.02 are 0.6 % (Connect Four), 4.6 % (BOOM), 0.4 % (Mancala); Parchís' at 0.03 are 5.1 %.
-    let ((scale, offset), t) = match kind {
-        GameKind::Connect4 => (if odd { (461.7, -264.0) } else { (500.1, 126.6) }, 0.02),
-        GameKind::Connect4Boom => (if odd { (35.8, 30.4) } else { (57.6, 12.3) }, 0.02),
-        GameKind::Mancala => (if odd { (298.3, 1.3) } else { (316.9, -10.0) }, 0.02),
-        GameKind::Parchis => (if odd { (863.2, -31.0) } else { (1153.3, -25.7) }, 0.04),
-    };
+    let (scale, offset) = if odd { c.odd } else { c.even };
+    let t = c.inaccuracy;
     Calibration {
         curve: Curve { scale, offset },
         thresholds: Thresholds {

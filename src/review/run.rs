@@ -64,15 +64,18 @@ pub struct Config {
     pub progress: bool,
 }
 
-/// The depth a review searches when no limit is given: the course's depth for Parchís (6), the
-/// bridges' for BOOM (8), and for Connect Four and Kalah 12 (a few milliseconds a position;
-/// most of their positions are proven by the solvers anyway).
+/// The depth a review searches when no limit is given: the game's `Profile::review_depth`
+/// (the course's depth for Parchís, 6; the bridges' for BOOM, 8; 12 for Connect Four and Kalah,
+/// whose positions the solvers mostly prove anyway).
 pub fn default_depth(kind: GameKind) -> u32 {
-    match kind {
-        GameKind::Parchis => 6,
-        GameKind::Connect4Boom => 8,
-        GameKind::Connect4 | GameKind::Mancala => 12,
+    struct Depth;
+    impl GameVisitor for Depth {
+        type Output = u32;
+        fn visit<G: Game>(self) -> u32 {
+            G::PROFILE.review_depth
+        }
     }
+    dispatch(kind, Depth)
 }
 
 /// Default node budget of a solve.

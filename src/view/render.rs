@@ -3,6 +3,7 @@
 //! position is built through [`crate::core::spec`]; file output is the caller's; this module
 //! only builds the text.
 
+use crate::core::game::ConfigError;
 use crate::core::spec::{self, OptionError, PositionError, Token};
 use crate::games::GameKind;
 
@@ -54,9 +55,9 @@ pub enum RenderError {
     /// A variant option that is not the game's, or not an integer.
     #[error("{0}")]
     Option(OptionError),
-    /// Option values the rules refuse (the game's message).
+    /// Option values the rules refuse.
     #[error("{0}")]
-    Rules(String),
+    Rules(#[from] ConfigError),
     #[error("{0}")]
     Position(PositionError),
 }
@@ -71,7 +72,7 @@ impl DrawVisitor for Render<'_> {
             return Err(RenderError::Size(a.size));
         }
         let values = spec::variant_values::<G>(&a.options, true).map_err(RenderError::Option)?;
-        let cfg = spec::configure::<G>(&values).map_err(RenderError::Rules)?;
+        let cfg = spec::configure::<G>(&values)?;
         let start =
             spec::position_from::<G>(&cfg, a.fen.as_deref(), &[]).map_err(RenderError::Position)?;
         let (s, last) =

@@ -2,7 +2,9 @@
 //! evaluation that differs per perspective (so a perspective mix-up cannot cancel out).
 
 use super::*;
-use crate::core::game::{EvalTerm, Outcome, VariantOption};
+use crate::core::game::{
+    EvalTerm, Evaluation, FenError, MoveError, Outcome, VariantOption, WeightSpec,
+};
 use crate::core::search::reference;
 
 /// Take 1, 2 or 3 tokens; taking exactly 2 keeps the turn; taking the last token wins.
@@ -21,20 +23,33 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
+/// The toy's evaluation: no weights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ToyEval;
+
+impl Evaluation<Toy> for ToyEval {
+    const SPECS: &'static [WeightSpec] = &[];
+    const DEFAULT: Self = ToyEval;
+    fn from_values(_: &[i32]) -> Self {
+        ToyEval
+    }
+    fn evaluate(&self, s: &Toy, _: usize, p: Side) -> i32 {
+        (mix(s.hash() ^ ((p.index() as u64 + 1) * 0x1234_5678)) % 2001) as i32 - 1000
+    }
+    fn terms(&self, _: &Toy, _: usize, _: Side) -> Vec<EvalTerm> {
+        Vec::new()
+    }
+}
+
 impl Game for Toy {
     type Move = u8;
     type Moves = ArrayVec<u8, 3>;
     type Config = ();
-    type Weights = ();
+    type Weights = ToyEval;
     const NAME: &'static str = "toy";
     const OPTIONS: &'static [VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default"];
-    const WEIGHTS: &'static [crate::core::game::WeightSpec] = &[];
-    const DEFAULT_WEIGHTS: () = ();
-    fn weights(_: &[i32]) {}
-    fn configure(_: &[i64]) -> Result<(), String> {
-        Ok(())
-    }
+    fn config_of(_: &[i64]) {}
     fn start(_: &()) -> Self {
         Toy {
             pile: 21,
@@ -70,8 +85,8 @@ impl Game for Toy {
     fn hash(&self) -> u64 {
         mix(u64::from(self.pile) * 2 + self.side.index() as u64 + (self.salt << 8))
     }
-    fn parse_move(&self, t: &str) -> Result<u8, String> {
-        t.parse().map_err(|_| "bad".to_string())
+    fn parse_move(&self, t: &str) -> Result<u8, MoveError> {
+        t.parse().map_err(|_| MoveError::Notation("bad".into()))
     }
     fn format_move(&self, m: u8) -> String {
         m.to_string()
@@ -79,21 +94,15 @@ impl Game for Toy {
     fn format_fen(&self) -> String {
         self.pile.to_string()
     }
-    fn parse_fen(t: &str, _: &()) -> Result<Self, String> {
+    fn parse_fen(t: &str, _: &()) -> Result<Self, FenError> {
         Ok(Toy {
-            pile: t.parse().map_err(|_| "bad")?,
+            pile: t.parse().map_err(|_| FenError::Syntax("bad".into()))?,
             side: Side::First,
             salt: 0,
         })
     }
     fn display(&self) -> String {
         self.format_fen()
-    }
-    fn evaluate_with(&self, _: usize, _: &(), p: Side) -> i32 {
-        (mix(self.hash() ^ ((p.index() as u64 + 1) * 0x1234_5678)) % 2001) as i32 - 1000
-    }
-    fn eval_terms_with(&self, _: usize, _: &(), _: Side) -> Vec<EvalTerm> {
-        Vec::new()
     }
     fn move_order_hint(&self, m: u8) -> i32 {
         // Deliberately odd order, to exercise sorting.

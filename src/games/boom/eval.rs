@@ -50,7 +50,9 @@
 //!   games, random:4 openings); the fitted ones 79.2 %.
 
 use super::{BOARD, BOTTOM, Boom, STRIDE};
-use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side, WeightSpec};
+use crate::core::game::{
+    EVAL_LIMIT, EvalTerm, Evaluation, Game, Side, WeightSpec, default_values, values_or_defaults,
+};
 use crate::games::connect4::bits;
 use crate::games::connect4::eval::{
     SeedTerms, seed_mid_columns, seed_term_list, seed_terms, window_stones,
@@ -149,21 +151,23 @@ const fn weights_of(v: [i32; N_WEIGHTS]) -> Weights {
 }
 
 /// The defaults of [`WEIGHTS`].
-pub const DEFAULT_WEIGHTS: Weights = {
-    let mut v = [0; N_WEIGHTS];
-    let mut i = 0;
-    while i < N_WEIGHTS {
-        v[i] = WEIGHTS[i].default;
-        i += 1;
-    }
-    weights_of(v)
-};
+pub const DEFAULT_WEIGHTS: Weights = weights_of(default_values(WEIGHTS));
 
-/// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
-pub fn weights(values: &[i32]) -> Weights {
-    weights_of(std::array::from_fn(|i| {
-        values.get(i).copied().unwrap_or(WEIGHTS[i].default)
-    }))
+impl Evaluation<Boom> for Weights {
+    const SPECS: &'static [WeightSpec] = WEIGHTS;
+    const DEFAULT: Self = DEFAULT_WEIGHTS;
+
+    fn from_values(values: &[i32]) -> Self {
+        weights_of(values_or_defaults(WEIGHTS, values))
+    }
+
+    fn evaluate(&self, s: &Boom, heuristic: usize, perspective: Side) -> i32 {
+        evaluate(s, heuristic, self, perspective)
+    }
+
+    fn terms(&self, s: &Boom, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+        eval_terms(s, heuristic, self, perspective)
+    }
 }
 
 /// The worst case of `default` over every position and weight setting: per side at most 49

@@ -49,7 +49,10 @@ pub mod eval;
 
 use arrayvec::ArrayVec;
 
-use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption};
+use crate::core::game::{
+    BenchPosition, FenError, Game, Ink, MoveError, Outcome, Profile, ReviewCalibration, Side,
+    VariantOption,
+};
 use crate::games::connect4::bits;
 
 /// Board width and height.
@@ -236,12 +239,38 @@ impl Game for Boom {
     const NAME: &'static str = "connect4boom";
     const OPTIONS: &'static [VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
-    const WEIGHTS: &'static [crate::core::game::WeightSpec] = eval::WEIGHTS;
-    const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
+    /// Reviews at the course bridges' depth 8. The review's curves are fitted on 200 self-play games at the default depth and
+    /// 100 one ply shallower (docs/review.md, "Calibration").
+    const PROFILE: Profile = Profile {
+        bench: &[
+            BenchPosition {
+                start: "startpos",
+                moves: "",
+                depth: 8,
+            },
+            BenchPosition {
+                start: "startpos",
+                moves: "4 4 4 4 3 1 5 4 4 4 5 3 5 3",
+                depth: 8,
+            },
+            BenchPosition {
+                start: "startpos",
+                moves: "4 4 4 4 3 1 5 4 4 4 5 3 5 3 1 3 1 3 5 5 6 5 6 7 boom 3",
+                depth: 8,
+            },
+        ],
+        ladder: [1, 3, 5, 9],
+        review_depth: 8,
+        review: ReviewCalibration {
+            even: (57.6, 12.3),
+            odd: (35.8, 30.4),
+            inaccuracy: 0.02,
+        },
+        learn: Profile::DEFAULT.learn,
+    };
 
-    fn configure(values: &[i64]) -> Result<Config, String> {
-        VariantOption::check(Self::NAME, Self::OPTIONS, values)?;
-        Ok(Config)
+    fn config_of(_values: &[i64]) -> Config {
+        Config
     }
 
     fn start(_config: &Config) -> Self {
@@ -350,30 +379,36 @@ impl Game for Boom {
         bits::mix(self.pieces[0] ^ bits::mix(self.pieces[1] ^ bits::mix(k ^ 0x9e37_79b9_7f4a_7c15)))
     }
 
-    fn parse_move(&self, text: &str) -> Result<BoomMove, String> {
+    fn parse_move(&self, text: &str) -> Result<BoomMove, MoveError> {
         let t = text.trim();
         let m = if t.eq_ignore_ascii_case("boom") {
             BoomMove::Boom
         } else {
             match t.parse::<u32>() {
                 Ok(n @ 1..=7) => BoomMove::Put((n - 1) as u8),
-                _ => return Err(format!("'{t}' is not a movement (1..7 or boom)")),
+                _ => {
+                    return Err(MoveError::Notation(format!(
+                        "'{t}' is not a movement (1..7 or boom)"
+                    )));
+                }
             }
         };
         if self.status != RUNNING {
-            return Err("the game is over: no movement is legal".into());
+            return Err(MoveError::Over(
+                "the game is over: no movement is legal".into(),
+            ));
         }
         let mut legal = Moves::new();
         self.legal_moves(&mut legal);
         if legal.contains(&m) {
             Ok(m)
         } else if m == BoomMove::Boom {
-            Err(format!(
+            Err(MoveError::Illegal(format!(
                 "boom is illegal: {} has no bomb on the board",
                 piece_char(self.side_to_move(), false)
-            ))
+            )))
         } else {
-            Err(format!("column {t} is full"))
+            Err(MoveError::Illegal(format!("column {t} is full")))
         }
     }
 
@@ -399,30 +434,35 @@ impl Game for Boom {
         )
     }
 
-    fn parse_fen(text: &str, _config: &Config) -> Result<Self, String> {
+    fn parse_fen(text: &str, _config: &Config) -> Result<Self, FenError> {
         let parts: Vec<&str> = text.split_whitespace().collect();
         let [board, side, movement] = parts[..] else {
-            return Err(format!(
+            return Err(FenError::Syntax(format!(
                 "fen needs 3 fields '<rows> <side> <movement>', got {}",
                 parts.len()
-            ));
+            )));
         };
-        let movement: u16 =
-            movement.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                format!("movement must be a number in 1..=65535, got '{movement}'")
-            })?;
+        let movement: u16 = movement.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+            FenError::Syntax(format!(
+                "movement must be a number in 1..=65535, got '{movement}'"
+            ))
+        })?;
         let side = match side {
             "x" => Side::First,
             "o" => Side::Second,
-            t => return Err(format!("side to move must be 'x' or 'o', got '{t}'")),
+            t => {
+                return Err(FenError::Syntax(format!(
+                    "side to move must be 'x' or 'o', got '{t}'"
+                )));
+            }
         };
         let expected = side_of_movement(movement);
         if side != expected {
-            return Err(format!(
+            return Err(FenError::Rules(format!(
                 "movement {movement} is played by '{}', not '{}'",
                 piece_char(expected, false),
                 piece_char(side, false)
-            ));
+            )));
         }
         let cells = bits::parse_rows(board, SIZE as usize, SIZE as usize, |ch| match ch {
             'x' => Some(1),
@@ -430,7 +470,8 @@ impl Game for Boom {
             'X' => Some(4),
             'O' => Some(5),
             _ => None,
-        })?;
+        })
+        .map_err(FenError::Syntax)?;
         let mut s = Self::start(&Config);
         s.movement = movement;
         for c in 0..SIZE {
@@ -443,19 +484,19 @@ impl Game for Boom {
                     continue;
                 }
                 if seen_empty {
-                    return Err(format!(
+                    return Err(FenError::Rules(format!(
                         "column {}: a piece floats above an empty cell at row {r}",
                         c + 1
-                    ));
+                    )));
                 }
                 let who = if code == 1 || code == 4 { 0 } else { 1 };
                 s.pieces[who] |= bit;
                 if code >= 4 {
                     if s.bombs[who] != 0 {
-                        return Err(format!(
+                        return Err(FenError::Rules(format!(
                             "'{}' has more than one bomb",
                             piece_char(Side::from_index(who), false)
-                        ));
+                        )));
                     }
                     s.bombs[who] = bit;
                 }
@@ -463,7 +504,9 @@ impl Game for Boom {
         }
         if movement == 1 {
             if bits::has_line(s.pieces[0], STRIDE) || bits::has_line(s.pieces[1], STRIDE) {
-                return Err("four in a row at movement 1, before any movement".into());
+                return Err(FenError::Rules(
+                    "four in a row at movement 1, before any movement".into(),
+                ));
             }
             s.status = Self::status_without_line(s.occupied(), &s.bombs, side);
         } else {
@@ -524,21 +567,12 @@ impl Game for Boom {
         s
     }
 
-    fn weights(values: &[i32]) -> eval::Weights {
-        eval::weights(values)
-    }
-
-    fn evaluate_with(&self, heuristic: usize, w: &eval::Weights, perspective: Side) -> i32 {
-        eval::evaluate(self, heuristic, w, perspective)
-    }
-
-    fn eval_terms_with(
+    fn display_inked(
         &self,
-        heuristic: usize,
-        w: &eval::Weights,
-        perspective: Side,
-    ) -> Vec<EvalTerm> {
-        eval::eval_terms(self, heuristic, w, perspective)
+        last: Option<(&str, Side)>,
+        ink: &dyn Fn(&str, Ink) -> String,
+    ) -> String {
+        crate::games::connect4::ink_grid(self.display().trim_end(), last.map(|(m, _)| m), ink)
     }
 
     /// Half the empty cells: a side's share of the puts that can still fill the board (a

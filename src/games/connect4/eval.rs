@@ -27,7 +27,9 @@
 
 use super::Connect4;
 use super::bits;
-use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side, WeightSpec};
+use crate::core::game::{
+    EVAL_LIMIT, EvalTerm, Evaluation, Game, Side, WeightSpec, default_values, values_or_defaults,
+};
 
 /// The weights of `default` (the `Connect4W_*` options), in [`WEIGHTS`] order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,14 +66,7 @@ const fn spec(name: &'static str, default: i32, bound: i32) -> WeightSpec {
 }
 
 /// The defaults of [`WEIGHTS`].
-pub const DEFAULT_WEIGHTS: Weights = weights_of([
-    WEIGHTS[0].default,
-    WEIGHTS[1].default,
-    WEIGHTS[2].default,
-    WEIGHTS[3].default,
-    WEIGHTS[4].default,
-    WEIGHTS[5].default,
-]);
+pub const DEFAULT_WEIGHTS: Weights = weights_of(default_values(WEIGHTS));
 
 const fn weights_of(v: [i32; 6]) -> Weights {
     Weights {
@@ -84,11 +79,21 @@ const fn weights_of(v: [i32; 6]) -> Weights {
     }
 }
 
-/// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
-pub fn weights(values: &[i32]) -> Weights {
-    weights_of(std::array::from_fn(|i| {
-        values.get(i).copied().unwrap_or(WEIGHTS[i].default)
-    }))
+impl Evaluation<Connect4> for Weights {
+    const SPECS: &'static [WeightSpec] = WEIGHTS;
+    const DEFAULT: Self = DEFAULT_WEIGHTS;
+
+    fn from_values(values: &[i32]) -> Self {
+        weights_of(values_or_defaults(WEIGHTS, values))
+    }
+
+    fn evaluate(&self, s: &Connect4, heuristic: usize, perspective: Side) -> i32 {
+        evaluate(s, heuristic, self, perspective)
+    }
+
+    fn terms(&self, s: &Connect4, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+        eval_terms(s, heuristic, self, perspective)
+    }
 }
 
 /// The worst case of `default` over every board and every weight setting, before the clamp:

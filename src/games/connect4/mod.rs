@@ -41,7 +41,10 @@ pub mod eval;
 
 use arrayvec::ArrayVec;
 
-use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption};
+use crate::core::game::{
+    BenchPosition, FenError, Game, Hue, Ink, LabelKind, LearnPlan, MoveError, Outcome, Positions,
+    Profile, ReviewCalibration, Side, VariantOption,
+};
 
 /// Largest supported width; the move list needs one slot per column, so its capacity is 7.
 pub const MAX_COLUMNS: usize = 7;
@@ -350,6 +353,53 @@ fn side_char(s: Side) -> char {
     }
 }
 
+/// [`Game::display_inked`] of a grid board (Connect Four and Conecta-4 BOOM): `x`/`X` red,
+/// `o`/`O` yellow, empty cells dim; the last move is the highest piece of its column (a BOOM
+/// marks nothing). Board rows are the lines before the column numbers, top row first; cell `c`
+/// of a row is at byte 2c + 1.
+pub(crate) fn ink_grid(
+    text: &str,
+    last: Option<&str>,
+    ink: &dyn Fn(&str, Ink) -> String,
+) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let rows = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with('1'))
+        .unwrap_or(0);
+    let col = last.and_then(|m| m.parse::<usize>().ok()).map(|c| c - 1);
+    let top = col.and_then(|c| {
+        (0..rows).find(|&r| {
+            lines[r]
+                .as_bytes()
+                .get(2 * c + 1)
+                .is_some_and(|&b| b != b'.')
+        })
+    });
+    let out: Vec<String> = lines
+        .iter()
+        .enumerate()
+        .map(|(r, l)| {
+            if r >= rows {
+                return l.to_string();
+            }
+            l.char_indices()
+                .map(|(i, ch)| {
+                    let hue = match ch {
+                        'x' | 'X' => Hue::Red,
+                        'o' | 'O' => Hue::Yellow,
+                        '.' => Hue::Dim,
+                        _ => return ch.to_string(),
+                    };
+                    let marked = top == Some(r) && col.map(|c| 2 * c + 1) == Some(i);
+                    ink(ch.encode_utf8(&mut [0; 4]), Ink { hue, marked })
+                })
+                .collect()
+        })
+        .collect();
+    out.join("\n")
+}
+
 impl Game for Connect4 {
     type Move = u8;
     type Moves = Moves;
@@ -372,15 +422,42 @@ impl Game for Connect4 {
         },
     ];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
-    const WEIGHTS: &'static [crate::core::game::WeightSpec] = eval::WEIGHTS;
-    const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
+    /// Reviews at depth 12 (a few milliseconds a position; most are proven by the solver anyway); `learn` labels the searches' leaves with the solver's results. The review's curves are fitted on 200 self-play games at the default depth and
+    /// 100 one ply shallower (docs/review.md, "Calibration").
+    const PROFILE: Profile = Profile {
+        bench: &[
+            BenchPosition {
+                start: "startpos",
+                moves: "",
+                depth: 12,
+            },
+            BenchPosition {
+                start: "startpos",
+                moves: "4 3 3 3 3 6 4 6 6 4",
+                depth: 12,
+            },
+        ],
+        ladder: [1, 3, 5, 9],
+        review_depth: 12,
+        review: ReviewCalibration {
+            even: (500.1, 126.6),
+            odd: (461.7, -264.0),
+            inaccuracy: 0.02,
+        },
+        learn: LearnPlan {
+            labels: LabelKind::Exact,
+            positions: Positions::Leaves,
+            squares_unit: None,
+            exclude: &[],
+            fixed: &[],
+        },
+    };
 
-    fn configure(values: &[i64]) -> Result<Config, String> {
-        VariantOption::check(Self::NAME, Self::OPTIONS, values)?;
-        Ok(Config {
+    fn config_of(values: &[i64]) -> Config {
+        Config {
             rows: values[0] as u8,
             columns: values[1] as u8,
-        })
+        }
     }
 
     fn start(config: &Config) -> Self {
@@ -430,20 +507,23 @@ impl Game for Connect4 {
         bits::mix(self.key() ^ ((self.width as u64) << 59) ^ ((self.height as u64) << 55))
     }
 
-    fn parse_move(&self, text: &str) -> Result<u8, String> {
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
         let t = text.trim();
-        let n: u32 = t
-            .parse()
-            .map_err(|_| format!("'{t}' is not a column number 1..{}", self.width))?;
+        let n: u32 = t.parse().map_err(|_| {
+            MoveError::Notation(format!("'{t}' is not a column number 1..{}", self.width))
+        })?;
         if n < 1 || n > self.width() {
-            return Err(format!("column {n} is not in 1..{}", self.width));
+            return Err(MoveError::Notation(format!(
+                "column {n} is not in 1..{}",
+                self.width
+            )));
         }
         if self.status != RUNNING {
-            return Err("the game is over: no move is legal".into());
+            return Err(MoveError::Over("the game is over: no move is legal".into()));
         }
         let col = (n - 1) as u8;
         if !self.can_play(col) {
-            return Err(format!("column {n} is full"));
+            return Err(MoveError::Illegal(format!("column {n} is full")));
         }
         Ok(col)
     }
@@ -460,17 +540,22 @@ impl Game for Connect4 {
         format!("{} {}", rows.join("/"), side_char(self.side_to_move()))
     }
 
-    fn parse_fen(text: &str, config: &Config) -> Result<Self, String> {
+    fn parse_fen(text: &str, config: &Config) -> Result<Self, FenError> {
+        let syntax = |m: String| FenError::Syntax(m);
         let mut parts = text.split_whitespace();
-        let board = parts.next().ok_or("empty fen")?;
+        let board = parts.next().ok_or_else(|| syntax("empty fen".into()))?;
         let side = match parts.next() {
             Some("x") => Side::First,
             Some("o") => Side::Second,
-            Some(t) => return Err(format!("side to move must be 'x' or 'o', got '{t}'")),
-            None => return Err("fen lacks the side to move ('x' or 'o')".into()),
+            Some(t) => {
+                return Err(syntax(format!(
+                    "side to move must be 'x' or 'o', got '{t}'"
+                )));
+            }
+            None => return Err(syntax("fen lacks the side to move ('x' or 'o')".into())),
         };
         if let Some(t) = parts.next() {
-            return Err(format!("unexpected trailing text '{t}'"));
+            return Err(syntax(format!("unexpected trailing text '{t}'")));
         }
         let cells =
             bits::parse_rows(
@@ -482,8 +567,9 @@ impl Game for Connect4 {
                     'o' => Some(2),
                     _ => None,
                 },
-            )?;
-        Self::from_cells(&cells, side, config)
+            )
+            .map_err(FenError::Syntax)?;
+        Self::from_cells(&cells, side, config).map_err(FenError::Rules)
     }
 
     fn display(&self) -> String {
@@ -514,21 +600,12 @@ impl Game for Connect4 {
         s
     }
 
-    fn weights(values: &[i32]) -> eval::Weights {
-        eval::weights(values)
-    }
-
-    fn evaluate_with(&self, heuristic: usize, w: &eval::Weights, perspective: Side) -> i32 {
-        eval::evaluate(self, heuristic, w, perspective)
-    }
-
-    fn eval_terms_with(
+    fn display_inked(
         &self,
-        heuristic: usize,
-        w: &eval::Weights,
-        perspective: Side,
-    ) -> Vec<EvalTerm> {
-        eval::eval_terms(self, heuristic, w, perspective)
+        last: Option<(&str, Side)>,
+        ink: &dyn Fn(&str, Ink) -> String,
+    ) -> String {
+        ink_grid(self.display().trim_end(), last.map(|(m, _)| m), ink)
     }
 
     #[inline]

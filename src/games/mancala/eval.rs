@@ -37,7 +37,9 @@
 //! once per process and board size (`Game::prepare_eval`, at the protocol's `isready`).
 
 use super::{MAX_PITS, Mancala, MoveKind, endgame};
-use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side, WeightSpec};
+use crate::core::game::{
+    EVAL_LIMIT, EvalTerm, Evaluation, Game, Side, WeightSpec, default_values, values_or_defaults,
+};
 
 /// The weights of `default` (the `MancalaW_*` options), in [`WEIGHTS`] order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,21 +121,29 @@ const fn weights_of(v: [i32; N_WEIGHTS]) -> Weights {
 }
 
 /// The defaults of [`WEIGHTS`].
-pub const DEFAULT_WEIGHTS: Weights = {
-    let mut v = [0; N_WEIGHTS];
-    let mut i = 0;
-    while i < N_WEIGHTS {
-        v[i] = WEIGHTS[i].default;
-        i += 1;
-    }
-    weights_of(v)
-};
+pub const DEFAULT_WEIGHTS: Weights = weights_of(default_values(WEIGHTS));
 
-/// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
-pub fn weights(values: &[i32]) -> Weights {
-    weights_of(std::array::from_fn(|i| {
-        values.get(i).copied().unwrap_or(WEIGHTS[i].default)
-    }))
+impl Evaluation<Mancala> for Weights {
+    const SPECS: &'static [WeightSpec] = WEIGHTS;
+    const DEFAULT: Self = DEFAULT_WEIGHTS;
+
+    fn from_values(values: &[i32]) -> Self {
+        weights_of(values_or_defaults(WEIGHTS, values))
+    }
+
+    fn evaluate(&self, g: &Mancala, heuristic: usize, perspective: Side) -> i32 {
+        evaluate(g, heuristic, self, perspective)
+    }
+
+    fn terms(&self, g: &Mancala, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+        eval_terms(g, heuristic, self, perspective)
+    }
+
+    /// The endgame table of these weights' seed count, built now (half a second) rather than
+    /// inside the first timed search that reaches an endgame.
+    fn prepare(&self, g: &Mancala) {
+        let _ = endgame::eval_table(g.pits(), self.endgame.max(0) as usize);
+    }
 }
 
 /// The worst case of `default` over every position and setting: at most 255 seeds in all

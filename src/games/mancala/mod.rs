@@ -47,7 +47,10 @@ use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
 
-use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption};
+use crate::core::game::{
+    BenchPosition, FenError, Game, Hue, Ink, LabelKind, LearnPlan, MoveError, Outcome, Positions,
+    Profile, ReviewCalibration, Side, VariantOption,
+};
 
 /// Largest number of pits per side.
 pub const MAX_PITS: usize = 12;
@@ -293,15 +296,47 @@ impl Game for Mancala {
         },
     ];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
-    const WEIGHTS: &'static [crate::core::game::WeightSpec] = eval::WEIGHTS;
-    const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
+    /// Reviews at depth 12 (most positions are proven by the Kalah solver anyway); `learn` fits the exact final margins (least squares, 100 per seed) at the searches' leaves. The review's curves are fitted on 200 self-play games at the default depth and
+    /// 100 one ply shallower (docs/review.md, "Calibration").
+    const PROFILE: Profile = Profile {
+        bench: &[
+            BenchPosition {
+                start: "startpos",
+                moves: "",
+                depth: 12,
+            },
+            BenchPosition {
+                start: "startpos",
+                moves: "1 5 6 4 1 2 4 1",
+                depth: 12,
+            },
+            BenchPosition {
+                start: "startpos",
+                moves: "1 5 6 4 1 2 4 1 5 1 6 5 2 1 4 3 1 2 1 6",
+                depth: 14,
+            },
+        ],
+        ladder: [1, 3, 5, 9],
+        review_depth: 12,
+        review: ReviewCalibration {
+            even: (316.9, -10.0),
+            odd: (298.3, 1.3),
+            inaccuracy: 0.02,
+        },
+        learn: LearnPlan {
+            labels: LabelKind::Exact,
+            positions: Positions::Leaves,
+            squares_unit: Some(100.0),
+            exclude: &["MancalaW_decided", "MancalaW_endgame"],
+            fixed: &[],
+        },
+    };
 
-    fn configure(values: &[i64]) -> Result<MancalaConfig, String> {
-        VariantOption::check(Self::NAME, Self::OPTIONS, values)?;
-        Ok(MancalaConfig {
+    fn config_of(values: &[i64]) -> MancalaConfig {
+        MancalaConfig {
             pits: values[0] as u8,
             seeds: values[1] as u8,
-        })
+        }
     }
 
     fn start(config: &MancalaConfig) -> Self {
@@ -422,13 +457,13 @@ impl Game for Mancala {
         h
     }
 
-    fn parse_move(&self, text: &str) -> Result<MancalaMove, String> {
+    fn parse_move(&self, text: &str) -> Result<MancalaMove, MoveError> {
         let t = text.trim();
         if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!(
+            return Err(MoveError::Notation(format!(
                 "'{text}' is not a pit number (expected 1..={})",
                 self.pits()
-            ));
+            )));
         }
         let m = self.pits();
         let p: usize = match t.parse() {
@@ -436,13 +471,17 @@ impl Game for Mancala {
             Err(_) => usize::MAX,
         };
         if p == 0 || p > m {
-            return Err(format!("pit {t} is out of range 1..={m}"));
+            return Err(MoveError::Notation(format!(
+                "pit {t} is out of range 1..={m}"
+            )));
         }
         if self.outcome().is_some() {
-            return Err(format!("the game is over, pit {p} cannot be played"));
+            return Err(MoveError::Over(format!(
+                "the game is over, pit {p} cannot be played"
+            )));
         }
         if self.seeds_at(self.side_to_move(), p) == 0 {
-            return Err(format!("pit {p} is empty"));
+            return Err(MoveError::Illegal(format!("pit {p} is empty")));
         }
         Ok(p as u8)
     }
@@ -470,31 +509,34 @@ impl Game for Mancala {
         s
     }
 
-    fn parse_fen(text: &str, _config: &MancalaConfig) -> Result<Self, String> {
+    fn parse_fen(text: &str, _config: &MancalaConfig) -> Result<Self, FenError> {
+        let syntax = FenError::Syntax;
         let mut fields = text.split_whitespace();
-        let board = fields.next().ok_or("empty fen")?;
+        let board = fields.next().ok_or_else(|| syntax("empty fen".into()))?;
         let side = fields
             .next()
-            .ok_or_else(|| format!("fen '{text}' lacks the side to move (S or N)"))?;
+            .ok_or_else(|| syntax(format!("fen '{text}' lacks the side to move (S or N)")))?;
         if let Some(extra) = fields.next() {
-            return Err(format!("unexpected '{extra}' after the side to move"));
+            return Err(syntax(format!(
+                "unexpected '{extra}' after the side to move"
+            )));
         }
         let side = match side {
             "S" => 0,
             "N" => 1,
-            other => return Err(format!("side to move '{other}' is not S or N")),
+            other => return Err(syntax(format!("side to move '{other}' is not S or N"))),
         };
         let (south, north) = board
             .split_once('/')
-            .ok_or_else(|| format!("board '{board}' lacks '/' between South and North"))?;
-        let (srow, sstore) = parse_half(south, "South")?;
-        let (nrow, nstore) = parse_half(north, "North")?;
+            .ok_or_else(|| syntax(format!("board '{board}' lacks '/' between South and North")))?;
+        let (srow, sstore) = parse_half(south, "South").map_err(syntax)?;
+        let (nrow, nstore) = parse_half(north, "North").map_err(syntax)?;
         if srow.len() != nrow.len() {
-            return Err(format!(
+            return Err(FenError::Rules(format!(
                 "South has {} pits but North has {}",
                 srow.len(),
                 nrow.len()
-            ));
+            )));
         }
         let total: u32 = srow
             .iter()
@@ -504,7 +546,9 @@ impl Game for Mancala {
             + u32::from(sstore)
             + u32::from(nstore);
         if total > 255 {
-            return Err(format!("{total} seeds in all, at most 255 are supported"));
+            return Err(FenError::Rules(format!(
+                "{total} seeds in all, at most 255 are supported"
+            )));
         }
         let m = srow.len();
         let mut south = [0u8; ROW_BYTES];
@@ -575,25 +619,52 @@ impl Game for Mancala {
         out
     }
 
-    fn weights(values: &[i32]) -> eval::Weights {
-        eval::weights(values)
-    }
-
-    fn prepare_eval(&self, w: &eval::Weights) {
-        let _ = endgame::eval_table(self.pits(), w.endgame.max(0) as usize);
-    }
-
-    fn evaluate_with(&self, heuristic: usize, w: &eval::Weights, perspective: Side) -> i32 {
-        eval::evaluate(self, heuristic, w, perspective)
-    }
-
-    fn eval_terms_with(
+    /// North's rows (the first two lines) blue, South's (the two before the side line) yellow;
+    /// the pit played is marked in the mover's pit-number row (the pit itself is empty now).
+    fn display_inked(
         &self,
-        heuristic: usize,
-        w: &eval::Weights,
-        perspective: Side,
-    ) -> Vec<EvalTerm> {
-        eval::eval_terms(self, heuristic, w, perspective)
+        last: Option<(&str, Side)>,
+        ink: &dyn Fn(&str, Ink) -> String,
+    ) -> String {
+        let text = self.display();
+        let mover = last.map(|(_, s)| s);
+        let pit: Option<usize> = last.and_then(|(m, _)| m.parse().ok());
+        let out: Vec<String> = text
+            .trim_end()
+            .lines()
+            .enumerate()
+            .map(|(i, l)| {
+                let hue = match i {
+                    0 | 1 => Hue::Blue,
+                    3 | 4 => Hue::Yellow,
+                    _ => return l.to_string(),
+                };
+                let label_row = (i == 0 && mover == Some(Side::Second))
+                    || (i == 4 && mover == Some(Side::First));
+                let Some(pit) = pit.filter(|_| label_row) else {
+                    return ink(l, Ink::of(hue));
+                };
+                // The numbers are right-aligned in 4-character cells after a 10-character
+                // label; the cell whose number is the pit played is marked.
+                let (label, cells) = l.split_at(l.len().min(10));
+                let painted: String = cells
+                    .as_bytes()
+                    .chunks(4)
+                    .map(|c| {
+                        let c = String::from_utf8_lossy(c);
+                        if c.trim() == pit.to_string() {
+                            let pad = c.len() - c.trim_start().len();
+                            ink(&c[..pad], Ink::of(hue))
+                                + &ink(&c[pad..], Ink { hue, marked: true })
+                        } else {
+                            ink(&c, Ink::of(hue))
+                        }
+                    })
+                    .collect();
+                ink(label, Ink::of(hue)) + &painted
+            })
+            .collect();
+        out.join("\n")
     }
 
     /// About one move for every MOVES_LEFT_SEEDS seeds still in the pits (a game ends when

@@ -61,7 +61,9 @@ use super::{
     BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MAX_HAND, MEGAMUSHROOM, MUSHROOM, Move,
     Parchis, REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_STAR,
 };
-use crate::core::game::{EVAL_LIMIT, EvalTerm, WeightSpec};
+use crate::core::game::{
+    EVAL_LIMIT, EvalTerm, Evaluation, Side, WeightSpec, default_values, values_or_defaults,
+};
 
 /// Value of a finished game (the search handles wins itself; this is only a bounded fallback).
 const DECIDED: i32 = EVAL_LIMIT - 1_000_000;
@@ -390,21 +392,23 @@ const fn weights_of(v: [i32; N_WEIGHTS]) -> Weights {
 }
 
 /// The defaults of [`WEIGHTS`].
-pub const DEFAULT_WEIGHTS: Weights = {
-    let mut v = [0; N_WEIGHTS];
-    let mut i = 0;
-    while i < N_WEIGHTS {
-        v[i] = WEIGHTS[i].default;
-        i += 1;
-    }
-    weights_of(v)
-};
+pub const DEFAULT_WEIGHTS: Weights = weights_of(default_values(WEIGHTS));
 
-/// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
-pub fn weights(values: &[i32]) -> Weights {
-    weights_of(std::array::from_fn(|i| {
-        values.get(i).copied().unwrap_or(WEIGHTS[i].default)
-    }))
+impl Evaluation<Parchis> for Weights {
+    const SPECS: &'static [WeightSpec] = WEIGHTS;
+    const DEFAULT: Self = DEFAULT_WEIGHTS;
+
+    fn from_values(values: &[i32]) -> Self {
+        weights_of(values_or_defaults(WEIGHTS, values))
+    }
+
+    fn evaluate(&self, s: &Parchis, heuristic: usize, perspective: Side) -> i32 {
+        evaluate(s, heuristic, self, perspective.index())
+    }
+
+    fn terms(&self, s: &Parchis, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+        eval_terms(s, heuristic, self, perspective.index())
+    }
 }
 
 struct DefaultPlayer {

@@ -44,7 +44,10 @@ mod text;
 
 use arrayvec::ArrayVec;
 
-use crate::core::game::{EvalTerm, Game, Outcome, Side};
+use crate::core::game::{
+    BenchPosition, FenError, Game, Hue, Ink, LabelKind, LearnPlan, MoveError, Outcome, Positions,
+    Profile, ReviewCalibration, Side,
+};
 
 /// Box codes: home 0, track 1..=68, own queue q1..q7 = 69..=75, goal 76.
 pub(crate) const HOME: u8 = 0;
@@ -249,14 +252,56 @@ impl Game for Parchis {
     const NAME: &'static str = "parchis";
     const OPTIONS: &'static [crate::core::game::VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
-    const WEIGHTS: &'static [crate::core::game::WeightSpec] = eval::WEIGHTS;
-    const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
+    /// Parchís' tree is far bushier (four pieces × dice choices): shallower built-in players, so that every level still plays a game in seconds; reviews at the course's depth 6. The review's curves are fitted on 200 self-play games at the default depth and
+    /// 100 one ply shallower (docs/review.md, "Calibration").
+    const PROFILE: Profile = Profile {
+        bench: &[
+            BenchPosition {
+                start: "startpos",
+                moves: "",
+                depth: 6,
+            },
+            BenchPosition {
+                start: "startpos",
+                moves: "r1:6 y1:1 b1:1 y1:bullet b2:6 b2:bullet y1:2 b2:4 y2:4 b2:5 y1:5 g0:2 y1:6 y0:boo b2:6 \
+         b2:4 g1:10 y1:1 b0:megamushroom r0:2 b1:1 y0:shock b0:2 y0:shock",
+                depth: 6,
+            },
+            BenchPosition {
+                start: "startpos",
+                moves: "r1:6 y1:1 g1:6 b1:1 y1:bullet g2:2 y1:boo b1:bullet y2:5 g2:4 y0:2 r2:20 y1:20 y2:10 \
+         b0:5 y2:star b1:1 b2:20 b1:20 y2:4 b2:6 b2:5 y2:6 y2:5 b2:4 r2:1 b2:2 y2:banana b1:1 \
+         b0:10 y2:banana b0:6 g1:5 r2:2 b2:2 b2:20 pass:4 b0:4 pass:6 y0:5 g0:6 b2:1 b0:10 y0:4 \
+         b0:megamushroom y0:2 b0:4 y0:1 b0:shock y0:6 y0:2 b0:star y0:4 b0:5 y0:5 b0:2 y0:1 b0:6 \
+         g1:5 y0:6",
+                depth: 6,
+            },
+        ],
+        ladder: [1, 3, 4, 5],
+        review_depth: 6,
+        review: ReviewCalibration {
+            even: (1153.3, -25.7),
+            odd: (863.2, -31.0),
+            inaccuracy: 0.04,
+        },
+        learn: LearnPlan {
+            labels: LabelKind::Result,
+            positions: Positions::Roots,
+            squares_unit: None,
+            exclude: &[],
+            fixed: &[
+                "ParchisW_danger_next",
+                "ParchisW_danger_later",
+                "ParchisW_colour_best",
+                "ParchisW_colour_other",
+            ],
+        },
+    };
     const KILLERS_BEFORE_HINTS: bool = true;
     const HINT_MIN_DEPTH: u32 = 2;
 
-    fn configure(values: &[i64]) -> Result<ParchisConfig, String> {
-        crate::core::game::VariantOption::check(Self::NAME, Self::OPTIONS, values)?;
-        Ok(ParchisConfig)
+    fn config_of(_values: &[i64]) -> ParchisConfig {
+        ParchisConfig
     }
 
     fn start(_config: &ParchisConfig) -> Parchis {
@@ -348,20 +393,22 @@ impl Game for Parchis {
         mix(h)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let m = text::parse_move_text(text.trim())?;
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let m = text::parse_move_text(text.trim()).map_err(MoveError::Notation)?;
         let mut moves = Moves::new();
         self.gen_moves(&mut moves);
         if moves.contains(&m) {
             Ok(m)
         } else if self.outcome != 0 {
-            Err(format!("illegal move '{text}': the game is over"))
+            Err(MoveError::Over(format!(
+                "illegal move '{text}': the game is over"
+            )))
         } else {
             let list: Vec<String> = moves.iter().map(|&m| text::format_move(m)).collect();
-            Err(format!(
+            Err(MoveError::Illegal(format!(
                 "illegal move '{text}' in this position; legal moves: {}",
                 list.join(" ")
-            ))
+            )))
         }
     }
 
@@ -373,29 +420,49 @@ impl Game for Parchis {
         text::format_fen(self)
     }
 
-    fn parse_fen(text: &str, _config: &ParchisConfig) -> Result<Parchis, String> {
-        text::parse_fen(text)
+    fn parse_fen(text: &str, _config: &ParchisConfig) -> Result<Parchis, FenError> {
+        // The state string's checks are of its form and its limits (counts, ranges).
+        text::parse_fen(text).map_err(FenError::Syntax)
     }
 
     fn display(&self) -> String {
         text::display(self)
     }
 
-    fn weights(values: &[i32]) -> eval::Weights {
-        eval::weights(values)
-    }
-
-    fn evaluate_with(&self, heuristic: usize, w: &eval::Weights, perspective: Side) -> i32 {
-        eval::evaluate(self, heuristic, w, perspective.index())
-    }
-
-    fn eval_terms_with(
+    /// One line per colour in its colour; the piece moved (`y0:5` moves y0) is marked where
+    /// listed.
+    fn display_inked(
         &self,
-        heuristic: usize,
-        w: &eval::Weights,
-        perspective: Side,
-    ) -> Vec<EvalTerm> {
-        eval::eval_terms(self, heuristic, w, perspective.index())
+        last: Option<(&str, Side)>,
+        ink: &dyn Fn(&str, Ink) -> String,
+    ) -> String {
+        let text = self.display();
+        let piece = last.and_then(|(m, _)| m.split(':').next()).unwrap_or("");
+        let out: Vec<String> = text
+            .trim_end()
+            .lines()
+            .map(|l| {
+                let hue = match l.split_whitespace().next() {
+                    Some("yellow") => Hue::Yellow,
+                    Some("blue") => Hue::Blue,
+                    Some("red") => Hue::Red,
+                    Some("green") => Hue::Green,
+                    _ => return l.to_string(),
+                };
+                let token = format!(" {piece}=");
+                match l.find(&token).filter(|_| !piece.is_empty()) {
+                    Some(at) => {
+                        let start = at + 1;
+                        let end = l[start..].find(' ').map_or(l.len(), |e| start + e);
+                        ink(&l[..start], Ink::of(hue))
+                            + &ink(&l[start..end], Ink { hue, marked: true })
+                            + &ink(&l[end..], Ink::of(hue))
+                    }
+                    None => ink(l, Ink::of(hue)),
+                }
+            })
+            .collect();
+        out.join("\n")
     }
 
     fn move_order_hint(&self, m: Move) -> i32 {
