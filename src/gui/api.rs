@@ -881,6 +881,7 @@ impl Session {
             "version": self.version,
             "board_version": self.board_version,
             "game": self.board.kind().name(),
+            "mirror": self.board.mirror(),
             "games": GameKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>(),
             "engines": self.offered.iter().map(|o| o.name.as_str()).collect::<Vec<_>>(),
             "seats": self.seats,

@@ -14,6 +14,8 @@ use crate::view::{Draw, MoveTarget};
 /// One game being played or watched, whatever the game.
 pub trait Board: Send {
     fn kind(&self) -> GameKind;
+    /// [`Draw::MIRROR`]: the page mirrors the board instead of turning it.
+    fn mirror(&self) -> bool;
     /// Heuristic names of the game (index 0 is the default).
     fn heuristics(&self) -> &'static [&'static str];
     /// Sets the position: empty or `startpos`, a named start, `fen <state> [moves …]`,
@@ -131,6 +133,10 @@ fn clip(s: &str) -> String {
 impl<G: Draw> Board for Track<G> {
     fn kind(&self) -> GameKind {
         GameKind::from_name(G::NAME).unwrap_or(GameKind::Connect4)
+    }
+
+    fn mirror(&self) -> bool {
+        G::MIRROR
     }
 
     fn heuristics(&self) -> &'static [&'static str] {

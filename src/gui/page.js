@@ -73,10 +73,10 @@
     post("/api/move", { move: m });
   }
 
-  // Flip: Connect Four-like boards are mirrored (gravity stays down), others turned 180°;
-  // texts are turned back so they stay readable.
+  // Flip: boards with gravity are mirrored (the state's `mirror`), others turned 180°; texts are
+  // turned back so they stay readable.
   function applyFlip() {
-    const mirror = S && (S.game === "connect4" || S.game === "connect4boom");
+    const mirror = S && S.mirror;
     const { w, h } = boardSize;
     const t = !flipped ? "" : mirror ? "translate(" + w + ",0) scale(-1,1)" : "rotate(180 " + w / 2 + " " + h / 2 + ")";
     for (const layer of [view.boardLayer, view.markLayer]) {

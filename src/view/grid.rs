@@ -459,6 +459,8 @@ fn column_height(cell: &dyn Fn(u32, u32) -> Option<(Side, bool)>, rows: u32, c: 
 }
 
 impl Draw for Connect4 {
+    const MIRROR: bool = true;
+
     fn board(&self) -> Scene {
         grid_board(Layout {
             cols: self.width(),
@@ -511,6 +513,8 @@ fn boom_cell(bit: u64) -> (u32, u32) {
 }
 
 impl Draw for Boom {
+    const MIRROR: bool = true;
+
     fn board(&self) -> Scene {
         grid_board(Layout {
             cols: boom::SIZE,

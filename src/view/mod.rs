@@ -133,6 +133,9 @@ pub struct MoveTarget {
 /// A game that can be drawn. Generic front ends (`render`, reports, the browser board) use only
 /// this and [`Game`].
 pub trait Draw: Game {
+    /// Turning the board for the other side mirrors it left to right instead of rotating it by
+    /// 180° (boards with gravity, whose pieces must stay at the bottom).
+    const MIRROR: bool = false;
     /// The static part of the picture for this position's variant (board size, pits…): the same
     /// for every position of a game.
     fn board(&self) -> Scene;
