@@ -41,7 +41,9 @@ mod tests;
 use arrayvec::ArrayVec;
 
 use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption, WeightSpec};
-use bits::{BOARD_MASKS, Bits, GREEN, NINJA_STRIDE, RED, RESIDUE, SPECIAL, YELLOW, ZOBRIST};
+use bits::{
+    BOARD_MASKS, BOARD9, Bits, GREEN, NINJA_STRIDE, RED, RESIDUE9, SPECIAL, YELLOW, ZOBRIST,
+};
 
 /// Largest number of rows, columns and pieces in a line ([`bits::MAX_SIDE`]): 19 × 19 is the
 /// largest board the bitboard holds (six words) and a Go board's size, far above the course's
@@ -433,16 +435,37 @@ impl Enraya {
         if self.status != RUNNING {
             return Bits::EMPTY;
         }
-        let occ = self.occupied();
-        let empty = self.board().and_not(occ);
-        if !self.ninja {
-            return empty;
+        if self.ninja {
+            return bits::from_low(self.ninja_placements());
         }
-        let mut cand = empty.and(RESIDUE[(self.phase % 3) as usize]);
-        if !occ.is_empty() {
-            cand = cand.and(neighbours(occ));
+        self.board().and_not(self.occupied())
+    }
+
+    /// [`Enraya::placements`] of a running ninja position, in 128 bits.
+    #[inline(always)]
+    fn ninja_placements(&self) -> u128 {
+        let occ = bits::low(self.pieces[0]) | bits::low(self.pieces[1]);
+        let mut cand = BOARD9 & !occ & RESIDUE9[(self.phase % 3) as usize];
+        if occ != 0 {
+            // The 8 neighbours; bits that spill onto sentinels or past the board are masked
+            // off by `BOARD9` above.
+            let h = occ | occ << 1 | occ >> 1;
+            cand &= h | h << NINJA_STRIDE | h >> NINJA_STRIDE;
         }
         cand
+    }
+
+    /// Does `p` (the 9 × 9 board in 128 bits) hold five in a line? Whole-board shifts, no
+    /// branch: after a placement any line is new, so where it lies need not be asked.
+    #[inline(always)]
+    fn ninja_has_line(p: u128) -> bool {
+        let mut found = 0;
+        for d in [1, NINJA_STRIDE, NINJA_STRIDE + 1, NINJA_STRIDE - 1] {
+            let two = p & p >> d;
+            let four = two & two >> (2 * d);
+            found |= four & p >> (4 * d);
+        }
+        found != 0
     }
 
     /// The placements as moves, in the core's order (row-major).
@@ -493,9 +516,21 @@ impl Enraya {
         next.turn = self.turn.wrapping_add(1);
         // Only a line through the new piece can be new (see the module doc), and only for the
         // piece's owner, who may be the opponent of the mover (a red cell).
-        next.status = if next.line_through(&next.pieces[owner], i) {
+        let (line, full) = if self.ninja {
+            let occ = bits::low(next.pieces[0]) | bits::low(next.pieces[1]);
+            (
+                Self::ninja_has_line(bits::low(next.pieces[owner])),
+                occ == BOARD9,
+            )
+        } else {
+            (
+                next.line_through(&next.pieces[owner], i),
+                next.occupied() == next.board(),
+            )
+        };
+        next.status = if line {
             WON_X + owner as u8
-        } else if next.occupied() == next.board() {
+        } else if full {
             next.full_board_status()
         } else {
             RUNNING
@@ -528,16 +563,6 @@ impl Enraya {
             self.placements().test(self.index(f, c))
         }
     }
-}
-
-/// The cells next to (8 neighbours of) a cell of `occ` on the 9 × 9 board, possibly with
-/// sentinel bits (callers mask with empty cells).
-#[inline(always)]
-fn neighbours(occ: Bits) -> Bits {
-    const W: usize = bits::words_for(9, 9);
-    let h = occ.or(occ.shl::<W>(1)).or(occ.shr::<W>(1));
-    h.or(h.shl::<W>(NINJA_STRIDE as u32))
-        .or(h.shr::<W>(NINJA_STRIDE as u32))
 }
 
 fn clamp_config(c: &Config) -> Config {
@@ -612,10 +637,25 @@ impl Game for Enraya {
         if self.status != RUNNING {
             return;
         }
+        if self.ninja {
+            let mut cand = self.ninja_placements();
+            if cand == 0 {
+                out.push(Move::Pass);
+            }
+            while cand != 0 {
+                let i = cand.trailing_zeros() as usize;
+                out.push(Move::Place {
+                    row: (i / NINJA_STRIDE) as u8,
+                    col: (i % NINJA_STRIDE) as u8,
+                });
+                cand &= cand - 1;
+            }
+            return;
+        }
         let cand = self.placements();
         if cand.is_empty() {
-            // Only the ninja board can get here (elsewhere an empty cell is always legal, and
-            // a full board is over); the controller would pass on any board.
+            // Unreachable off the ninja board (an empty cell is always legal there, and a full
+            // board is over), but the controller would pass on any board.
             out.push(Move::Pass);
         } else {
             self.push_placements(cand, out);
