@@ -121,9 +121,117 @@ pub struct SideCounts {
     pub threats: Bits,
 }
 
+/// The set operations the window count needs, so that one algorithm runs on the 9 × 9 board
+/// as a native `u128` and on other boards as the six-word [`Bits`] with `W` words shifted.
+trait Set: Copy {
+    const EMPTY: Self;
+    fn of(b: Bits) -> Self;
+    fn bits(self) -> Bits;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn xor(self, o: Self) -> Self;
+    fn and_not(self, o: Self) -> Self;
+    fn shr(self, k: u32) -> Self;
+    fn shl(self, k: u32) -> Self;
+    fn count(self) -> u32;
+    fn is_empty(self) -> bool;
+}
+
+impl Set for u128 {
+    const EMPTY: u128 = 0;
+    #[inline(always)]
+    fn of(b: Bits) -> u128 {
+        bits::low(b)
+    }
+    #[inline(always)]
+    fn bits(self) -> Bits {
+        bits::from_low(self)
+    }
+    #[inline(always)]
+    fn and(self, o: u128) -> u128 {
+        self & o
+    }
+    #[inline(always)]
+    fn or(self, o: u128) -> u128 {
+        self | o
+    }
+    #[inline(always)]
+    fn xor(self, o: u128) -> u128 {
+        self ^ o
+    }
+    #[inline(always)]
+    fn and_not(self, o: u128) -> u128 {
+        self & !o
+    }
+    #[inline(always)]
+    fn shr(self, k: u32) -> u128 {
+        self >> k
+    }
+    #[inline(always)]
+    fn shl(self, k: u32) -> u128 {
+        self << k
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+}
+
+/// [`Bits`] whose shifts touch the first `W` words only.
+#[derive(Clone, Copy)]
+struct Wide<const W: usize>(Bits);
+
+impl<const W: usize> Set for Wide<W> {
+    const EMPTY: Self = Wide(Bits::EMPTY);
+    #[inline(always)]
+    fn of(b: Bits) -> Self {
+        Wide(b)
+    }
+    #[inline(always)]
+    fn bits(self) -> Bits {
+        self.0
+    }
+    #[inline(always)]
+    fn and(self, o: Self) -> Self {
+        Wide(self.0.and(o.0))
+    }
+    #[inline(always)]
+    fn or(self, o: Self) -> Self {
+        Wide(self.0.or(o.0))
+    }
+    #[inline(always)]
+    fn xor(self, o: Self) -> Self {
+        Wide(self.0.xor(o.0))
+    }
+    #[inline(always)]
+    fn and_not(self, o: Self) -> Self {
+        Wide(self.0.and_not(o.0))
+    }
+    #[inline(always)]
+    fn shr(self, k: u32) -> Self {
+        Wide(self.0.shr::<W>(k))
+    }
+    #[inline(always)]
+    fn shl(self, k: u32) -> Self {
+        Wide(self.0.shl::<W>(k))
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.count()
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 /// Adds the one-bit numbers `x` into the bit-sliced counter `c` (its `nb` low bits).
 #[inline(always)]
-fn add(c: &mut [Bits; 5], mut x: Bits, nb: usize) {
+fn add<T: Set>(c: &mut [T; 5], mut x: T, nb: usize) {
     for b in c.iter_mut().take(nb) {
         let carry = b.and(x);
         *b = b.xor(x);
@@ -133,7 +241,7 @@ fn add(c: &mut [Bits; 5], mut x: Bits, nb: usize) {
 
 /// The cells of `within` whose counter `c` equals `v`.
 #[inline(always)]
-fn equals(c: &[Bits; 5], v: usize, nb: usize, within: Bits) -> Bits {
+fn equals<T: Set>(c: &[T; 5], v: usize, nb: usize, within: T) -> T {
     let mut acc = within;
     for (b, bits) in c.iter().enumerate().take(nb) {
         acc = if v >> b & 1 == 1 {
@@ -145,41 +253,43 @@ fn equals(c: &[Bits; 5], v: usize, nb: usize, within: Bits) -> Bits {
     acc
 }
 
-/// Both sides' counts (index = `Side::index`), over `W` words.
-#[inline]
-fn counts<const W: usize>(s: &Enraya, starts: &[Bits; 4]) -> [SideCounts; 2] {
-    let n = s.in_a_row() as usize;
+/// Both sides' counts (index = `Side::index`) with the set type `T`, for lines of `n` (N,
+/// passed in so that the ninja board's call unrolls every loop on its constant 5).
+#[inline(always)]
+fn counts<T: Set>(s: &Enraya, starts: &[Bits; 4], n: usize) -> [SideCounts; 2] {
     // Bits of a counter that holds 0..=n.
     let nb = (usize::BITS - n.leading_zeros()) as usize;
-    let p = [s.pieces(Side::First), s.pieces(Side::Second)];
-    let empty = s.board().and_not(p[0].or(p[1]));
+    let p = [T::of(s.pieces(Side::First)), T::of(s.pieces(Side::Second))];
+    let empty = T::of(s.board()).and_not(p[0].or(p[1]));
     // A red cell is no threat; a yellow one only for a diagonal line.
     let (no_threat, no_straight_threat) = if s.is_ninja() {
-        (RED, RED.or(YELLOW))
+        (T::of(RED), T::of(RED.or(YELLOW)))
     } else {
-        (Bits::EMPTY, Bits::EMPTY)
+        (T::EMPTY, T::EMPTY)
     };
-    let mut out = [SideCounts::default(); 2];
+    let mut windows = [[0u32; 3]; 2];
+    let mut threats = [T::EMPTY; 2];
     for (k, d) in bits::directions(s.cols() as usize + 1)
         .into_iter()
         .enumerate()
     {
         let mut shifted = p;
         let mut any = p;
-        let mut cnt = [[Bits::EMPTY; 5]; 2];
+        let mut cnt = [[T::EMPTY; 5]; 2];
         add(&mut cnt[0], p[0], nb);
         add(&mut cnt[1], p[1], nb);
         for _ in 1..n {
             for side in 0..2 {
-                shifted[side] = shifted[side].shr::<W>(d);
+                shifted[side] = shifted[side].shr(d);
                 any[side] = any[side].or(shifted[side]);
                 add(&mut cnt[side], shifted[side], nb);
             }
         }
         let exclude = if k < 2 { no_straight_threat } else { no_threat };
+        let start = T::of(starts[k]);
         for side in 0..2 {
-            let open = starts[k].and_not(any[1 - side]);
-            for (j, w) in out[side].windows.iter_mut().enumerate() {
+            let open = start.and_not(any[1 - side]);
+            for (j, w) in windows[side].iter_mut().enumerate() {
                 if n > j + 1 {
                     *w += equals(&cnt[side], n - j - 1, nb, open).count();
                 }
@@ -191,29 +301,33 @@ fn counts<const W: usize>(s: &Enraya, starts: &[Bits; 4]) -> [SideCounts; 2] {
                 let mut cells = near;
                 let mut t = near;
                 for _ in 1..n {
-                    t = t.shl::<W>(d);
+                    t = t.shl(d);
                     cells = cells.or(t);
                 }
-                out[side].threats = out[side].threats.or(cells.and(empty).and_not(exclude));
+                threats[side] = threats[side].or(cells.and(empty).and_not(exclude));
             }
         }
     }
-    out
+    [0, 1].map(|side| SideCounts {
+        windows: windows[side],
+        threats: threats[side].bits(),
+    })
 }
 
 /// Both sides' counts of `default` in `s`.
 pub fn side_counts(s: &Enraya) -> [SideCounts; 2] {
     if s.is_ninja() {
-        return counts::<{ bits::words_for(9, 9) }>(s, &NINJA_STARTS);
+        return counts::<u128>(s, &NINJA_STARTS, 5);
     }
-    let starts = bits::window_starts(s.rows() as usize, s.cols() as usize, s.in_a_row() as usize);
+    let n = s.in_a_row() as usize;
+    let starts = bits::window_starts(s.rows() as usize, s.cols() as usize, n);
     match bits::words_for(s.rows() as usize, s.cols() as usize) {
-        1 => counts::<1>(s, &starts),
-        2 => counts::<2>(s, &starts),
-        3 => counts::<3>(s, &starts),
-        4 => counts::<4>(s, &starts),
-        5 => counts::<5>(s, &starts),
-        _ => counts::<WORDS>(s, &starts),
+        1 => counts::<Wide<1>>(s, &starts, n),
+        2 => counts::<Wide<2>>(s, &starts, n),
+        3 => counts::<Wide<3>>(s, &starts, n),
+        4 => counts::<Wide<4>>(s, &starts, n),
+        5 => counts::<Wide<5>>(s, &starts, n),
+        _ => counts::<Wide<WORDS>>(s, &starts, n),
     }
 }
 
@@ -376,30 +490,31 @@ pub fn move_order_hint(s: &Enraya, m: Move) -> i32 {
     hint
 }
 
-/// The longest line of `side`'s pieces through (`f`, `c`) if it held one of them.
+/// The longest line of `side`'s pieces through (`f`, `c`) if it held one of them, counted up
+/// to N (bit steps as in the line check: a step off a row's end lands on a sentinel).
 fn longest_run(s: &Enraya, f: usize, c: usize, side: Side) -> i32 {
-    let n = s.in_a_row() as isize;
-    let (rows, cols) = (s.rows() as isize, s.cols() as isize);
+    let p = s.pieces(side);
+    let n = s.in_a_row() as usize;
+    let stride = s.cols() as usize + 1;
+    let limit = s.rows() as usize * stride;
+    let i = f * stride + c;
     let mut best = 0;
-    for (df, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
+    for d in bits::directions(stride) {
+        let d = d as usize;
         let mut run = 1;
-        for dir in [1isize, -1] {
-            let mut k = 1;
-            while k < n {
-                let (g, h) = (f as isize + dir * df * k, c as isize + dir * dc * k);
-                if g < 0 || h < 0 || g >= rows || h >= cols {
-                    break;
-                }
-                if s.cell(g as usize, h as usize) != Some(side) {
-                    break;
-                }
-                run += 1;
-                k += 1;
-            }
+        let mut j = i;
+        while run < n && j + d < limit && p.test(j + d) {
+            j += d;
+            run += 1;
+        }
+        let mut j = i;
+        while run < n && j >= d && p.test(j - d) {
+            j -= d;
+            run += 1;
         }
         best = best.max(run);
     }
-    best
+    best as i32
 }
 
 /// About how many placements the side to move still has to make. On other boards a side makes
