@@ -883,3 +883,100 @@ fn configure_checks_ranges() {
     let s = Enraya::start(&cfg(0, 40, 0));
     assert_eq!((s.rows(), s.cols(), s.in_a_row()), (1, 19, 1));
 }
+
+/// Texts near valid ones (random edits of fens, board files and moves): the parsers never
+/// panic, refuse in one line, and what they accept writes back to an equal position.
+#[test]
+fn parsers_survive_edited_text() {
+    let alphabet: Vec<char> = "0123456789xoXO/.,- \n\r\tpassé+".chars().collect();
+    let mut rng = Rng(0xfe11);
+    let configs = [
+        Config::default(),
+        cfg(3, 3, 3),
+        cfg(19, 19, 5),
+        cfg(1, 1, 1),
+    ];
+    let mut accepted = 0;
+    for round in 0..3000 {
+        let c = configs[round % configs.len()];
+        let mut s = Enraya::start(&c);
+        for _ in 0..rng.below(12) {
+            let mut m = Moves::new();
+            s.legal_moves(&mut m);
+            if m.is_empty() {
+                break;
+            }
+            s = s.apply(m[rng.below(m.len())]);
+        }
+        let texts = [
+            s.format_fen(),
+            format_board_file(&s),
+            format!("{},{}", rng.below(20), rng.below(20)),
+        ];
+        for (kind, text) in texts.iter().enumerate() {
+            let mut chars: Vec<char> = text.chars().collect();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(chars.len() + 1);
+                match rng.below(3) {
+                    0 if at < chars.len() => {
+                        chars.remove(at);
+                    }
+                    1 if at < chars.len() => chars[at] = alphabet[rng.below(alphabet.len())],
+                    _ => chars.insert(at, alphabet[rng.below(alphabet.len())]),
+                }
+            }
+            let edited: String = chars.into_iter().collect();
+            let one_line = |e: String| assert!(!e.contains('\n') && !e.is_empty(), "{e:?}");
+            match kind {
+                0 => match Enraya::parse_fen(&edited, &c) {
+                    Ok(t) => {
+                        accepted += 1;
+                        assert_eq!(Enraya::parse_fen(&t.format_fen(), &c), Ok(t));
+                    }
+                    Err(e) => one_line(e),
+                },
+                1 => match Enraya::parse_board_file(&edited) {
+                    Ok((c2, t)) => {
+                        accepted += 1;
+                        assert_eq!(parse_board_file(&format_board_file(&t)), Ok((c2, t)));
+                    }
+                    Err(e) => one_line(e),
+                },
+                _ => match s.parse_move(&edited) {
+                    Ok(m) => assert!(s.is_legal(m), "{edited}"),
+                    Err(e) => one_line(e),
+                },
+            }
+        }
+    }
+    assert!(
+        accepted > 100,
+        "the edits should leave some texts valid: {accepted}"
+    );
+}
+
+#[test]
+fn evaluations_are_antisymmetric() {
+    let mut rng = Rng(5);
+    for c in [Config::default(), cfg(7, 7, 4), cfg(15, 15, 5)] {
+        let mut s = Enraya::start(&c);
+        for _ in 0..120 {
+            if s.outcome().is_none() {
+                for h in 0..2 {
+                    assert_eq!(
+                        s.evaluate(h, Side::First),
+                        -s.evaluate(h, Side::Second),
+                        "{}",
+                        s.format_fen()
+                    );
+                }
+            }
+            let mut m = Moves::new();
+            s.legal_moves(&mut m);
+            if m.is_empty() {
+                break;
+            }
+            s = s.apply(m[rng.below(m.len())]);
+        }
+    }
+}

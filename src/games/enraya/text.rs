@@ -82,7 +82,7 @@ pub enum FenError {
     #[error(
         "grid row {row} (from 0 at the top): '{ch}' is not a cell (x, o, or a number of empty cells)"
     )]
-    Char { row: usize, ch: char },
+    Char { row: usize, ch: String },
     #[error(
         "grid row {row} (from 0 at the top): '{run}' is not a number of empty cells (1 to 19, no leading 0)"
     )]
@@ -136,13 +136,30 @@ pub enum BoardFileError {
     },
 }
 
+/// Text of the input to echo in an error: at most 40 characters, control characters escaped,
+/// so that a message stays one line whatever it quotes.
+fn shown(t: &str) -> String {
+    let escaped: String = t
+        .chars()
+        .flat_map(|c| {
+            let e: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            e
+        })
+        .collect();
+    clip(&escaped)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Moves.
 
 /// `f,c` or `pass`, checked against the position's rules.
 pub fn parse_move(s: &Enraya, text: &str) -> Result<Move, MoveError> {
     let t = text.trim();
-    let syntax = || MoveError::Syntax(clip(t));
+    let syntax = || MoveError::Syntax(shown(t));
     let m = if t.eq_ignore_ascii_case("pass") {
         Move::Pass
     } else {
@@ -276,12 +293,12 @@ pub fn parse_fen(text: &str, config: &Config) -> Result<Enraya, FenError> {
     let player = match player {
         "x" => Side::First,
         "o" => Side::Second,
-        t => return Err(FenError::Player(clip(t))),
+        t => return Err(FenError::Player(shown(t))),
     };
     let num = |field: &'static str, t: &str, max: u64| {
         number(t, max).ok_or_else(|| FenError::Number {
             field,
-            text: clip(t),
+            text: shown(t),
             max,
         })
     };
@@ -326,13 +343,18 @@ fn parse_grid(text: &str, config: &Config) -> Result<Vec<Vec<u8>>, FenError> {
                             _ => {
                                 return Err(FenError::Run {
                                     row: f,
-                                    run: clip(run),
+                                    run: shown(run),
                                 });
                             }
                         };
                         cells.extend(std::iter::repeat_n(0, n));
                     }
-                    _ => return Err(FenError::Char { row: f, ch }),
+                    _ => {
+                        return Err(FenError::Char {
+                            row: f,
+                            ch: shown(&ch.to_string()),
+                        });
+                    }
                 }
                 if cells.len() > cols {
                     break;
@@ -363,17 +385,17 @@ pub fn parse_board_file(text: &str) -> Result<(Config, Enraya), BoardFileError> 
     let first = lines.next().unwrap_or("");
     let header: Vec<&str> = first.split_whitespace().collect();
     let [f, c, n] = header[..] else {
-        return Err(BoardFileError::Header(clip(first.trim())));
+        return Err(BoardFileError::Header(shown(first.trim())));
     };
     let size = |name: &'static str, t: &str| -> Result<u8, BoardFileError> {
         if !is_integer(t) {
-            return Err(BoardFileError::Header(clip(first.trim())));
+            return Err(BoardFileError::Header(shown(first.trim())));
         }
         match number(t, MAX_SIDE as u64) {
             Some(v) if v >= 1 => Ok(v as u8),
             _ => Err(BoardFileError::Size {
                 name,
-                value: clip(t),
+                value: shown(t),
             }),
         }
     };
@@ -385,7 +407,7 @@ pub fn parse_board_file(text: &str) -> Result<(Config, Enraya), BoardFileError> 
     let second = lines.next().unwrap_or("");
     let state: Vec<&str> = second.split_whitespace().collect();
     if state.len() > 4 {
-        return Err(BoardFileError::State(clip(second.trim())));
+        return Err(BoardFileError::State(shown(second.trim())));
     }
     let mut values = FILE_DEFAULTS;
     const NAMES: [&str; 4] = ["phase", "player", "left", "turn"];
@@ -395,13 +417,13 @@ pub fn parse_board_file(text: &str) -> Result<(Config, Enraya), BoardFileError> 
             values[k] = match *t {
                 "1" => 1,
                 "2" => 2,
-                _ => return Err(BoardFileError::Player(clip(t))),
+                _ => return Err(BoardFileError::Player(shown(t))),
             };
             continue;
         }
         values[k] = number(t, maxima[k]).ok_or_else(|| BoardFileError::StateValue {
             field: NAMES[k],
-            text: clip(t),
+            text: shown(t),
             max: maxima[k],
         })?;
     }
@@ -413,7 +435,7 @@ pub fn parse_board_file(text: &str) -> Result<(Config, Enraya), BoardFileError> 
             if cells.len() == need {
                 return Err(BoardFileError::Extra {
                     line,
-                    text: clip(t),
+                    text: shown(t),
                     rows: config.rows,
                     cols: config.cols,
                 });
@@ -425,7 +447,7 @@ pub fn parse_board_file(text: &str) -> Result<(Config, Enraya), BoardFileError> 
                 _ => {
                     return Err(BoardFileError::Cell {
                         line,
-                        text: clip(t),
+                        text: shown(t),
                     });
                 }
             });
