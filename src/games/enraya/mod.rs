@@ -14,7 +14,7 @@
 //! to move with no placement passes (a ply: `pass`). Every other size starts empty with one
 //! placement per turn and no special rule, and a full board without a line is a draw — but the
 //! core still counts phases, and a position loaded with more than one placement left keeps it
-//! (see [`Enraya::apply`]).
+//! for that turn (the core's board files default to 2).
 //!
 //! # Representation
 //! Two bitboards (one per player, layout in [`bits`]), the Zobrist key of the grid kept
@@ -22,7 +22,8 @@
 //! in the core, so that a loaded 0 behaves as the core's 0), phase and turn counter. The game
 //! result is computed when a placement is made (only a line through the placed cell can be new:
 //! a placement adds one piece and a yellow cell only removes pieces) and kept in `status`.
-//! 112 bytes, copied at every move.
+//! 128 bytes, copied at every move. The 9 × 9 board's hot paths (move generation, the line and
+//! full-board checks, the evaluation's windows) view its two words as one `u128`.
 //!
 //! # Moves
 //! [`Move::Place`] a cell, written `f,c` (row from the top, column from the left, from 0: the
