@@ -130,9 +130,8 @@ impl Reference {
                 if who == 0 {
                     continue;
                 }
-                for k in 0..4 {
+                for (k, &(df, dc)) in STEPS.iter().enumerate() {
                     if self.run(f, c, k, self.n, who) {
-                        let (df, dc) = STEPS[k];
                         let line = (0..self.n as i64)
                             .map(|i| ((f as i64 + df * i) as u8, (c as i64 + dc * i) as u8))
                             .collect();
