@@ -980,3 +980,56 @@ fn evaluations_are_antisymmetric() {
         }
     }
 }
+
+/// The search on this game: alpha-beta with the transposition table (so the hash) and the
+/// move-ordering hint must return plain minimax's value, on random positions of the 9 × 9 board
+/// (passes included) and of 7 × 7 with N = 4, for both heuristics; the move found achieves it.
+#[test]
+fn search_agrees_with_minimax() {
+    use crate::core::search::{Algorithm, Limits, SearchOptions, Searcher, reference};
+    use std::sync::atomic::AtomicBool;
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::<Enraya>::new(4);
+    let mut rng = Rng(0xa9ee);
+    let mut positions = vec![fen("x8/9/9/9/9/9/9/9/9 x 2 3 10")];
+    for (c, plies) in [(Config::default(), 60), (cfg(7, 7, 4), 20)] {
+        while positions.len() < 12 || (c != Config::default() && positions.len() < 18) {
+            let mut s = Enraya::start(&c);
+            for _ in 0..rng.below(plies) {
+                let mut m = Moves::new();
+                s.legal_moves(&mut m);
+                if m.is_empty() {
+                    break;
+                }
+                s = s.apply(m[rng.below(m.len())]);
+            }
+            if s.outcome().is_none() {
+                positions.push(s);
+            }
+        }
+    }
+    for s in positions {
+        let side = s.side_to_move();
+        for h in 0..2 {
+            for depth in 1..=3 {
+                let mut n = 0;
+                let mm = reference::minimax(&s, depth, 0, h, side, &mut n);
+                let opts = SearchOptions {
+                    algorithm: Algorithm::AlphaBeta,
+                    heuristic: h,
+                    ..SearchOptions::default()
+                };
+                let limits = Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                };
+                let r = searcher.search(&s, opts, limits, &stop, |_| {});
+                let what = format!("{} depth {depth} heuristic {h}", s.format_fen());
+                assert_eq!(r.score, mm, "{what}");
+                let child = s.apply(r.best_move.expect("a move"));
+                let v = reference::minimax(&child, depth - 1, 1, h, side, &mut n);
+                assert_eq!(v, mm, "{what}: the move misses the value");
+            }
+        }
+    }
+}
