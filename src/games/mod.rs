@@ -4,6 +4,7 @@
 
 pub mod boom;
 pub mod connect4;
+pub mod enraya;
 pub mod mancala;
 pub mod parchis;
 
