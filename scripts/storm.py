@@ -7,7 +7,10 @@
 # Usage: scripts/storm.py SECONDS [--tablero PATH] [--seed N] [--timeout S]
 import argparse, os, queue, random, subprocess, sys, threading, time
 
-GAMES = ["parchis", "connect4boom", "connect4", "mancala"]
+GAMES = ["parchis", "connect4boom", "connect4", "mancala", "enraya"]
+# `isready` may first build Mancala's endgame table (0.4 s of CPU once per process; seconds of
+# wall time on a loaded machine), so it gets longer than a `stop` before it counts as unanswered.
+READY_TIMEOUT = 30
 
 
 def default_tablero():
@@ -145,7 +148,7 @@ def main():
         if rng.random() < 0.1:
             c["isready"] += 1
             send("isready")
-            if wait_for(lambda l: l == "readyok", a.timeout) is None:
+            if wait_for(lambda l: l == "readyok", READY_TIMEOUT) is None:
                 c["readyok_missing"] += 1
                 failures.append("isready unanswered")
                 break
@@ -153,7 +156,7 @@ def main():
             break
     # a final isready flushes out any late extra bestmove
     send("isready")
-    if wait_for(lambda l: l == "readyok", a.timeout) is None:
+    if wait_for(lambda l: l == "readyok", READY_TIMEOUT) is None:
         c["readyok_missing"] += 1
         failures.append("final isready unanswered")
     send("quit")

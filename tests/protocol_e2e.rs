@@ -675,3 +675,58 @@ fn end_of_input_stops_a_go_without_limits() {
         );
     }
 }
+
+/// 5-en-Raya's board files (the course simulator's `-file`): `position file` reads one, sets
+/// the board size it names and says so; `file` writes the position back in the same format;
+/// what cannot be read is one error line and no position until a legal one; other games have
+/// no such files.
+#[test]
+fn enraya_position_files_in_and_out() {
+    let dir = std::env::temp_dir().join(format!("tablero-e2e-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("board 7x7.txt");
+    std::fs::write(
+        &board,
+        "7 7 4\n3 2 1 0\n0 0 0 0 0 0 0\n0 1 0 0 0 0 0\n0 0 2 0 0 0 0\n0 0 0 1 0 0 0\n0 0 0 0 0 0 0\n0 0 0 0 0 0 0\n0 0 0 0 0 0 0\n",
+    )
+    .unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "9 9 5\n2 1 1 4\n0 0 3\n").unwrap();
+    let input = format!(
+        "position file {} moves 0,0\nd\nfile\ngo depth 2\nposition file {}\nd\nposition file {}\nmoves\n",
+        board.display(),
+        bad.display(),
+        dir.join("missing.txt").display()
+    );
+    let out = script("enraya", &input);
+    let text = out.join("\n");
+    assert!(
+        out.iter()
+            .any(|l| l == "info string position file: set Rows 7, Columns 7, InARow 4 from the file"),
+        "{text}"
+    );
+    // The file's position (o to move with 1 placement left, phase 3, turn 0), then 0,0 by o.
+    assert!(
+        out.iter().any(|l| l == "fen: o6/1x5/2o4/3x3/7/7/7 x 1 4 1"),
+        "{text}"
+    );
+    let i = out.iter().position(|l| l == "7 7 4").expect("file output");
+    assert_eq!(out[i + 1], "4 1 1 1");
+    assert_eq!(out[i + 2], "2 0 0 0 0 0 0");
+    assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{text}");
+    let errs = errors(&out);
+    assert_eq!(errs.len(), 4, "{text}");
+    assert!(errs[0].contains("line 3: '3' is not a cell value"), "{}", errs[0]);
+    assert!(errs[1].starts_with("info string error: no position"), "{}", errs[1]);
+    assert!(errs[2].contains("missing.txt"), "{}", errs[2]);
+    assert!(errs[3].starts_with("info string error: no position"), "{}", errs[3]);
+    let out = script(
+        "connect4",
+        &format!("position file {}\nposition startpos\nfile\n", board.display()),
+    );
+    let errs = errors(&out);
+    assert_eq!(errs.len(), 2, "{out:?}");
+    assert!(errs[0].contains("connect4 has no position files"), "{}", errs[0]);
+    assert!(errs[1].contains("file: connect4 has no position files"), "{}", errs[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

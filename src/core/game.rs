@@ -517,6 +517,18 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     fn parse_fen(text: &str, config: &Self::Config) -> Result<Self, FenError>;
     /// A human-readable multi-line board for `d`.
     fn display(&self) -> String;
+    /// A position in the file format of the game's course simulator, where it has one
+    /// (5-en-Raya's `-file` boards): the variant option values the file sets (one per entry of
+    /// `OPTIONS`) and the position. `None`: the game has no such files.
+    fn parse_position_file(text: &str) -> Option<Result<(Vec<i64>, Self), FenError>> {
+        let _ = text;
+        None
+    }
+    /// The position in that file format (`parse_position_file` reads it back); `None` where
+    /// the game has none.
+    fn format_position_file(&self) -> Option<String> {
+        None
+    }
     /// `display()` without its final newline, for a terminal in colour (`tablero play`): the
     /// game wraps each span it colours in `ink(span, how)` (the front end turns that into its
     /// escape codes) and marks the last move, given as its text and the side that played it.

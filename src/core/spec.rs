@@ -100,6 +100,36 @@ impl fmt::Display for PositionError {
     }
 }
 
+/// Why a position file gives no position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    /// The game's simulator has no position files.
+    #[error("{game} has no position files; use a state string ('fen')")]
+    NoFiles { game: &'static str },
+    /// The file's text is not such a file (the game's message).
+    #[error("{0}")]
+    Text(FenError),
+    /// The variant option values the file sets are out of the game's ranges.
+    #[error("{0}")]
+    Options(ConfigError),
+}
+
+/// What a position file sets: the variant options (name, value) and the state string.
+pub type FilePosition = (Vec<(&'static str, i64)>, String);
+
+/// A position file of `G`'s course simulator ([`Game::parse_position_file`]): the variant
+/// option settings it makes (name, value, in `OPTIONS` order) and its position as a state
+/// string of that variant, so that every user of positions (a `position fen`, `--fen`) takes it
+/// as it takes any position.
+pub fn position_file<G: Game>(text: &str) -> Result<FilePosition, FileError> {
+    let (values, state) = G::parse_position_file(text)
+        .ok_or(FileError::NoFiles { game: G::NAME })?
+        .map_err(FileError::Text)?;
+    G::configure(&values).map_err(FileError::Options)?;
+    let names = G::OPTIONS.iter().map(|o| o.name);
+    Ok((names.zip(values).collect(), state.format_fen()))
+}
+
 /// The start position of a spec, before any move.
 pub fn start_position<G: Game>(cfg: &G::Config, start: &StartSpec) -> Result<G, PositionError> {
     match start {

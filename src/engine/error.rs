@@ -43,6 +43,15 @@ pub enum Error {
     /// A position the rules refuse: the engine has no position until a legal one.
     #[error("{}", position_message(.0))]
     Position(PositionError),
+    /// A `position file` whose text gives no position (or a game without files): as for any
+    /// refused position, the engine has none until a legal one.
+    #[error("position file: {0}; {NO_POSITION_UNTIL}")]
+    File(crate::core::spec::FileError),
+    /// `file` in a game whose simulator has no position files.
+    #[error(
+        "file: {game} has no position files (5-en-Raya's -file boards); 'd' prints the state string"
+    )]
+    NoFileFormat { game: &'static str },
     /// A command that needs a position after a refused `position` (the refusal's words).
     #[error(
         "no position: the last 'position' was refused ({0}); send a legal 'position' or 'ucinewgame'"

@@ -111,6 +111,9 @@ pub struct EngineConfig {
     pub hash_mib: usize,
     /// The largest `Hash` accepted, MiB ([`MAX_HASH_MIB`], or less where strangers may set it).
     pub max_hash_mib: i64,
+    /// Does `position file` read files from this machine's disk? Off where strangers send the
+    /// commands (`tablero serve`): a file's errors quote its lines.
+    pub files: bool,
 }
 
 impl Default for EngineConfig {
@@ -118,6 +121,7 @@ impl Default for EngineConfig {
         EngineConfig {
             hash_mib: DEFAULT_HASH_MIB,
             max_hash_mib: MAX_HASH_MIB,
+            files: true,
         }
     }
 }
@@ -400,6 +404,61 @@ impl Engine {
     /// The board for humans, the state string and the side to move (or the result).
     pub fn display(&mut self) -> Result<String, Error> {
         Ok(self.positioned()?.display())
+    }
+
+    /// The position as the game's simulator writes its position files (5-en-Raya's `-file`).
+    pub fn position_file(&mut self) -> Result<String, Error> {
+        let kind = self.kind;
+        self.positioned()?
+            .position_file()
+            .ok_or(Error::NoFileFormat { game: kind.name() })
+    }
+
+    /// Sets the position from the text of a position file of the game's simulator
+    /// ([`spec::position_file`]), then `moves`: the variant options the file sets are set
+    /// first (as `setoption` would), so a file of another board size changes the board.
+    /// Returns the options whose value changed. On a refusal the engine has no position, as
+    /// for any refused `position`.
+    pub fn set_position_file(
+        &mut self,
+        text: &str,
+        moves: &[Token],
+    ) -> Result<Vec<(&'static str, i64)>, Error> {
+        struct Read<'a>(&'a str);
+        impl GameVisitor for Read<'_> {
+            type Output = Result<spec::FilePosition, spec::FileError>;
+            fn visit<G: Game>(self) -> Self::Output {
+                spec::position_file::<G>(self.0)
+            }
+        }
+        if self.game.as_mut().is_ok_and(|e| e.searching()) {
+            return Err(Error::Busy);
+        }
+        let (settings, fen) = match dispatch(self.kind, Read(text)) {
+            Ok(x) => x,
+            Err(e) => {
+                let e = Error::File(e);
+                self.refused = Some(e.to_string());
+                return Err(e);
+            }
+        };
+        let defaults = options::variant_defaults(self.kind);
+        let changed: Vec<(&'static str, i64)> = settings
+            .into_iter()
+            .filter(|(name, v)| {
+                let key = name.to_ascii_lowercase();
+                let now = self.variant_values.get(&key).copied();
+                now.or_else(|| defaults.get(&key).copied()) != Some(*v)
+            })
+            .collect();
+        if !changed.is_empty() {
+            for (name, v) in &changed {
+                self.variant_values.insert(name.to_ascii_lowercase(), *v);
+            }
+            self.rebuild()?;
+        }
+        self.set_position(&StartSpec::Fen(fen), moves)?;
+        Ok(changed)
     }
 
     /// The heuristic's terms for the side to move, then every move's depth-1 score.

@@ -2,6 +2,8 @@
 //! value given as text. Variant options (`Rows`, `Pits`, …) and heuristic weights
 //! (`<Game>W_<term>`) come from every game's `Game::OPTIONS` and `Game::WEIGHTS`.
 
+use std::collections::BTreeMap;
+
 use super::error::Error;
 use super::time::{MAX_MOVE_OVERHEAD_MS, MOVE_OVERHEAD_MS};
 use super::{DEFAULT_HASH_MIB, MAX_MULTIPV};
@@ -98,6 +100,24 @@ pub fn all_variant_options() -> Vec<VariantOption> {
     out
 }
 
+/// `kind`'s own spec of the variant option `name` (any case): games share option names
+/// (`Rows` is Connect Four's 4..=8 and 5-en-Raya's 1..=19), and the game played decides the
+/// range and default that `uci` lists and `setoption` checks.
+pub fn variant_spec(kind: GameKind, name: &str) -> Option<VariantOption> {
+    dispatch(kind, OptionsOf)
+        .iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+        .copied()
+}
+
+/// `kind`'s variant options at their defaults, by lower-case name.
+pub fn variant_defaults(kind: GameKind) -> BTreeMap<String, i64> {
+    dispatch(kind, OptionsOf)
+        .iter()
+        .map(|o| (o.name.to_ascii_lowercase(), o.default))
+        .collect()
+}
+
 /// Is `name` a variant option of `kind` (any case)?
 pub fn applies(kind: GameKind, name: &str) -> bool {
     dispatch(kind, OptionsOf)
@@ -157,6 +177,7 @@ pub fn specs(kind: GameKind, max_hash_mib: i64) -> Vec<OptionSpec> {
         ),
     ];
     for v in all_variant_options() {
+        let v = variant_spec(kind, v.name).unwrap_or(v);
         out.push(spin(v.name, v.default, v.min, v.max));
     }
     for w in all_weight_options() {
@@ -260,10 +281,11 @@ pub fn parse(
             OptionValue::Weight(lower.to_string(), n as i32)
         }
         lower => {
-            let Some(spec) = all_variant_options()
-                .into_iter()
-                .find(|o| o.name.eq_ignore_ascii_case(lower))
-            else {
+            let Some(spec) = variant_spec(kind, lower).or_else(|| {
+                all_variant_options()
+                    .into_iter()
+                    .find(|o| o.name.eq_ignore_ascii_case(lower))
+            }) else {
                 return Err(Error::UnknownOption(clip(name)));
             };
             let n = int_in(value_of(spec.name)?, spec.name, spec.min, spec.max)?;

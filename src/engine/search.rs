@@ -54,6 +54,8 @@ pub trait GameEngine: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// Human-readable board plus state string and side to move.
     fn display(&self) -> String;
+    /// The position as the game's simulator writes its position files, if it has them.
+    fn position_file(&self) -> Option<String>;
     /// Evaluation terms of heuristic `h` (with `weights` for the default heuristic) for the
     /// side to move, then every move's depth-1 score.
     fn eval(&self, h: usize, weights: &WeightOverrides) -> Vec<String>;
@@ -458,6 +460,10 @@ impl<G: Game> GameEngine for EngineOf<G> {
             .iter()
             .map(|&m| self.position.format_move(m))
             .collect()
+    }
+
+    fn position_file(&self) -> Option<String> {
+        self.position.format_position_file()
     }
 
     fn display(&self) -> String {

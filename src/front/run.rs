@@ -203,6 +203,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 idle: (idle_timeout > 0).then(|| std::time::Duration::from_secs(idle_timeout)),
                 engine: crate::engine::EngineConfig {
                     max_hash_mib: max_hash,
+                    files: false,
                     ..Default::default()
                 },
             };

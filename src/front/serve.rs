@@ -43,7 +43,10 @@ impl Default for Limits {
         Limits {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             idle: Some(Duration::from_secs(DEFAULT_IDLE_SECS)),
-            engine: EngineConfig::default(),
+            engine: EngineConfig {
+                files: false,
+                ..EngineConfig::default()
+            },
         }
     }
 }

@@ -23,6 +23,7 @@ macro_rules! registry {
             Connect4Boom => $crate::games::boom::Boom,
             Connect4 => $crate::games::connect4::Connect4,
             Mancala => $crate::games::mancala::Mancala,
+            Enraya => $crate::games::enraya::Enraya,
         }
     };
 }

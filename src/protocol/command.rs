@@ -12,7 +12,10 @@ impl Command {
             Command::IsReady => "isready",
             Command::UciNewGame => "ucinewgame",
             Command::SetOption { .. } => "setoption",
-            Command::Position { .. } | Command::RefusedPosition(_) => "position",
+            Command::Position { .. }
+            | Command::PositionFile { .. }
+            | Command::RefusedPosition(_) => "position",
+            Command::File => "file",
             Command::Go(_) => "go",
             Command::Stop => "stop",
             Command::Quit => "quit",
@@ -42,6 +45,14 @@ pub enum Command {
         start: StartSpec,
         moves: Vec<Token>,
     },
+    /// `position file <path> [moves …]`: the position of a file of the game's simulator
+    /// (5-en-Raya's `-file` boards), which also sets the variant options it names.
+    PositionFile {
+        path: String,
+        moves: Vec<Token>,
+    },
+    /// `file`: the position as a file of the game's simulator.
+    File,
     /// A `position` line that could not be read, with the reason: as for a position the rules
     /// refuse, there is no position until a legal one.
     RefusedPosition(String),

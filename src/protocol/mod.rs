@@ -106,6 +106,8 @@ pub fn info_line(info: &Info) -> String {
 pub struct Session {
     out: Out,
     engine: Engine,
+    /// `position file` may read files ([`EngineConfig::files`]).
+    files: bool,
     /// A running `perft` or `solve` (a background thread, so `stop`, `quit` and `isready` are
     /// answered while it runs) and its stop flag.
     job: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
@@ -115,11 +117,44 @@ const HELP: &[&str] = &[
     "commands (one per line; see protocol.md):",
     "  uci | isready | ucinewgame | quit | stop | help",
     "  setoption name <name> [value <value>]   options: UCI_Variant Hash Algorithm Heuristic Solver MultiPV 'Move Overhead' + variant and weight options ('uci' lists them)",
-    "  position startpos|fen <state>|<start name> [moves <m1> <m2> ...]",
+    "  position startpos|fen <state>|file <path>|<start name> [moves <m1> <m2> ...]",
+    "  file    (enraya: the position as the simulator's board file, for its -file)",
     "  go [depth N] [nodes N] [movetime MS] [infinite] [wtime MS btime MS winc MS binc MS movestogo N] [searchmoves M1 M2 ...]",
     "  perft N | moves | d | eval   (eval: the heuristic's terms, then every move's depth-1 score)",
     "  solve   (connect4, mancala: exact value of the current position)",
 ];
+
+/// The largest position file read (a 19 × 19 board file is under 1 KiB).
+const MAX_FILE_BYTES: u64 = 64 * 1024;
+
+impl Session {
+    /// The text of a position file: a regular file of at most [`MAX_FILE_BYTES`], in UTF-8,
+    /// where this session may read files.
+    fn read_position_file(&self, path: &str) -> Result<String, String> {
+        use std::io::Read;
+        if !self.files {
+            return Err(
+                "this session reads no files (tablero serve); send 'position fen …'".into(),
+            );
+        }
+        let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+        let meta = f.metadata().map_err(|e| e.to_string())?;
+        if !meta.is_file() {
+            return Err("not a regular file".into());
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(format!(
+                "{} bytes; a position file has at most {MAX_FILE_BYTES}",
+                meta.len()
+            ));
+        }
+        let mut text = String::new();
+        f.take(MAX_FILE_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read it as text: {e}"))?;
+        Ok(text)
+    }
+}
 
 /// Parses a line; a `position` line that cannot be read still counts as a `position` (a refused
 /// one), so that what follows is not searched on the position before it.
@@ -140,6 +175,7 @@ impl Session {
         Session {
             out,
             engine: Engine::new(kind, cfg),
+            files: cfg.files,
             job: None,
         }
     }
@@ -248,6 +284,34 @@ impl Session {
             }
             Command::Position { start, moves } => {
                 self.engine.set_position(&start, &moves).map_err(e)?
+            }
+            Command::PositionFile { path, moves } => {
+                let text = match self.read_position_file(&path) {
+                    Ok(t) => t,
+                    Err(why) => {
+                        let why =
+                            format!("position file {}: {why}", crate::core::spec::clip(&path));
+                        self.engine.refuse_position(&why);
+                        return Err(format!(
+                            "{why}; {}",
+                            crate::engine::error::NO_POSITION_UNTIL
+                        ));
+                    }
+                };
+                let changed = self.engine.set_position_file(&text, &moves).map_err(e)?;
+                if !changed.is_empty() {
+                    let set: Vec<String> =
+                        changed.iter().map(|(n, v)| format!("{n} {v}")).collect();
+                    self.out.line(&format!(
+                        "info string position file: set {} from the file",
+                        set.join(", ")
+                    ));
+                }
+            }
+            Command::File => {
+                for l in self.engine.position_file().map_err(e)?.lines() {
+                    self.out.line(l);
+                }
             }
             Command::RefusedPosition(why) => {
                 self.engine.refuse_position(&why);

@@ -94,6 +94,7 @@ pub fn parse_line(line: &str) -> Result<Command, String> {
         "eval" => no_args(Command::Eval),
         "help" => no_args(Command::Help),
         "solve" => no_args(Command::Solve),
+        "file" => no_args(Command::File),
         "setoption" => parse_setoption(args),
         "position" => parse_position(args),
         "go" => parse_go(args),
@@ -151,7 +152,9 @@ fn parse_setoption(args: &[Token]) -> Result<Command, String> {
 
 fn parse_position(args: &[Token]) -> Result<Command, String> {
     let Some(kind) = args.first() else {
-        return Err("position expects 'startpos', 'fen <state>' or a start name".to_string());
+        return Err(
+            "position expects 'startpos', 'fen <state>', 'file <path>' or a start name".to_string(),
+        );
     };
     let mpos = args.iter().position(|t| t.text == "moves");
     let head_end = mpos.unwrap_or(args.len());
@@ -166,6 +169,28 @@ fn parse_position(args: &[Token]) -> Result<Command, String> {
                 ));
             }
             StartSpec::StartPos
+        }
+        "file" => {
+            if head_end < 2 {
+                return Err(format!(
+                    "position file: missing the file's path (character {})",
+                    kind.column + 4
+                ));
+            }
+            let moves = match mpos {
+                Some(p) => args[p + 1..].to_vec(),
+                None => Vec::new(),
+            };
+            if moves.len() > MAX_MOVES {
+                return Err(format!(
+                    "position: {} moves given, at most {MAX_MOVES} are accepted",
+                    moves.len()
+                ));
+            }
+            return Ok(Command::PositionFile {
+                path: join(&args[1..head_end]),
+                moves,
+            });
         }
         "fen" => {
             if head_end < 2 {
@@ -338,6 +363,16 @@ mod tests {
             })
         );
         assert_eq!(parse_line("perft 3"), Ok(Command::Perft(3)));
+        match parse_line("position file my board.txt moves 4,4").unwrap() {
+            Command::PositionFile { path, moves } => {
+                assert_eq!(path, "my board.txt");
+                assert_eq!(moves.len(), 1);
+            }
+            c => panic!("{c:?}"),
+        }
+        assert!(parse_line("position file").is_err());
+        assert!(parse_line("position file moves 1").is_err());
+        assert_eq!(parse_line("file"), Ok(Command::File));
         match parse_line("go searchmoves 3 boom depth 4").unwrap() {
             Command::Go(p) => {
                 let m: Vec<_> = p

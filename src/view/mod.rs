@@ -13,6 +13,7 @@
 //! This layer sits above `games/` (it reads positions through public accessors) and below every
 //! front end; it does no I/O.
 
+pub mod enraya;
 pub mod grid;
 pub mod mancala;
 pub mod parchis;

@@ -29,7 +29,9 @@
 
 use super::bits::{self, Bits, GREEN, RED, RESIDUE, WORDS, YELLOW};
 use super::{Enraya, Move};
-use crate::core::game::{EVAL_LIMIT, EvalTerm, Game, Side, WeightSpec};
+use crate::core::game::{
+    EVAL_LIMIT, EvalTerm, Evaluation, Game, Side, WeightSpec, default_values, values_or_defaults,
+};
 
 /// The weights of `default` (the `EnrayaW_*` options), in [`WEIGHTS`] order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,15 +65,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
 ];
 
 /// The defaults of [`WEIGHTS`].
-pub const DEFAULT_WEIGHTS: Weights = weights_of([
-    WEIGHTS[0].default,
-    WEIGHTS[1].default,
-    WEIGHTS[2].default,
-    WEIGHTS[3].default,
-    WEIGHTS[4].default,
-    WEIGHTS[5].default,
-    WEIGHTS[6].default,
-]);
+pub const DEFAULT_WEIGHTS: Weights = weights_of(default_values(WEIGHTS));
 
 const fn weights_of(v: [i32; 7]) -> Weights {
     Weights {
@@ -85,11 +79,21 @@ const fn weights_of(v: [i32; 7]) -> Weights {
     }
 }
 
-/// `Game::weights`: one value per entry of [`WEIGHTS`] (missing ones keep their default).
-pub fn weights(values: &[i32]) -> Weights {
-    weights_of(std::array::from_fn(|i| {
-        values.get(i).copied().unwrap_or(WEIGHTS[i].default)
-    }))
+impl Evaluation<Enraya> for Weights {
+    const SPECS: &'static [WeightSpec] = WEIGHTS;
+    const DEFAULT: Self = DEFAULT_WEIGHTS;
+
+    fn from_values(values: &[i32]) -> Self {
+        weights_of(values_or_defaults(WEIGHTS, values))
+    }
+
+    fn evaluate(&self, s: &Enraya, heuristic: usize, perspective: Side) -> i32 {
+        evaluate(s, heuristic, self, perspective)
+    }
+
+    fn terms(&self, s: &Enraya, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
+        eval_terms(s, heuristic, self, perspective)
+    }
 }
 
 /// The worst case of `default` over every board (at most 361 cells, so at most 4 × 361 windows

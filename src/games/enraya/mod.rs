@@ -41,7 +41,10 @@ mod tests;
 
 use arrayvec::ArrayVec;
 
-use crate::core::game::{EvalTerm, Game, Outcome, Side, VariantOption, WeightSpec};
+use crate::core::game::{
+    BenchPosition, FenError as GameFenError, Game, MoveError as GameMoveError, Outcome, Profile,
+    Side, VariantOption,
+};
 use bits::{
     BOARD_MASKS, BOARD9, Bits, GREEN, NINJA_STRIDE, RED, RESIDUE9, SPECIAL, YELLOW, ZOBRIST,
 };
@@ -612,16 +615,36 @@ impl Game for Enraya {
         },
     ];
     const HEURISTICS: &'static [&'static str] = &["default", "test"];
-    const WEIGHTS: &'static [WeightSpec] = eval::WEIGHTS;
-    const DEFAULT_WEIGHTS: eval::Weights = eval::DEFAULT_WEIGHTS;
+    /// The bench searches the 9 × 9 start and two positions of a golden game (game 0 of the
+    /// core's traces after 20 and 30 plies) 8 plies deep; the ladder and reviews keep the
+    /// defaults until measured for this game (docs/players.md, docs/review.md).
+    const PROFILE: Profile = Profile {
+        bench: &[
+            BenchPosition {
+                start: "startpos",
+                moves: "",
+                depth: 8,
+            },
+            BenchPosition {
+                start: "startpos",
+                moves: "0,5 5,7 0,6 6,7 3,7 2,6 3,8 7,5 5,1 7,6 8,5 8,6 5,6 6,0 3,0 4,6 7,0 5,0 4,7 1,5",
+                depth: 8,
+            },
+            BenchPosition {
+                start: "startpos",
+                moves: "0,5 5,7 0,6 6,7 3,7 2,6 3,8 7,5 5,1 7,6 8,5 8,6 5,6 6,0 3,0 4,6 7,0 5,0 4,7 1,5 2,7 7,3 3,1 7,4 8,0 4,2 7,8 5,8 4,3 8,3",
+                depth: 8,
+            },
+        ],
+        ..Profile::DEFAULT
+    };
 
-    fn configure(values: &[i64]) -> Result<Config, String> {
-        VariantOption::check(Self::NAME, Self::OPTIONS, values)?;
-        Ok(Config {
+    fn config_of(values: &[i64]) -> Config {
+        Config {
             rows: values[0] as u8,
             cols: values[1] as u8,
             n: values[2] as u8,
-        })
+        }
     }
 
     fn start(config: &Config) -> Self {
@@ -701,8 +724,8 @@ impl Game for Enraya {
         h ^ bits::mix(((self.rows as u64) << 16) | ((self.cols as u64) << 8) | self.n as u64)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        text::parse_move(self, text).map_err(|e| e.to_string())
+    fn parse_move(&self, text: &str) -> Result<Move, GameMoveError> {
+        text::parse_move(self, text).map_err(GameMoveError::from)
     }
 
     fn format_move(&self, m: Move) -> String {
@@ -713,29 +736,25 @@ impl Game for Enraya {
         text::format_fen(self)
     }
 
-    fn parse_fen(s: &str, config: &Config) -> Result<Self, String> {
-        text::parse_fen(s, config).map_err(|e| e.to_string())
+    fn parse_fen(s: &str, config: &Config) -> Result<Self, GameFenError> {
+        text::parse_fen(s, config).map_err(GameFenError::from)
     }
 
     fn display(&self) -> String {
         text::display(self)
     }
 
-    fn weights(values: &[i32]) -> eval::Weights {
-        eval::weights(values)
+    /// The simulator's `-file` boards: `F C N`, `phase player left turn`, the grid of 0/1/2.
+    fn parse_position_file(text: &str) -> Option<Result<(Vec<i64>, Self), GameFenError>> {
+        Some(
+            text::parse_board_file(text)
+                .map(|(c, s)| (vec![c.rows as i64, c.cols as i64, c.n as i64], s))
+                .map_err(|e| GameFenError::Syntax(e.to_string())),
+        )
     }
 
-    fn evaluate_with(&self, heuristic: usize, w: &eval::Weights, perspective: Side) -> i32 {
-        eval::evaluate(self, heuristic, w, perspective)
-    }
-
-    fn eval_terms_with(
-        &self,
-        heuristic: usize,
-        w: &eval::Weights,
-        perspective: Side,
-    ) -> Vec<EvalTerm> {
-        eval::eval_terms(self, heuristic, w, perspective)
+    fn format_position_file(&self) -> Option<String> {
+        Some(text::format_board_file(self))
     }
 
     fn move_order_hint(&self, m: Move) -> i32 {

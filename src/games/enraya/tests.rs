@@ -206,7 +206,7 @@ fn red_cell_completes_the_opponents_line() {
     assert_eq!(t.format_fen(), "4x4/9/9/ooooo4/x7o/9/9/9/4o4 o 2 5 21");
     assert!(legal(&t).is_empty());
     assert_eq!(
-        t.parse_move("0,0").unwrap_err(),
+        t.parse_move("0,0").unwrap_err().to_string(),
         "the game is over: no move is legal"
     );
 }
@@ -278,7 +278,7 @@ fn passes() {
     let s = fen("x8/9/9/9/9/9/9/9/9 x 2 3 10");
     assert_eq!(legal(&s), ["pass"]);
     assert_eq!(
-        s.parse_move("0,1").unwrap_err(),
+        s.parse_move("0,1").unwrap_err().to_string(),
         "cell 0,1 breaks the Trinity rule: (0+1) mod 3 = 1, phase 3 needs (row+col) mod 3 = 0"
     );
     // Player 1 passes: the phase stays, left stays, the turn counter moves.
@@ -290,7 +290,7 @@ fn passes() {
     assert_eq!(u.format_fen(), "x8/9/9/9/9/9/9/9/9 x 2 4 12");
     assert_eq!(legal(&u), ["0,1", "1,0"]);
     assert_eq!(
-        u.parse_move("pass").unwrap_err(),
+        u.parse_move("pass").unwrap_err().to_string(),
         "'pass' is legal only when no cell is: 0,1 is legal here"
     );
     // Left is not reset by a pass: x with one placement left passes, so does o, and x is back
@@ -309,7 +309,7 @@ fn empty_ninja_board_waives_adjacency() {
     let t = play(&s, "0,2");
     assert_eq!(legal(&t), ["1,1"], "then adjacency holds");
     assert_eq!(
-        t.parse_move("8,6").unwrap_err(),
+        t.parse_move("8,6").unwrap_err().to_string(),
         "cell 8,6 touches no piece: a placement needs a piece among its 8 neighbours"
     );
 }
@@ -540,7 +540,7 @@ fn fen_round_trips_and_refusals() {
     let big = cfg(19, 19, 5);
     let t = "19/19/19/19/19/19/19/19/19/9x9/19/19/19/19/19/19/19/19/18o o 1 7 2";
     assert_eq!(fen_in(t, big).format_fen(), t);
-    let err = |t: &str| Enraya::parse_fen(t, &c).unwrap_err();
+    let err = |t: &str| Enraya::parse_fen(t, &c).unwrap_err().to_string();
     assert_eq!(
         err("4x4/9/9/9/x7o/9/9/9/4o4 x 1 2"),
         "a state string has 5 fields '<grid> <x|o> <left> <phase> <turn>' (e.g. '4x4/9/9/9/x7o/9/9/9/4o4 x 1 2 4'), got 4"
@@ -587,27 +587,33 @@ fn move_text() {
     assert_eq!(s.parse_move(" 0,5 "), Ok(Move::Place { row: 0, col: 5 }));
     assert_eq!(s.parse_move("0, 5"), Ok(Move::Place { row: 0, col: 5 }));
     for bad in ["", "05", "0;5", "a,b", "-1,5", "0,5,1", "(0,5)", "0,"] {
-        let e = s.parse_move(bad).unwrap_err();
+        let e = s.parse_move(bad).unwrap_err().to_string();
         assert!(e.contains("is not a move"), "{bad}: {e}");
     }
     assert_eq!(
-        s.parse_move("9,0").unwrap_err(),
+        s.parse_move("9,0").unwrap_err().to_string(),
         "cell 9,0 is off the 9x9 board (rows 0..=8, columns 0..=8)"
     );
     assert!(
         s.parse_move("99999999999999999999999,0")
             .unwrap_err()
+            .to_string()
             .contains("off the")
     );
     assert_eq!(
-        s.parse_move("4,0").unwrap_err(),
+        s.parse_move("4,0").unwrap_err().to_string(),
         "cell 4,0 is taken by x: choose an empty cell"
     );
     assert_eq!(
-        s.parse_move("2,0").unwrap_err(),
+        s.parse_move("2,0").unwrap_err().to_string(),
         "cell 2,0 touches no piece: a placement needs a piece among its 8 neighbours"
     );
-    assert!(s.parse_move("0,3").unwrap_err().contains("Trinity"));
+    assert!(
+        s.parse_move("0,3")
+            .unwrap_err()
+            .to_string()
+            .contains("Trinity")
+    );
     assert_eq!(s.format_move(Move::Pass), "pass");
     assert_eq!(s.format_move(Move::Place { row: 12, col: 3 }), "12,3");
 }
@@ -933,7 +939,7 @@ fn parsers_survive_edited_text() {
                         accepted += 1;
                         assert_eq!(Enraya::parse_fen(&t.format_fen(), &c), Ok(t));
                     }
-                    Err(e) => one_line(e),
+                    Err(e) => one_line(e.to_string()),
                 },
                 1 => match Enraya::parse_board_file(&edited) {
                     Ok((c2, t)) => {
@@ -944,7 +950,7 @@ fn parsers_survive_edited_text() {
                 },
                 _ => match s.parse_move(&edited) {
                     Ok(m) => assert!(s.is_legal(m), "{edited}"),
-                    Err(e) => one_line(e),
+                    Err(e) => one_line(e.to_string()),
                 },
             }
         }

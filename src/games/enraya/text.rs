@@ -68,6 +68,29 @@ pub enum MoveError {
     PassNotAllowed { example: String },
 }
 
+impl From<MoveError> for crate::core::game::MoveError {
+    fn from(e: MoveError) -> Self {
+        use crate::core::game::MoveError as M;
+        let text = e.to_string();
+        match e {
+            MoveError::Syntax(_) | MoveError::OffBoard { .. } => M::Notation(text),
+            MoveError::GameOver => M::Over(text),
+            _ => M::Illegal(text),
+        }
+    }
+}
+
+impl From<FenError> for crate::core::game::FenError {
+    fn from(e: FenError) -> Self {
+        use crate::core::game::FenError as F;
+        let text = e.to_string();
+        match e {
+            FenError::Rows { .. } | FenError::RowLength { .. } => F::Rules(text),
+            _ => F::Syntax(text),
+        }
+    }
+}
+
 /// Why a state string is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
