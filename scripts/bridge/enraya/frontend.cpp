@@ -256,6 +256,7 @@ private:
         Agente *agent = nullptr;
         AgentParams params;
         Clock::time_point start, deadline, next_interrupt;
+        double think_ms = 0;  // from the start of think() to its return
         std::pair<int, int> result{-1, -1};
         std::string exception;
     } search_;
@@ -726,9 +727,11 @@ private:
         const Tablero *board = search_.board.get();
         std::pair<int, int> *result = &search_.result;
         std::string *exception = &search_.exception;
+        double *think_ms = &search_.think_ms;
+        Clock::time_point start = search_.start;
         std::shared_ptr<Events> events = events_;
         const Hooks *hooks = &hooks_;
-        search_.worker = std::thread([agent, board, result, exception, events, hooks] {
+        search_.worker = std::thread([agent, board, result, exception, think_ms, start, events, hooks] {
             if (hooks->on_thread_start) hooks->on_thread_start();
             if (hooks->in_think) *hooks->in_think = 1;
             try {
@@ -739,6 +742,7 @@ private:
                 *exception = "an exception that is not a std::exception";
             }
             if (hooks->in_think) *hooks->in_think = 0;
+            *think_ms = ms_since(start);
             events->push(Event{Event::Done, ""});
         });
     }
@@ -806,7 +810,7 @@ private:
     void finish_search() {
         if (search_.worker.joinable()) search_.worker.join();
         search_.active = false;
-        double think_ms = ms_since(search_.start);
+        double think_ms = search_.think_ms;
         if (!search_.exception.empty()) {
             say("info string error: the player's think() threw " + search_.exception +
                 "; the engine stops (in the simulator the exception ends the program)");
