@@ -526,9 +526,20 @@ fn the_cross_check_with_tablero_stops_a_game_it_disagrees_with() {
             "info string error: setoption CrossCheck: '/nonexistent/tablero' exited before answering isready (the value is a tablero command, e.g. /usr/local/bin/tablero)",
         ]
     );
+    // A tablero that does not know the game is refused at once (the command cut to 40
+    // characters, as every quoted token).
+    let liar = mock_dir().join("liar_tablero.sh");
+    let refusing = format!("LIAR_REFUSE=1 {}", liar.display());
+    let (out, _) = session(&format!("setoption name CrossCheck value {refusing}\n"));
+    let shown: String = refusing.chars().take(40).collect();
+    assert_eq!(
+        out,
+        [format!(
+            "info string error: setoption CrossCheck: '{shown}' refused the game: setoption UCI_Variant: unknown game 'enraya' (known: parchis, connect4boom, connect4, mancala)"
+        )]
+    );
     // A tablero that sees other positions: the position is refused with both views, so the
     // game cannot go on.
-    let liar = mock_dir().join("liar_tablero.sh");
     let script = format!(
         "{SMALL}setoption name CrossCheck value {}\nposition startpos moves 0,0\ngo\n",
         liar.display()
@@ -803,4 +814,40 @@ fn build_script_refuses_bad_usage() {
     let out = Command::new("bash").arg(build_script()).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("usage: "));
+}
+
+#[test]
+fn the_adapter_compiles_without_warnings() {
+    // build.sh silences warnings (-w: students' code has plenty); our own adapter has none.
+    let b = root().join("scripts/bridge/enraya");
+    let res = Command::new("g++")
+        .args([
+            "-std=gnu++17",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-pthread",
+            "-fsyntax-only",
+        ])
+        .arg(format!("-I{}", mock_dir().join("include").display()))
+        .arg(format!(
+            "-I{}",
+            mock_dir().join("Comportamiento_Agente").display()
+        ))
+        .arg(format!("-I{}", b.join("stub").display()))
+        .arg(format!("-I{}", b.display()))
+        .arg(format!(
+            "-I{}",
+            root().join("scripts/bridge/common").display()
+        ))
+        .arg(b.join("frontend.cpp"))
+        .arg(b.join("main.cpp"))
+        .arg(b.join("AgenteTablero.cpp"))
+        .output()
+        .expect("g++ runs");
+    assert!(
+        res.status.success(),
+        "{}",
+        String::from_utf8_lossy(&res.stderr)
+    );
 }

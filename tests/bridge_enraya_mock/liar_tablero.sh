@@ -1,9 +1,12 @@
 #!/bin/sh
 # A fake tablero for tests/bridge_enraya.rs, written for tablero: it speaks just enough of the
 # protocol and disagrees with every position (its `d` shows a state string no core reaches, its
-# `moves` and its `bestmove` are the cell 0,0), so the cross-checks must catch it.
+# `moves` and its `bestmove` are the cell 0,0), so the cross-checks must catch it. With
+# LIAR_REFUSE=1 it is a tablero that does not know the game.
 while read -r line; do
     case "$line" in
+        "setoption name UCI_Variant value enraya")
+            [ "${LIAR_REFUSE:-0}" = 1 ] && echo "info string error: setoption UCI_Variant: unknown game 'enraya' (known: parchis, connect4boom, connect4, mancala)" ;;
         isready) echo readyok ;;
         d) echo "fen: 3/3/3 o 2 9 9" ;;
         moves) echo "moves 0,0" ;;

@@ -441,7 +441,7 @@ private:
         bool timed_out = false;
         while (p->read_line(line, 30000, &timed_out)) {
             if (line == "readyok") break;
-            if (line.rfind("info string error", 0) == 0 && complaint.empty()) complaint = line;
+            if (line.rfind("info string error: ", 0) == 0 && complaint.empty()) complaint = line;
         }
         if (line != "readyok") {
             error("setoption CrossCheck: '" + cut(command) + "' " +
@@ -450,7 +450,7 @@ private:
             return;
         }
         if (!complaint.empty()) {
-            error("setoption CrossCheck: '" + cut(command) + "' refused the game: " + complaint.substr(11));
+            error("setoption CrossCheck: '" + cut(command) + "' refused the game: " + complaint.substr(19));
             return;
         }
         checker_ = std::move(p);
@@ -474,7 +474,7 @@ private:
         bool timed_out = false, got_moves = false;
         while (checker_->read_line(line, 30000, &timed_out)) {
             if (line == "readyok") break;
-            if (line.rfind("info string error", 0) == 0 && err.empty()) err = "tablero says: " + line.substr(12);
+            if (line.rfind("info string error: ", 0) == 0 && err.empty()) err = "tablero says: " + line.substr(19);
             if (line.rfind("fen: ", 0) == 0) v.fen = line.substr(5);
             if (line == "moves" || line.rfind("moves ", 0) == 0) {
                 got_moves = true;
