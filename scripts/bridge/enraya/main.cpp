@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <memory>
@@ -100,5 +101,10 @@ int main() {
     };
     hooks.in_think = &g_in_think;
     hooks.on_thread_start = alternate_stack;
-    return enraya_bridge::run(std::cin, proto, hooks);
+    int rc = enraya_bridge::run(std::cin, proto, hooks);
+    // The input reader may still be blocked in a read: leave without running static destructors
+    // under it (everything is flushed first).
+    std::cout.flush();
+    std::fflush(nullptr);
+    std::_Exit(rc);
 }
