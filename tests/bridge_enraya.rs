@@ -164,6 +164,19 @@ impl Live {
         got
     }
 
+    /// Waits up to `secs` seconds for the engine to exit by itself, its input still open.
+    fn exits_within(&mut self, secs: u64) -> Option<ExitStatus> {
+        let end = Instant::now() + Duration::from_secs(secs);
+        while Instant::now() < end {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                return Some(st);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        None
+    }
+
     /// Closes the input and waits for the exit: the status, the remaining lines and stderr.
     fn finish(mut self) -> (ExitStatus, Vec<String>, String) {
         self.stdin.take();
@@ -472,6 +485,18 @@ fn the_time_limit_and_stop_reach_interrumpir_as_in_the_simulator() {
     let (status, rest, _) = e.finish();
     assert!(status.success());
     assert_eq!(rest.last().map(String::as_str), Some("bestmove 0,0"));
+}
+
+#[test]
+fn quit_ends_the_engine_while_its_input_stays_open() {
+    // As a referee or crosscheck.py quits: `quit`, then wait for the exit without closing the
+    // pipe (the input reader is then blocked in a read of stdin).
+    for script in ["isready\nquit\n", "position startpos\ngo depth 2\nquit\n"] {
+        let mut e = Live::start(&mock_engine().0, &[]);
+        e.send(script);
+        let st = e.exits_within(20);
+        assert!(st.is_some_and(|s| s.success()), "'{script}': {st:?}");
+    }
 }
 
 #[test]

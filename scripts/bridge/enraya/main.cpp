@@ -102,9 +102,12 @@ int main() {
     hooks.in_think = &g_in_think;
     hooks.on_thread_start = alternate_stack;
     int rc = enraya_bridge::run(std::cin, proto, hooks);
-    // The input reader may still be blocked in a read: leave without running static destructors
-    // under it (everything is flushed first).
+    // The input reader may still be blocked in a read of stdin, holding its lock: leave without
+    // running static destructors under it, and flush only the streams we write (fflush(NULL)
+    // would wait for stdin's lock for ever).
     std::cout.flush();
-    std::fflush(nullptr);
+    std::fflush(proto);
+    std::fflush(stdout);
+    std::fflush(stderr);
     std::_Exit(rc);
 }
