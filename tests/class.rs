@@ -559,3 +559,166 @@ fn usage_errors_are_one_line() {
         "{stderr}"
     );
 }
+
+/// Copies the folder `from` into `to`, whole.
+fn copy_tree(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let dest = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            copy_tree(&p, &dest);
+        } else {
+            copy(&p, &dest);
+        }
+    }
+}
+
+/// Replaces `from` by `to` in the file `p` (which must contain it).
+fn edit(p: &Path, from: &str, to: &str) {
+    let t = std::fs::read_to_string(p).unwrap();
+    assert!(t.contains(from), "{} has no '{from}'", p.display());
+    std::fs::write(p, t.replacen(from, to, 1)).unwrap();
+}
+
+/// A submission that is a whole copy of the course repository builds with its own headers, for
+/// every game with a bridge. Parchís (our mock checkout, `tests/class_mock/parchis_course/`): a
+/// copy's `src/AIPlayer.cpp` calls a search its own `include/AIPlayer.h` declares, as real
+/// students' copies do (`'Poda_AlfaBeta' was not declared in this scope` when built with the
+/// course's header); its own extra header is used, and a change in its header is a new build.
+/// Conecta-4 BOOM: a copy of the (flat) simulator with its own `player.h`.
+#[test]
+fn whole_copies_of_the_course_repository_build_with_their_own_headers() {
+    let d = tmp("copies");
+    let course = root().join("tests/class_mock/parchis_course");
+    let subs = d.join("parchis");
+    copy(
+        &course.join("src/AIPlayer.cpp"),
+        &subs.join("ana/AIPlayer.cpp"),
+    );
+    copy(
+        &course.join("include/AIPlayer.h"),
+        &subs.join("ana/AIPlayer.h"),
+    );
+    let ben = subs.join("ben/practica3");
+    copy_tree(&course, &ben);
+    edit(
+        &ben.join("include/AIPlayer.h"),
+        "    virtual void think(",
+        "    double Poda_AlfaBeta(int profundidad) const;\n    virtual void think(",
+    );
+    edit(
+        &ben.join("src/AIPlayer.cpp"),
+        "    dice = 1;\n}",
+        "    dice = Poda_AlfaBeta(6) > 0 ? 1 : 2;\n}\n\n\
+         double AIPlayer::Poda_AlfaBeta(int profundidad) const { return profundidad; }",
+    );
+    // cleo's copy adds a header of its own.
+    let cleo = subs.join("cleo/P3");
+    copy_tree(&course, &cleo);
+    std::fs::write(
+        cleo.join("include/Pesos.h"),
+        "#pragma once\nconst int PROFUNDIDAD_ALFABETA = 6;\n",
+    )
+    .unwrap();
+    edit(
+        &cleo.join("src/AIPlayer.cpp"),
+        "    dice = 1;",
+        "    dice = PROFUNDIDAD_ALFABETA > 0 ? 1 : 2;",
+    );
+    edit(
+        &cleo.join("src/AIPlayer.cpp"),
+        "#include \"AIPlayer.h\"",
+        "#include \"AIPlayer.h\"\n#include \"Pesos.h\"",
+    );
+    let out = d.join("parchis-out");
+    let args = [
+        "--game",
+        "parchis",
+        "class",
+        subs.to_str().unwrap(),
+        "--course",
+        course.to_str().unwrap(),
+        "--build-only",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let o = tablero(&args);
+    let (stdout, stderr) = text(&o);
+    assert!(o.status.success(), "{stdout}\n{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let log = |n: &str| {
+        std::fs::read_to_string(out.join(format!("students/{n}/build.log"))).unwrap_or_default()
+    };
+    assert_eq!(
+        lines[0],
+        "builds: 3 of 3 submissions built",
+        "{stdout}\n{}\n{}",
+        log("ben"),
+        log("cleo")
+    );
+    assert!(
+        lines[1].starts_with("  ana   built    AIPlayer.cpp ("),
+        "{stdout}"
+    );
+    assert!(
+        lines[2].starts_with("  ben   built    practica3/src/AIPlayer.cpp ("),
+        "{stdout}"
+    );
+    assert!(
+        lines[3].starts_with("  cleo  built    P3/src/AIPlayer.cpp ("),
+        "{stdout}"
+    );
+    // Another header in the copy is another build; the unchanged submission is reused.
+    edit(
+        &ben.join("include/AIPlayer.h"),
+        "class AIPlayer",
+        "// the student's last change\nclass AIPlayer",
+    );
+    let o = tablero(&args);
+    let (stdout, _) = text(&o);
+    assert!(
+        stdout.contains("  ana   built    AIPlayer.cpp (built before)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  ben   built    practica3/src/AIPlayer.cpp (")
+            && !stdout.contains("practica3/src/AIPlayer.cpp (built before)"),
+        "{stdout}"
+    );
+
+    // Conecta-4 BOOM: the simulator is one folder, so a copy's player.h sits next to its player.
+    let boom = root().join("tests/bridge_boom_mock");
+    let subs = d.join("boom");
+    let carl = subs.join("carl/Conecta4Boom_linux");
+    copy_tree(&boom, &carl);
+    edit(
+        &carl.join("player.h"),
+        "    void Perceive(",
+        "    int Valoracion() const;\n    void Perceive(",
+    );
+    edit(
+        &carl.join("player.cpp"),
+        "void Player::Perceive(",
+        "int Player::Valoracion() const { return jugador_; }\n\nvoid Player::Perceive(",
+    );
+    let out = d.join("boom-out");
+    let o = tablero(&[
+        "--game",
+        "connect4boom",
+        "class",
+        subs.to_str().unwrap(),
+        "--course",
+        boom.to_str().unwrap(),
+        "--build-only",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = text(&o);
+    assert!(o.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.starts_with(
+            "builds: 1 of 1 submission built\n  carl  built    Conecta4Boom_linux/player.cpp ("
+        ),
+        "{stdout}"
+    );
+}

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::submissions::{Source, Submission, is_program};
+use super::submissions::{Source, Submission, is_program, own_headers};
 use crate::core::rng::fnv1a;
 use crate::games::GameKind;
 
@@ -324,15 +324,10 @@ impl Builder<'_> {
         let rel = |p: &Path| p.strip_prefix(&s.dir).unwrap_or(p).display().to_string();
         let (what, inputs) = match &s.source {
             Source::Player(p) => {
+                // The player file and the student's own headers the bridge may use with it
+                // (a whole copy's include/ too), so that a change in one is a new build.
                 let mut v = vec![(rel(p), p.clone())];
-                let header = match self.kind {
-                    GameKind::Parchis => "AIPlayer.h",
-                    _ => "player.h",
-                };
-                let h = p.with_file_name(header);
-                if h.is_file() {
-                    v.push((rel(&h), h));
-                }
+                v.extend(own_headers(p).into_iter().map(|h| (rel(&h), h)));
                 (rel(p), v)
             }
             Source::Make(d) => (

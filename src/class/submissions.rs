@@ -46,6 +46,45 @@ pub fn player_file(kind: GameKind) -> Option<&'static str> {
     }
 }
 
+/// The student's own headers that a bridge's build uses with the player file `player` (so that
+/// a change in one is a new build): the headers next to it and, when it sits in the `src/`
+/// (Parchís) or `Comportamiento_Agente/` (5-en-Raya) of a whole copy of the course repository,
+/// beside an `include/`, that copy's `include/` headers. The bridges' build scripts use the
+/// student's header of the player (`AIPlayer.h`, `player.h`, …) and the headers the course does
+/// not have from these; the rest stay the course's. Sorted; a superset of what a build reads.
+pub fn own_headers(player: &Path) -> Vec<PathBuf> {
+    let is_header = |p: &Path| {
+        p.is_file()
+            && p.extension()
+                .is_some_and(|e| ["h", "hpp", "hh", "hxx"].iter().any(|x| e == *x))
+    };
+    let headers_in = |d: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(d)
+            .map(|rd| {
+                rd.filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| is_header(p))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let Some(dir) = player.parent() else {
+        return Vec::new();
+    };
+    let mut out = headers_in(dir);
+    let in_copy = dir
+        .file_name()
+        .is_some_and(|n| n == "src" || n == "Comportamiento_Agente");
+    if let Some(include) = dir.parent().map(|d| d.join("include"))
+        && in_copy
+        && include.is_dir()
+    {
+        out.extend(headers_in(&include));
+    }
+    out.sort();
+    out
+}
+
 /// How deep a player file or a bot's sources are looked for inside a submission's folder.
 const MAX_DEPTH: usize = 4;
 
@@ -362,6 +401,44 @@ mod tests {
             detect(GameKind::Mancala, &d.join("r")),
             Source::Missing("no makefile or .cpp file and no program in the folder".into())
         );
+    }
+
+    #[test]
+    fn a_players_own_headers_include_a_whole_copys() {
+        let d = tmp("headers");
+        touch(&d.join("a/AIPlayer.cpp"), "");
+        touch(&d.join("a/AIPlayer.h"), "");
+        touch(&d.join("a/notes.txt"), "");
+        assert_eq!(
+            own_headers(&d.join("a/AIPlayer.cpp")),
+            vec![d.join("a/AIPlayer.h")]
+        );
+        // A whole copy of the Parchís simulator: src/AIPlayer.cpp, include/AIPlayer.h.
+        touch(&d.join("b/src/AIPlayer.cpp"), "");
+        touch(&d.join("b/include/AIPlayer.h"), "");
+        touch(&d.join("b/include/Parchis.h"), "");
+        assert_eq!(
+            own_headers(&d.join("b/src/AIPlayer.cpp")),
+            vec![
+                d.join("b/include/AIPlayer.h"),
+                d.join("b/include/Parchis.h")
+            ]
+        );
+        // 5-en-Raya: Comportamiento_Agente/ holds the agent and its header.
+        touch(&d.join("c/Comportamiento_Agente/AgenteEstudiante.cpp"), "");
+        touch(&d.join("c/Comportamiento_Agente/AgenteEstudiante.hpp"), "");
+        touch(&d.join("c/include/Tablero.hpp"), "");
+        assert_eq!(
+            own_headers(&d.join("c/Comportamiento_Agente/AgenteEstudiante.cpp")),
+            vec![
+                d.join("c/Comportamiento_Agente/AgenteEstudiante.hpp"),
+                d.join("c/include/Tablero.hpp")
+            ]
+        );
+        // An include/ beside another folder is not the player's.
+        touch(&d.join("e/other/AIPlayer.cpp"), "");
+        touch(&d.join("e/include/AIPlayer.h"), "");
+        assert!(own_headers(&d.join("e/other/AIPlayer.cpp")).is_empty());
     }
 
     #[test]

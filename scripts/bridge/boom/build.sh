@@ -7,7 +7,8 @@
 # Compiles, from a scratch directory (the checkout is only read): the checkout's game core
 # (environment.h / environment.cpp, class Environment), the student's player.cpp (default: the
 # checkout's; a player.h next to it is used too, else the checkout's) and tablero's adapter.
-# The scratch copy changes the course code in two places, and says so:
+# Other headers next to the player file that the checkout does not have (the student's own) are
+# used too. The scratch copy changes the course code in two places, and says so:
 # - environment.cpp includes "include/GL/glui.h" for Environment::Show(), which draws with
 #   OpenGL; stub/include/GL/glui.h takes its place (GL calls that do nothing, and the standard
 #   headers the real glui.h includes);
@@ -64,11 +65,23 @@ trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/include/GL"
 cp "$checkout/environment.h" "$checkout/environment.cpp" "$scratch/"
 cp "$here/stub/include/GL/glui.h" "$scratch/include/GL/glui.h"
-# A player kept outside the checkout may come with its own player.h next to it.
+# A player kept outside the checkout may come with its own player.h next to it, and with other
+# headers of its own (a whole copy of the simulator is one folder): those the checkout does not
+# have are used too; the core's environment.h stays the course's.
 if [ -f "$(dirname "$player")/player.h" ]; then
     cp "$(dirname "$player")/player.h" "$scratch/player.h"
 else
     cp "$checkout/player.h" "$scratch/player.h"
+fi
+if [ "$(cd "$(dirname "$player")" && pwd)" != "$(cd "$checkout" && pwd)" ]; then
+    for f in "$(dirname "$player")"/*.h; do
+        [ -f "$f" ] || continue
+        name="$(basename "$f")"
+        if [ "$name" != player.h ] && [ ! -f "$checkout/$name" ]; then
+            cp "$f" "$scratch/$name"
+            echo "build.sh: the player's own $name is used ($f)" >&2
+        fi
+    done
 fi
 cp "$player" "$scratch/player.cpp"
 

@@ -5,7 +5,9 @@
 #
 # Compiles, from a scratch directory (the checkout is only read): the checkout's game core
 # (Parchis, Board, Dice, Piece, Player; no SFML: stub/GUIPlayer.h replaces the GUI include chain),
-# the student's AIPlayer.cpp (default: the checkout's src/AIPlayer.cpp) and tablero's adapter.
+# the student's AIPlayer.cpp (default: the checkout's src/AIPlayer.cpp) with the student's own
+# headers (next to it, or the include/ of a whole copy of the simulator whose src/ holds it: its
+# AIPlayer.h and the headers the course does not have) and tablero's adapter.
 # If the player's file has `const int NAME = N;` for NAME = --depth-var (default
 # PROFUNDIDAD_ALFABETA), the scratch copy makes it a plain global so the engine exposes it as the
 # `Depth` option and `go depth N` sets it. CXX (default g++) and CXXFLAGS (default -O3 -flto=auto: the
@@ -60,10 +62,29 @@ scratch="$(mktemp -d "${TMPDIR:-/tmp}/tablero-bridge.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/include" "$scratch/src"
 cp "$checkout"/include/*.h "$scratch/include/"
-# A player kept outside the checkout may come with its own AIPlayer.h next to it.
-if [ -f "$(dirname "$player")/AIPlayer.h" ] && [ "$(dirname "$player")" != "$checkout/src" ]; then
-    cp "$(dirname "$player")/AIPlayer.h" "$scratch/include/AIPlayer.h"
+# The player's own headers: those next to the player file and, when the player sits in the src/
+# of a whole copy of the simulator (an include/ beside that src/, as students hand it in), the
+# copy's include/. Its AIPlayer.h replaces the course's, and headers the course does not have
+# are added; the course's own headers (Parchis.h, …) stay the course's: every player is built
+# with the course's core.
+player_dir="$(cd "$(dirname "$player")" && pwd)"
+own_dirs=()
+if [ "$(basename "$player_dir")" = src ] && [ -d "$player_dir/../include" ]; then
+    own_dirs+=("$(cd "$player_dir/../include" && pwd)")
 fi
+own_dirs+=("$player_dir")
+course_dirs=" $(cd "$checkout/include" && pwd) $(cd "$checkout/src" && pwd) "
+for d in "${own_dirs[@]}"; do
+    case "$course_dirs" in *" $d "*) continue ;; esac  # the checkout's own files
+    for f in "$d"/*.h; do
+        [ -f "$f" ] || continue
+        name="$(basename "$f")"
+        if [ "$name" = AIPlayer.h ] || [ ! -f "$checkout/include/$name" ]; then
+            cp "$f" "$scratch/include/$name"
+            echo "build.sh: the player's own $name is used ($f)" >&2
+        fi
+    done
+done
 cp "$here/stub/GUIPlayer.h" "$scratch/include/GUIPlayer.h"
 for f in Parchis Board Dice Piece Player; do
     cp "$checkout/src/$f.cpp" "$scratch/src/"
