@@ -701,8 +701,9 @@ fn enraya_position_files_in_and_out() {
     let out = script("enraya", &input);
     let text = out.join("\n");
     assert!(
-        out.iter()
-            .any(|l| l == "info string position file: set Rows 7, Columns 7, InARow 4 from the file"),
+        out.iter().any(
+            |l| l == "info string position file: set Rows 7, Columns 7, InARow 4 from the file"
+        ),
         "{text}"
     );
     // The file's position (o to move with 1 placement left, phase 3, turn 0), then 0,0 by o.
@@ -716,17 +717,40 @@ fn enraya_position_files_in_and_out() {
     assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{text}");
     let errs = errors(&out);
     assert_eq!(errs.len(), 4, "{text}");
-    assert!(errs[0].contains("line 3: '3' is not a cell value"), "{}", errs[0]);
-    assert!(errs[1].starts_with("info string error: no position"), "{}", errs[1]);
+    assert!(
+        errs[0].contains("line 3: '3' is not a cell value"),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[1].starts_with("info string error: no position"),
+        "{}",
+        errs[1]
+    );
     assert!(errs[2].contains("missing.txt"), "{}", errs[2]);
-    assert!(errs[3].starts_with("info string error: no position"), "{}", errs[3]);
+    assert!(
+        errs[3].starts_with("info string error: no position"),
+        "{}",
+        errs[3]
+    );
     let out = script(
         "connect4",
-        &format!("position file {}\nposition startpos\nfile\n", board.display()),
+        &format!(
+            "position file {}\nposition startpos\nfile\n",
+            board.display()
+        ),
     );
     let errs = errors(&out);
     assert_eq!(errs.len(), 2, "{out:?}");
-    assert!(errs[0].contains("connect4 has no position files"), "{}", errs[0]);
-    assert!(errs[1].contains("file: connect4 has no position files"), "{}", errs[1]);
+    assert!(
+        errs[0].contains("connect4 has no position files"),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[1].contains("file: connect4 has no position files"),
+        "{}",
+        errs[1]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,5 +1,9 @@
-//! The course bridges' build scripts and sources, compiled into the binary and written out
-//! where a class run builds its engines (`OUT/bridge/`).
+//! The courses a class can be built for, one [`Course`] each in [`COURSES`]: the course
+//! bridge's build script and sources (compiled into the binary and written out where a class
+//! run builds its engines, `OUT/bridge/`), the student's file it builds, what marks a checkout
+//! of the course, the checkout's files a build reads, and the options every student's engine
+//! starts with. Class support for a new game is its bridge under `scripts/bridge/<game>/`, one
+//! `Course` here and one line in [`COURSES`].
 //!
 //! Why embedded rather than looked up next to the binary or in a checkout: a teacher runs an
 //! installed `tablero` from anywhere (often not inside this repository), on a cluster's nodes
@@ -89,14 +93,135 @@ const BOOM: &[(&str, &str)] = &[
     ),
 ];
 
+/// The 5-en-Raya Táctico bridge: what `enraya/build.sh` compiles, and the shared header.
+const ENRAYA: &[(&str, &str)] = &[
+    (
+        "enraya/build.sh",
+        include_str!("../../scripts/bridge/enraya/build.sh"),
+    ),
+    (
+        "enraya/course_api.h",
+        include_str!("../../scripts/bridge/enraya/course_api.h"),
+    ),
+    (
+        "enraya/engine_process.h",
+        include_str!("../../scripts/bridge/enraya/engine_process.h"),
+    ),
+    (
+        "enraya/frontend.cpp",
+        include_str!("../../scripts/bridge/enraya/frontend.cpp"),
+    ),
+    (
+        "enraya/frontend.h",
+        include_str!("../../scripts/bridge/enraya/frontend.h"),
+    ),
+    (
+        "enraya/main.cpp",
+        include_str!("../../scripts/bridge/enraya/main.cpp"),
+    ),
+    (
+        "enraya/notation.h",
+        include_str!("../../scripts/bridge/enraya/notation.h"),
+    ),
+    (
+        "enraya/stub/GL/glut.h",
+        include_str!("../../scripts/bridge/enraya/stub/GL/glut.h"),
+    ),
+    (
+        "common/protocol_text.h",
+        include_str!("../../scripts/bridge/common/protocol_text.h"),
+    ),
+];
+
+/// What a class needs of a game's course.
+#[derive(Debug)]
+pub struct Course {
+    pub game: GameKind,
+    /// The student's file the bridge builds (`None`: students hand in programs, Mancala's
+    /// course bots, built with `make` or g++ and run with the bot protocol).
+    pub player_file: Option<&'static str>,
+    /// The bridge's files (relative path, contents): `build.sh` and what it compiles.
+    pub bridge: &'static [(&'static str, &'static str)],
+    /// A file every checkout of the course has, and the checkout as a teacher knows it (for
+    /// `--course` messages); `None`: no checkout is needed.
+    pub checkout: Option<(&'static str, &'static str)>,
+    /// The checkout's files a build reads (so that a change in one is a new build): paths, or
+    /// `DIR/*.EXT` for every such file of a folder; `*` for the files directly in it.
+    pub course_files: &'static [&'static str],
+    /// Options every student's engine starts with unless the teacher sets them (the course's
+    /// test heuristic is id 0, the student's own heuristics 1, 2, …).
+    pub student_options: &'static [(&'static str, &'static str)],
+}
+
+/// Every course, one line each.
+pub const COURSES: &[Course] = &[PARCHIS_COURSE, BOOM_COURSE, MANCALA_COURSE, ENRAYA_COURSE];
+
+const PARCHIS_COURSE: Course = Course {
+    game: GameKind::Parchis,
+    player_file: Some("AIPlayer.cpp"),
+    bridge: PARCHIS,
+    checkout: Some((
+        "include/Parchis.h",
+        "the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23)",
+    )),
+    course_files: &[
+        "include/*.h",
+        "src/Parchis.cpp",
+        "src/Board.cpp",
+        "src/Dice.cpp",
+        "src/Piece.cpp",
+        "src/Player.cpp",
+    ],
+    // The first of the student's own heuristics (docs/bridge-parchis.md).
+    student_options: &[("PlayerId", "1")],
+};
+
+const BOOM_COURSE: Course = Course {
+    game: GameKind::Connect4Boom,
+    player_file: Some("player.cpp"),
+    bridge: BOOM,
+    checkout: Some((
+        "environment.h",
+        "the 2020-21 Conecta-4 BOOM simulator's checkout (e.g. TheDani1/Conecta4Boom_linux)",
+    )),
+    course_files: &["environment.h", "environment.cpp", "player.h"],
+    student_options: &[],
+};
+
+const MANCALA_COURSE: Course = Course {
+    game: GameKind::Mancala,
+    player_file: None,
+    bridge: &[],
+    checkout: None,
+    course_files: &["*"],
+    student_options: &[],
+};
+
+const ENRAYA_COURSE: Course = Course {
+    game: GameKind::Enraya,
+    player_file: Some("AgenteEstudiante.cpp"),
+    bridge: ENRAYA,
+    checkout: Some((
+        "include/Tablero.hpp",
+        "the 2025-26 5-en-Raya Táctico simulator's checkout (ugr-ccia-IA/practica3)",
+    )),
+    course_files: &[
+        "include/*.hpp",
+        "src/Tablero.cpp",
+        "Comportamiento_Agente/AgenteEstudiante.hpp",
+    ],
+    student_options: &[],
+};
+
+/// The course of `kind`, if a class can be built for it.
+pub fn course(kind: GameKind) -> Option<&'static Course> {
+    COURSES.iter().find(|c| c.game == kind)
+}
+
 /// The embedded files of `kind`'s bridge (relative path, contents); none for Mancala, whose
 /// bots need no bridge (the referee's `mancala-bot:` spec runs them as they are).
 pub fn files(kind: GameKind) -> &'static [(&'static str, &'static str)] {
-    match kind {
-        GameKind::Parchis => PARCHIS,
-        GameKind::Connect4Boom => BOOM,
-        _ => &[],
-    }
+    course(kind).map_or(&[], |c| c.bridge)
 }
 
 /// Writes `kind`'s bridge under `dir` and returns its build script (`None` for a game without
@@ -139,10 +264,16 @@ mod tests {
             "parchis/check_stub_headers.sh",
             "parchis/crosscheck.py",
             "boom/crosscheck.py",
+            "enraya/AgenteTablero.hpp",
+            "enraya/AgenteTablero.cpp",
+            "enraya/check_stub_headers.sh",
+            "enraya/crosscheck.py",
+            "enraya/play.py",
         ];
         for (game, kind) in [
             ("parchis", GameKind::Parchis),
             ("boom", GameKind::Connect4Boom),
+            ("enraya", GameKind::Enraya),
         ] {
             let mut on_disk = Vec::new();
             let mut stack = vec![root.join(game)];

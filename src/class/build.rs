@@ -128,36 +128,29 @@ fn files_under(dir: &Path) -> Vec<(String, PathBuf)> {
     out
 }
 
-/// The course files a build reads, per game.
+/// The course files a build reads, per game (`Course::course_files`).
 fn course_files(kind: GameKind, course: &Path) -> Vec<(String, PathBuf)> {
-    let named = |names: &[&str]| -> Vec<(String, PathBuf)> {
-        names
-            .iter()
-            .map(|n| (n.to_string(), course.join(n)))
-            .collect()
-    };
-    match kind {
-        GameKind::Parchis => {
-            let mut v: Vec<(String, PathBuf)> = files_under(&course.join("include"))
-                .into_iter()
-                .filter(|(r, _)| r.ends_with(".h"))
-                .map(|(r, p)| (format!("include/{r}"), p))
-                .collect();
-            v.extend(named(&[
-                "src/Parchis.cpp",
-                "src/Board.cpp",
-                "src/Dice.cpp",
-                "src/Piece.cpp",
-                "src/Player.cpp",
-            ]));
-            v
+    let patterns = super::bridges::course(kind).map_or(&["*"][..], |c| c.course_files);
+    let mut v = Vec::new();
+    for pat in patterns {
+        if *pat == "*" {
+            v.extend(
+                files_under(course)
+                    .into_iter()
+                    .filter(|(r, p)| !r.contains('/') && !is_template(r) && !is_leftover(p)),
+            );
+        } else if let Some((dir, ext)) = pat.split_once("/*.") {
+            v.extend(
+                files_under(&course.join(dir))
+                    .into_iter()
+                    .filter(|(r, _)| r.ends_with(&format!(".{ext}")))
+                    .map(|(r, p)| (format!("{dir}/{r}"), p)),
+            );
+        } else {
+            v.push((pat.to_string(), course.join(pat)));
         }
-        GameKind::Connect4Boom => named(&["environment.h", "environment.cpp", "player.h"]),
-        _ => files_under(course)
-            .into_iter()
-            .filter(|(r, p)| !r.contains('/') && !is_template(r) && !is_leftover(p))
-            .collect(),
     }
+    v
 }
 
 /// A fingerprint of the build's inputs: what it is, its files, the course's, the bridge and

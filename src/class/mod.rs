@@ -92,21 +92,20 @@ pub struct Student {
 
 const MANIFEST: &str = "class.json";
 
-/// The default options of every student's engine in `kind` that the user did not set:
-/// Parchís' `PlayerId` 1, the first of the student's own heuristics (0 is the course's test
-/// heuristic; docs/bridge-parchis.md).
+/// The options of every student's engine in `kind`: the course's defaults
+/// (`Course::student_options`, e.g. Parchís' `PlayerId` 1, the first of the student's own
+/// heuristics; docs/bridge-parchis.md) that the user did not set, then the user's.
 pub fn default_student_options(
     kind: GameKind,
     given: &[(String, String)],
 ) -> Vec<(String, String)> {
-    let mut out = given.to_vec();
-    if kind == GameKind::Parchis
-        && !given
-            .iter()
-            .any(|(n, _)| n.eq_ignore_ascii_case("PlayerId"))
-    {
-        out.insert(0, ("PlayerId".into(), "1".into()));
-    }
+    let defaults = bridges::course(kind).map_or(&[][..], |c| c.student_options);
+    let mut out: Vec<(String, String)> = defaults
+        .iter()
+        .filter(|(n, _)| !given.iter().any(|(g, _)| g.eq_ignore_ascii_case(n)))
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
+    out.extend(given.iter().cloned());
     out
 }
 
@@ -116,21 +115,11 @@ fn io<E: std::fmt::Display>(p: &Path) -> impl Fn(E) -> String + '_ {
 
 /// Does `course` look like what `kind`'s builds need?
 fn check_course(kind: GameKind, course: Option<&Path>, needed: bool) -> Result<(), String> {
-    let (want, what) = match kind {
-        GameKind::Parchis => (
-            "include/Parchis.h",
-            "the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23)",
-        ),
-        GameKind::Connect4Boom => (
-            "environment.h",
-            "the 2020-21 Conecta-4 BOOM simulator's checkout (e.g. TheDani1/Conecta4Boom_linux)",
-        ),
-        _ => {
-            return match course {
-                Some(c) if !c.is_dir() => Err(format!("--course {}: not a folder", c.display())),
-                _ => Ok(()),
-            };
-        }
+    let Some((want, what)) = bridges::course(kind).and_then(|c| c.checkout) else {
+        return match course {
+            Some(c) if !c.is_dir() => Err(format!("--course {}: not a folder", c.display())),
+            _ => Ok(()),
+        };
     };
     match course {
         None if needed => Err(format!(
@@ -165,7 +154,8 @@ fn student_engine(kind: GameKind, out: &Path, s: &Student) -> Option<EngineConfi
     let path = out.join(s.build.engine.as_ref()?);
     let words = vec![path.display().to_string()];
     Some(EngineConfig {
-        spec: if kind == GameKind::Mancala {
+        // A course without a bridge hands in programs that speak its bot protocol.
+        spec: if bridges::files(kind).is_empty() {
             EngineSpec::MancalaBot(words)
         } else {
             EngineSpec::Command(words)

@@ -39,11 +39,7 @@ pub const OPTIONS_FILE: &str = "tablero.options";
 
 /// The player file a bridge builds, per game (`None` for Mancala, whose bots are programs).
 pub fn player_file(kind: GameKind) -> Option<&'static str> {
-    match kind {
-        GameKind::Parchis => Some("AIPlayer.cpp"),
-        GameKind::Connect4Boom => Some("player.cpp"),
-        _ => None,
-    }
+    super::bridges::course(kind).and_then(|c| c.player_file)
 }
 
 /// The student's own headers that a bridge's build uses with the player file `player` (so that
