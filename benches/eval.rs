@@ -55,7 +55,7 @@ fn all(c: &mut Criterion) {
     bench(
         c,
         "connect4boom_eval",
-        &positions(Boom::start(&BoomConfig), 200, 60),
+        &positions(Boom::start(&BoomConfig::default()), 200, 60),
     );
     bench(
         c,

@@ -54,7 +54,7 @@ fn boom(c: &mut Criterion) {
         c,
         "connect4boom_perft",
         "start",
-        &Boom::start(&BoomConfig),
+        &Boom::start(&BoomConfig::default()),
         6,
         None,
     );

@@ -75,7 +75,7 @@ fn connect4(c: &mut Criterion) {
 }
 
 fn boom(c: &mut Criterion) {
-    let s = Boom::start(&BoomConfig);
+    let s = Boom::start(&BoomConfig::default());
     engine(c, "connect4boom_search", "start", &s, 7, 0);
     reference(c, "connect4boom_reference", "start", &s, 5, 0);
 }

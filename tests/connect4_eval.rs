@@ -234,7 +234,7 @@ fn boom_positions() -> Vec<Boom> {
     let mut rng = Rng(77);
     let mut out = Vec::new();
     for game in 0..150 {
-        let mut s = Boom::start(&BoomConfig);
+        let mut s = Boom::start(&BoomConfig::default());
         let mut m = BoomMoves::default();
         while s.outcome().is_none() {
             out.push(s);
@@ -479,6 +479,6 @@ fn heuristics_see_an_obvious_advantage() {
     // x to move with a playable winning cell: the default heuristic's tempo term sees it.
     let s = Connect4::parse_fen("7/7/7/7/5o1/1xxx1oo x", &Config::default()).unwrap();
     assert!(s.evaluate(0, Side::First) >= tablero::games::connect4::eval::DEFAULT_WEIGHTS.tempo);
-    let b = Boom::parse_fen("7/7/7/7/7/5o1/1xxx1oo x 8", &BoomConfig).unwrap();
+    let b = Boom::parse_fen("7/7/7/7/7/5o1/1xxx1oo x 8", &BoomConfig::default()).unwrap();
     assert!(b.evaluate(0, Side::First) >= tablero::games::boom::eval::DEFAULT_WEIGHTS.tempo);
 }

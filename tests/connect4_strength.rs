@@ -94,5 +94,5 @@ fn connect4_heuristic_match() {
 #[test]
 #[ignore]
 fn boom_heuristic_match() {
-    report(Boom::start(&BoomConfig), 6);
+    report(Boom::start(&BoomConfig::default()), 6);
 }

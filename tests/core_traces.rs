@@ -117,8 +117,8 @@ fn boom_core_traces_reproduced_in_full() {
     let lines = read_lines("boom/core_traces.jsonl");
     let (games, n) = replay(
         &lines,
-        Boom::start(&BoomConfig),
-        |f| Boom::parse_fen(f, &BoomConfig).map_err(|e| e.to_string()),
+        Boom::start(&BoomConfig::default()),
+        |f| Boom::parse_fen(f, &BoomConfig::default()).map_err(|e| e.to_string()),
         |s: &Boom, v| {
             let bombs = format!(
                 "{},{}",
@@ -157,7 +157,7 @@ fn boom_core_traces_reproduced_in_full() {
     let without_line = full_endings
         .iter()
         .filter(|v| {
-            !Boom::parse_fen(field(v, "fen"), &BoomConfig)
+            !Boom::parse_fen(field(v, "fen"), &BoomConfig::default())
                 .unwrap()
                 .has_line()
         })

@@ -303,7 +303,7 @@ fn boom_random_games() {
     let mut rng = Rng(777);
     let (mut booms, mut bombs_seen, mut wins) = (0, 0, 0);
     for g in 0..400 {
-        let mut s = Boom::start(&boom::Config);
+        let mut s = Boom::start(&boom::Config::default());
         check_boom(&s, None, &format!("boom game {g} start"));
         let mut ply = 0;
         while s.outcome().is_none() {

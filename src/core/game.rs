@@ -62,18 +62,110 @@ impl<M: Copy + Debug, const N: usize> MoveList<M> for ArrayVec<M, N> {
     }
 }
 
-/// An integer option of a game variant (`setoption name <name> value <int>`).
+/// An option of a game variant: an integer in `min..=max` (a `spin`, `setoption name Rows value
+/// 6`), or one of a few named values (a `combo`, `setoption name Year value 2023-24`), each of
+/// which stands for an integer. Either way the game receives integers ([`Game::configure`]), so
+/// records, settings and configs keep one type; only the text a person reads and types differs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VariantOption {
     pub name: &'static str,
     pub default: i64,
     pub min: i64,
     pub max: i64,
+    /// A combo's values: each name and the integer it stands for, in the order `uci` lists
+    /// them. Empty for a spin.
+    pub names: &'static [(&'static str, i64)],
 }
 
 impl VariantOption {
+    /// An integer option in `min..=max`.
+    pub const fn spin(name: &'static str, default: i64, min: i64, max: i64) -> VariantOption {
+        VariantOption {
+            name,
+            default,
+            min,
+            max,
+            names: &[],
+        }
+    }
+
+    /// An option of named values (`names`: each name and its integer, at least one); `default`
+    /// is one of the integers. `min` and `max` are the least and greatest of them.
+    pub const fn combo(
+        name: &'static str,
+        default: i64,
+        names: &'static [(&'static str, i64)],
+    ) -> VariantOption {
+        let (mut min, mut max, mut i) = (names[0].1, names[0].1, 1);
+        while i < names.len() {
+            if names[i].1 < min {
+                min = names[i].1;
+            }
+            if names[i].1 > max {
+                max = names[i].1;
+            }
+            i += 1;
+        }
+        VariantOption {
+            name,
+            default,
+            min,
+            max,
+            names,
+        }
+    }
+
+    /// Is this a combo (named values)?
+    pub const fn is_combo(&self) -> bool {
+        !self.names.is_empty()
+    }
+
+    /// Is `v` a value of the option?
+    pub fn allows(&self, v: i64) -> bool {
+        if self.is_combo() {
+            self.names.iter().any(|&(_, n)| n == v)
+        } else {
+            (self.min..=self.max).contains(&v)
+        }
+    }
+
+    /// The text of value `v`: a combo's name for it, else the integer.
+    pub fn format_value(&self, v: i64) -> String {
+        self.names
+            .iter()
+            .find(|&&(_, n)| n == v)
+            .map_or_else(|| v.to_string(), |&(name, _)| name.to_string())
+    }
+
+    /// The names of a combo's values, joined with ", " (for messages).
+    pub fn value_names(&self) -> String {
+        self.names
+            .iter()
+            .map(|&(n, _)| n)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The value `text` gives the option: a combo takes one of its names (any case) or the
+    /// integer one stands for, a spin an integer (not checked against the range here: see
+    /// [`VariantOption::check`]).
+    pub fn parse_value(&self, text: &str) -> Result<i64, ValueError> {
+        let t = text.trim();
+        if let Some(&(_, v)) = self.names.iter().find(|(n, _)| n.eq_ignore_ascii_case(t)) {
+            return Ok(v);
+        }
+        match t.parse::<i64>() {
+            Ok(v) if !self.is_combo() || self.allows(v) => Ok(v),
+            _ if self.is_combo() => Err(ValueError::Name {
+                name: self.name,
+                names: self.value_names(),
+            }),
+            _ => Err(ValueError::Integer { name: self.name }),
+        }
+    }
+
     /// The check every `Game::configure` starts with: one value per option of `options` (the
-    /// options of game `game`), each within its range.
+    /// options of game `game`), each within its range (a combo: one of its values).
     pub fn check(
         game: &'static str,
         options: &[VariantOption],
@@ -96,6 +188,13 @@ impl VariantOption {
             });
         }
         for (o, &v) in options.iter().zip(values) {
+            if o.is_combo() && !o.allows(v) {
+                return Err(ConfigError::Named {
+                    name: o.name,
+                    names: o.value_names(),
+                    got: v,
+                });
+            }
             if v < o.min || v > o.max {
                 return Err(ConfigError::Range {
                     name: o.name,
@@ -109,6 +208,18 @@ impl VariantOption {
     }
 }
 
+/// Why a text is no value of a variant option ([`VariantOption::parse_value`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    #[error("{name} takes an integer")]
+    Integer { name: &'static str },
+    #[error("{name} takes one of {names}")]
+    Name {
+        name: &'static str,
+        names: String,
+    },
+}
+
 /// Why option values do not configure a game ([`Game::configure`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
@@ -120,6 +231,12 @@ pub enum ConfigError {
         want: usize,
         names: String,
         got: usize,
+    },
+    #[error("{name} must be one of {names}, got {got}")]
+    Named {
+        name: &'static str,
+        names: String,
+        got: i64,
     },
     #[error("{name} must be in {min}..={max}, got {got}")]
     Range {

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::game::{ConfigError, FenError, Game, MoveError, try_move};
+use super::game::{ConfigError, FenError, Game, MoveError, ValueError, try_move};
 
 /// Where a position starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,6 +214,12 @@ pub fn split_digit_runs(tokens: Vec<Token>) -> Vec<Token> {
 pub enum OptionError {
     /// The value of one of the game's options is not an integer.
     NotInteger { name: String, value: String },
+    /// The value of a combo option (`Year`) is none of its names.
+    NotNamed {
+        name: String,
+        value: String,
+        names: String,
+    },
     /// No option of the game has that name (when unknown names are refused).
     Unknown {
         name: String,
@@ -227,6 +233,9 @@ impl fmt::Display for OptionError {
         match self {
             OptionError::NotInteger { name, value } => {
                 write!(f, "{name}: '{}' is not an integer", clip(value))
+            }
+            OptionError::NotNamed { name, value, names } => {
+                write!(f, "{name}: '{}' is not one of {names}", clip(value))
             }
             OptionError::Unknown { name, game, known } if known.is_empty() => {
                 write!(f, "{}: {game} has no options", clip(name))
@@ -260,13 +269,17 @@ pub fn variant_values<G: Game>(
             }
             continue;
         };
-        let v = value
-            .trim()
-            .parse::<i64>()
-            .map_err(|_| OptionError::NotInteger {
+        let v = o.parse_value(value).map_err(|e| match e {
+            ValueError::Integer { .. } => OptionError::NotInteger {
                 name: name.clone(),
                 value: value.clone(),
-            })?;
+            },
+            ValueError::Name { names, .. } => OptionError::NotNamed {
+                name: name.clone(),
+                value: value.clone(),
+                names,
+            },
+        })?;
         out.insert(o.name.to_ascii_lowercase(), v);
     }
     Ok(out)

@@ -178,7 +178,12 @@ pub fn specs(kind: GameKind, max_hash_mib: i64) -> Vec<OptionSpec> {
     ];
     for v in all_variant_options() {
         let v = variant_spec(kind, v.name).unwrap_or(v);
-        out.push(spin(v.name, v.default, v.min, v.max));
+        if v.is_combo() {
+            let names: Vec<&str> = v.names.iter().map(|&(n, _)| n).collect();
+            out.push(combo(v.name, &v.format_value(v.default), &names));
+        } else {
+            out.push(spin(v.name, v.default, v.min, v.max));
+        }
     }
     for w in all_weight_options() {
         out.push(spin(
@@ -288,7 +293,17 @@ pub fn parse(
             }) else {
                 return Err(Error::UnknownOption(clip(name)));
             };
-            let n = int_in(value_of(spec.name)?, spec.name, spec.min, spec.max)?;
+            let text = value_of(spec.name)?;
+            let n = if spec.is_combo() {
+                spec.parse_value(text).map_err(|e| {
+                    refused(
+                        spec.name,
+                        format!("unknown value '{}': {e}", clip(text.trim())),
+                    )
+                })?
+            } else {
+                int_in(text, spec.name, spec.min, spec.max)?
+            };
             OptionValue::VariantOption {
                 key: spec.name.to_ascii_lowercase(),
                 name: spec.name.to_string(),

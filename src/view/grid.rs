@@ -620,7 +620,7 @@ mod tests {
     #[test]
     fn boom_targets_include_the_bomb() {
         // x's bomb at the bottom of column 1, x to move at movement 16 (turn 5... P1 moves 16, 17).
-        let s = Boom::parse_fen("7/7/7/7/7/7/X6 x 16", &boom::Config).unwrap();
+        let s = Boom::parse_fen("7/7/7/7/7/7/X6 x 16", &boom::Config::default()).unwrap();
         let marks = s.marks(None);
         assert!(marks.iter().any(|i| i.key == "c1r1" && i.target == "boom"));
         assert!(

@@ -1,6 +1,14 @@
 //! Conecta-4 BOOM (`connect4boom`): the course's 7×7 Connect Four with two movements per turn
 //! and bomb pieces. Rules: `shared/rules/connect4boom.md` (binding, clarifications included).
 //!
+//! # Years
+//! The `Year` option picks the course year whose simulator is played ([`Year`]): `2020-21`
+//! (the default, described below) or `2018-19`, **DesConecta-4 BOOM** (docs/boom-2018-19.md),
+//! where four in a row *loses*, a turn is one movement, a bomb comes every fifth round and blows
+//! away the bomber's *own* pieces of its row, and a full board ends the game (a draw without a
+//! line). Both share the board, the moves, the notation and the state string; the year is part of
+//! the configuration, not of the state string.
+//!
 //! # Turns
 //! Movement numbers: P1 plays movement 1; then P2 plays 2–3, P1 4–5, P2 6–7, … A turn is two
 //! movements of one player (P1's first turn: one). The state stores the number of the *next*
@@ -76,9 +84,62 @@ pub enum BoomMove {
 /// Move list: at most one `PUT` per column (7) plus `BOOM` = 8.
 pub type Moves = ArrayVec<BoomMove, 8>;
 
-/// Conecta-4 BOOM has no variant options.
+/// The course year whose simulator's rules are played (the `Year` option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Year {
+    /// DesConecta-4 BOOM (2018-19): one movement a turn, four in a row loses, a bomb every
+    /// fifth round that removes the bomber's own pieces of its row, a full board ends the game.
+    Y2018,
+    /// Conecta-4 BOOM (2020-21): the module's rules above.
+    #[default]
+    Y2020,
+}
+
+impl Year {
+    /// The `Year` option's value of this year (the calendar year the course started).
+    pub const fn value(self) -> i64 {
+        match self {
+            Year::Y2018 => 2018,
+            Year::Y2020 => 2020,
+        }
+    }
+
+    /// The year of a checked `Year` value.
+    pub const fn of_value(v: i64) -> Year {
+        if v == 2018 { Year::Y2018 } else { Year::Y2020 }
+    }
+
+    /// The side making movement `n` (1-based) in this year.
+    #[inline]
+    pub fn side_of(self, n: u16) -> Side {
+        match self {
+            Year::Y2018 => {
+                if n % 2 == 1 {
+                    Side::First
+                } else {
+                    Side::Second
+                }
+            }
+            Year::Y2020 => side_of_movement(n),
+        }
+    }
+}
+
+/// The variant: the course year.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Config;
+pub struct Config {
+    pub year: Year,
+}
+
+impl Config {
+    /// The configuration of `year`.
+    pub const fn of(year: Year) -> Config {
+        Config { year }
+    }
+}
+
+/// The 2018-19 simulator's bomb period: a `PUT` places a bomb in every fifth round (`n_veces`).
+pub const BOMB_ROUNDS_2018: u16 = 5;
 
 /// A Conecta-4 BOOM position (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,11 +148,49 @@ pub struct Boom {
     bombs: [u64; 2],
     /// Number of the next movement (1-based).
     movement: u16,
-    /// 0 running, 1 P1 won, 2 P2 won (there are no draws).
+    /// 0 running, 1 P1 won, 2 P2 won, 3 draw (2018-19 only: a full board without a line).
     status: u8,
+    /// Whose rules (the configuration's year).
+    year: Year,
 }
 
 const RUNNING: u8 = 0;
+const DRAWN: u8 = 3;
+
+/// The four line directions as bit steps: up a column, along a row, diagonally up and down.
+const DIRECTIONS: [u32; 4] = [1, STRIDE, STRIDE + 1, STRIDE - 1];
+
+/// The side whose line the 2018-19 core's scan finds first (`RevisarTablero`: cells row by row
+/// from the bottom, left to right in a row, the first piece that starts four of its own upwards,
+/// rightwards or diagonally right up or down): that side has four in a row and loses.
+fn first_line_2018(pieces: &[u64; 2]) -> Option<Side> {
+    let mut best: Option<(u32, Side)> = None;
+    for (i, &p) in pieces.iter().enumerate() {
+        let mut starts = 0;
+        for d in DIRECTIONS {
+            starts |= p & (p >> d) & (p >> (2 * d)) & (p >> (3 * d));
+        }
+        while starts != 0 {
+            let bit = starts.trailing_zeros();
+            let key = (bit % STRIDE) * SIZE + bit / STRIDE;
+            if best.is_none_or(|(k, _)| key < k) {
+                best = Some((key, Side::from_index(i)));
+            }
+            starts &= starts - 1;
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
+/// The 2018-19 status of a board: the side with the first line the core finds loses, else a
+/// full board is a draw.
+fn status_2018(pieces: &[u64; 2]) -> u8 {
+    match first_line_2018(pieces) {
+        Some(loser) => loser.other().index() as u8 + 1,
+        None if pieces[0] | pieces[1] == BOARD => DRAWN,
+        None => RUNNING,
+    }
+}
 
 /// Side making movement `n` (1-based).
 #[inline]
@@ -138,13 +237,22 @@ impl Boom {
     pub fn movement(&self) -> u16 {
         self.movement
     }
-    /// The side to move's turn number (1-based, per player).
-    pub fn turn(&self) -> u16 {
-        turn_of_movement(self.movement)
+    /// The rules' year.
+    pub fn year(&self) -> Year {
+        self.year
     }
-    /// Movements the side to move has left in this turn, this one included (1 or 2).
+    /// The side to move's turn number (1-based, per player); in 2018-19 the round, shared by
+    /// both players (the core's `n_jugada`).
+    pub fn turn(&self) -> u16 {
+        match self.year {
+            Year::Y2018 => self.movement.div_ceil(2),
+            Year::Y2020 => turn_of_movement(self.movement),
+        }
+    }
+    /// Movements the side to move has left in this turn, this one included (1 or 2; always 1
+    /// in 2018-19).
     pub fn movements_left(&self) -> u32 {
-        if self.movement <= 1 || self.movement % 2 == 1 {
+        if self.year == Year::Y2018 || self.movement <= 1 || self.movement % 2 == 1 {
             1
         } else {
             2
@@ -171,7 +279,11 @@ impl Boom {
     /// Would a `PUT` now place a bomb?
     #[inline]
     pub fn put_places_bomb(&self) -> bool {
-        self.turn().is_multiple_of(4) && self.bombs[self.side_to_move().index()] == 0
+        let every = match self.year {
+            Year::Y2018 => BOMB_ROUNDS_2018,
+            Year::Y2020 => 4,
+        };
+        self.turn().is_multiple_of(every) && self.bombs[self.side_to_move().index()] == 0
     }
     /// Owner and bomb flag of cell (column `c`, row `r`), 0-based from the bottom-left.
     pub fn cell(&self, c: u32, r: u32) -> Option<(Side, bool)> {
@@ -199,9 +311,73 @@ impl Boom {
             && occ & !((occ << 1) | BOTTOM) == 0
     }
 
+    /// In 2018-19, the side whose four in a row the core finds first (it loses).
+    pub fn first_line_2018(&self) -> Option<Side> {
+        first_line_2018(&self.pieces)
+    }
+
     /// Does either side have four in a row?
     pub fn has_line(&self) -> bool {
         bits::has_line(self.pieces[0], STRIDE) || bits::has_line(self.pieces[1], STRIDE)
+    }
+
+    /// A movement under the 2018-19 rules (DesConecta-4 BOOM): a `PUT` places a bomb in every
+    /// fifth round when the mover holds none; a `BOOM` empties the bomb and every other piece of
+    /// the mover in its row (the opponent's pieces stay), the cells above falling; then the first
+    /// line the core's scan finds loses for its owner, and a full board is a draw.
+    fn apply_2018(&self, m: BoomMove) -> Self {
+        let i = self.side_to_move().index();
+        let mut next = *self;
+        match m {
+            BoomMove::Put(c) => {
+                let occ = self.occupied();
+                let cell = (occ + (1u64 << (c as u32 * STRIDE))) & !occ;
+                next.pieces[i] |= cell;
+                if self.put_places_bomb() {
+                    next.bombs[i] = cell;
+                }
+            }
+            BoomMove::Boom => {
+                let r = self.bombs[i].trailing_zeros() % STRIDE;
+                let holes = self.pieces[i] & row_mask(r);
+                next.pieces[i] &= !holes;
+                next.bombs[i] = 0;
+                let cols = (holes >> r) * 0xFF;
+                let above = cols & BOARD & !(BOTTOM * ((2u64 << r) - 1));
+                let fall = |x: u64| (x & !above) | ((x & above) >> 1);
+                next.pieces = [fall(next.pieces[0]), fall(next.pieces[1])];
+                next.bombs = [fall(next.bombs[0]), fall(next.bombs[1])];
+            }
+        }
+        next.status = status_2018(&next.pieces);
+        next.movement = self.movement.saturating_add(1);
+        debug_assert!(next.invariants_hold(), "{next:?}");
+        next
+    }
+
+    /// The move-ordering hint of DesConecta-4 BOOM: a `PUT` that completes four of the mover's
+    /// (it loses) last, one that fills a cell the other side must avoid late (it frees that
+    /// side), else the edges first (fewer lines go through them); a `BOOM` early when it removes
+    /// several of the mover's pieces.
+    fn hint_2018(&self, m: BoomMove) -> i32 {
+        let i = self.side_to_move().index();
+        match m {
+            BoomMove::Put(c) => {
+                let cell = self.playable() & bits::column_mask(c as u32, SIZE);
+                let occ = self.occupied();
+                let mut hint = (c as i32 - 3).abs();
+                if bits::winning_cells(self.pieces[i], occ, BOARD, STRIDE) & cell != 0 {
+                    hint -= 1000;
+                } else if bits::winning_cells(self.pieces[1 - i], occ, BOARD, STRIDE) & cell != 0 {
+                    hint -= 500;
+                }
+                hint
+            }
+            BoomMove::Boom => {
+                let r = self.bombs[i].trailing_zeros() % STRIDE;
+                2 * (self.pieces[i] & row_mask(r)).count_ones() as i32 - 3
+            }
+        }
     }
 
     /// The status of a line-free board with `next` to move: running unless the board is full
@@ -237,7 +413,11 @@ impl Game for Boom {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "connect4boom";
-    const OPTIONS: &'static [VariantOption] = &[];
+    const OPTIONS: &'static [VariantOption] = &[VariantOption::combo(
+        "Year",
+        2020,
+        &[("2018-19", 2018), ("2020-21", 2020)],
+    )];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
     /// Reviews at the course bridges' depth 8. The review's curves are fitted on 200 self-play games at the default depth and
     /// 100 one ply shallower (docs/review.md, "Calibration").
@@ -269,22 +449,23 @@ impl Game for Boom {
         learn: Profile::DEFAULT.learn,
     };
 
-    fn config_of(_values: &[i64]) -> Config {
-        Config
+    fn config_of(values: &[i64]) -> Config {
+        Config::of(Year::of_value(values.first().copied().unwrap_or(2020)))
     }
 
-    fn start(_config: &Config) -> Self {
+    fn start(config: &Config) -> Self {
         Boom {
             pieces: [0; 2],
             bombs: [0; 2],
             movement: 1,
             status: RUNNING,
+            year: config.year,
         }
     }
 
     #[inline]
     fn side_to_move(&self) -> Side {
-        side_of_movement(self.movement)
+        self.year.side_of(self.movement)
     }
 
     #[inline]
@@ -309,6 +490,9 @@ impl Game for Boom {
         let mover = self.side_to_move();
         let (i, o) = (mover.index(), mover.other().index());
         let mut next = *self;
+        if self.year == Year::Y2018 {
+            return self.apply_2018(m);
+        }
         match m {
             BoomMove::Put(c) => {
                 let occ = self.occupied();
@@ -360,6 +544,7 @@ impl Game for Boom {
         match self.status {
             RUNNING => None,
             1 => Some(Outcome::Win(Side::First)),
+            DRAWN => Some(Outcome::Draw),
             _ => Some(Outcome::Win(Side::Second)),
         }
     }
@@ -375,7 +560,10 @@ impl Game for Boom {
         };
         // The whole movement number goes in: it fixes the side, the movement within the turn
         // and the bomb schedule.
-        let k = idx(self.bombs[0]) | (idx(self.bombs[1]) << 6) | ((self.movement as u64) << 12);
+        let mut k = idx(self.bombs[0]) | (idx(self.bombs[1]) << 6) | ((self.movement as u64) << 12);
+        if self.year == Year::Y2018 {
+            k ^= 1 << 40;
+        }
         bits::mix(self.pieces[0] ^ bits::mix(self.pieces[1] ^ bits::mix(k ^ 0x9e37_79b9_7f4a_7c15)))
     }
 
@@ -434,7 +622,7 @@ impl Game for Boom {
         )
     }
 
-    fn parse_fen(text: &str, _config: &Config) -> Result<Self, FenError> {
+    fn parse_fen(text: &str, config: &Config) -> Result<Self, FenError> {
         let parts: Vec<&str> = text.split_whitespace().collect();
         let [board, side, movement] = parts[..] else {
             return Err(FenError::Syntax(format!(
@@ -456,7 +644,7 @@ impl Game for Boom {
                 )));
             }
         };
-        let expected = side_of_movement(movement);
+        let expected = config.year.side_of(movement);
         if side != expected {
             return Err(FenError::Rules(format!(
                 "movement {movement} is played by '{}', not '{}'",
@@ -472,7 +660,7 @@ impl Game for Boom {
             _ => None,
         })
         .map_err(FenError::Syntax)?;
-        let mut s = Self::start(&Config);
+        let mut s = Self::start(config);
         s.movement = movement;
         for c in 0..SIZE {
             let mut seen_empty = false;
@@ -502,15 +690,17 @@ impl Game for Boom {
                 }
             }
         }
-        if movement == 1 {
-            if bits::has_line(s.pieces[0], STRIDE) || bits::has_line(s.pieces[1], STRIDE) {
-                return Err(FenError::Rules(
-                    "four in a row at movement 1, before any movement".into(),
-                ));
-            }
+        if movement == 1 && s.has_line() {
+            return Err(FenError::Rules(
+                "four in a row at movement 1, before any movement".into(),
+            ));
+        }
+        if config.year == Year::Y2018 {
+            s.status = status_2018(&s.pieces);
+        } else if movement == 1 {
             s.status = Self::status_without_line(s.occupied(), &s.bombs, side);
         } else {
-            let mover = side_of_movement(movement - 1);
+            let mover = config.year.side_of(movement - 1);
             s.status = Self::status_after(&s.pieces, &s.bombs, mover, side);
         }
         Ok(s)
@@ -541,6 +731,23 @@ impl Game for Boom {
             bomb(Side::Second)
         ));
         let state = match self.outcome() {
+            None if self.year == Year::Y2018 => format!(
+                "{} to move: movement {}, round {}{}",
+                piece_char(self.side_to_move(), false),
+                self.movement,
+                self.turn(),
+                if self.put_places_bomb() {
+                    "; a PUT places a bomb"
+                } else {
+                    ""
+                }
+            ),
+            Some(Outcome::Win(w)) if self.year == Year::Y2018 => format!(
+                "{} has won: {} has four in a row",
+                piece_char(w, false),
+                piece_char(w.other(), false)
+            ),
+            Some(Outcome::Draw) => "draw: the board is full without four in a row".into(),
             None => format!(
                 "{} to move: movement {}, turn {}, {} movement(s) left in the turn{}",
                 piece_char(self.side_to_move(), false),
@@ -559,8 +766,6 @@ impl Game for Boom {
                 piece_char(w.other(), false)
             ),
             Some(Outcome::Win(w)) => format!("{} has won", piece_char(w, false)),
-            // Unreachable: Conecta-4 BOOM has no draws.
-            Some(Outcome::Draw) => "draw".into(),
         };
         s.push_str(&state);
         s.push('\n');
@@ -585,6 +790,9 @@ impl Game for Boom {
     fn move_order_hint(&self, m: BoomMove) -> i32 {
         let mover = self.side_to_move();
         let (i, o) = (mover.index(), mover.other().index());
+        if self.year == Year::Y2018 {
+            return self.hint_2018(m);
+        }
         match m {
             BoomMove::Put(c) => {
                 // Immediate wins, then blocks, then centre first.

@@ -408,18 +408,8 @@ impl Game for Connect4 {
 
     const NAME: &'static str = "connect4";
     const OPTIONS: &'static [VariantOption] = &[
-        VariantOption {
-            name: "Rows",
-            default: 6,
-            min: 4,
-            max: 8,
-        },
-        VariantOption {
-            name: "Columns",
-            default: 7,
-            min: 4,
-            max: 7,
-        },
+        VariantOption::spin("Rows", 6, 4, 8),
+        VariantOption::spin("Columns", 7, 4, 7),
     ];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
     /// Reviews at depth 12 (a few milliseconds a position; most are proven by the solver anyway); `learn` labels the searches' leaves with the solver's results. The review's curves are fitted on 200 self-play games at the default depth and

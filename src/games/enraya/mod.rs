@@ -595,24 +595,9 @@ impl Game for Enraya {
 
     const NAME: &'static str = "enraya";
     const OPTIONS: &'static [VariantOption] = &[
-        VariantOption {
-            name: "Rows",
-            default: 9,
-            min: 1,
-            max: MAX_SIDE as i64,
-        },
-        VariantOption {
-            name: "Columns",
-            default: 9,
-            min: 1,
-            max: MAX_SIDE as i64,
-        },
-        VariantOption {
-            name: "InARow",
-            default: 5,
-            min: 1,
-            max: MAX_SIDE as i64,
-        },
+        VariantOption::spin("Rows", 9, 1, MAX_SIDE as i64),
+        VariantOption::spin("Columns", 9, 1, MAX_SIDE as i64),
+        VariantOption::spin("InARow", 5, 1, MAX_SIDE as i64),
     ];
     const HEURISTICS: &'static [&'static str] = &["default", "test"];
     /// The bench searches the 9 × 9 start and two positions of a golden game (game 0 of the

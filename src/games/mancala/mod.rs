@@ -282,18 +282,8 @@ impl Game for Mancala {
 
     const NAME: &'static str = "mancala";
     const OPTIONS: &'static [VariantOption] = &[
-        VariantOption {
-            name: "Pits",
-            default: 6,
-            min: 1,
-            max: MAX_PITS as i64,
-        },
-        VariantOption {
-            name: "Seeds",
-            default: 4,
-            min: 1,
-            max: MAX_SEEDS as i64,
-        },
+        VariantOption::spin("Pits", 6, 1, MAX_PITS as i64),
+        VariantOption::spin("Seeds", 4, 1, MAX_SEEDS as i64),
     ];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
     /// Reviews at depth 12 (most positions are proven by the Kalah solver anyway); `learn` fits the exact final margins (least squares, 100 per seed) at the searches' leaves. The review's curves are fitted on 200 self-play games at the default depth and
