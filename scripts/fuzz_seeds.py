@@ -5,8 +5,10 @@ Usage: fuzz_seeds.py TABLERO GOLDEN_DIR CORPUS_DIR
 
 State strings come from the golden data replayed by the engine itself (`position … moves …` then
 `d`): Parchís traces, Connect Four lines, Kalah positions. Records come from quick
-`tablero match` runs. Nothing here is committed: the golden data stays in ../shared/golden/.
+`tablero match` runs. Nothing here is committed. GOLDEN_DIR is the repository's tests/golden/,
+whose large files are gzip-compressed (NAME.gz): `golden_open` reads either form.
 """
+import gzip
 import hashlib
 import json
 import os
@@ -16,6 +18,14 @@ import tempfile
 
 TABLERO, GOLDEN, CORPUS = sys.argv[1:4]
 GAME_BYTE = {"parchis": 0, "connect4boom": 1, "connect4": 2, "mancala": 3}
+
+
+def golden_open(*parts):
+    """A golden file as text: PATH itself, else PATH.gz decompressed."""
+    path = os.path.join(GOLDEN, *parts)
+    if os.path.exists(path):
+        return open(path)
+    return gzip.open(path + ".gz", "rt")
 
 
 def put(target, data):
@@ -52,7 +62,7 @@ def protocol_seed(game, lines):
 
 def parchis():
     lists, games, cur = [], [], None
-    with open(os.path.join(GOLDEN, "parchis", "traces.jsonl")) as f:
+    with golden_open("parchis", "traces.jsonl") as f:
         for line in f:
             v = json.loads(line)
             if v["ply"] == 0:
@@ -83,7 +93,7 @@ def connect4():
     for name in sorted(os.listdir(os.path.join(GOLDEN, "connect4"))):
         if name.endswith(".md"):
             continue
-        with open(os.path.join(GOLDEN, "connect4", name)) as f:
+        with golden_open("connect4", name) as f:
             for i, line in enumerate(f):
                 if i >= 12:
                     break
@@ -105,7 +115,7 @@ def connect4():
 
 
 def mancala():
-    with open(os.path.join(GOLDEN, "kalah", "kalah64_positions.txt")) as f:
+    with golden_open("kalah", "kalah64_positions.txt") as f:
         rows = [l.split() for l in f if l.strip()][:40]
     for r in rows:
         if len(r) < 15:

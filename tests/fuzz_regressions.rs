@@ -91,7 +91,8 @@ fn engine_numbers_other_than_1_and_2_are_refused() {
     }
 }
 
-/// protocol (`fuzz/fuzz_targets/protocol.rs`, input `../shared/fuzz/protocol-timeout-1.bin`):
+/// protocol (`fuzz/fuzz_targets/protocol.rs`, input
+/// `protocol-timeout-1.bin`, found outside CI and kept below byte for byte):
 /// the `solver` player (byte 0xBF: Mancala, a player, player 5) answered `go movetime 10` only
 /// after solving the start of Kalah(6,4) to the end (over a minute under the fuzzer), so the
 /// session waited at end of input and libFuzzer timed out. A `go` with a node or time limit is

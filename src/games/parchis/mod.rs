@@ -1,7 +1,7 @@
 //! Parchís "con un twist" (UGR AI course 2022-23): the state, its `Game` implementation and the
 //! glue between the rules engine (`rules`), the text formats (`text`) and the heuristics
 //! (`eval`). The behaviour is the reference simulator's, quirks included
-//! (`/work/shared/rules/parchis.md`).
+//! (`docs/rules/parchis.md`).
 //!
 //! # Move notation
 //! `<piece>:<die>` with piece = colour letter (`y`, `b`, `r`, `g`) + index (`y0`, `g3`) and die =
