@@ -384,6 +384,9 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
             "tablero class: game {game}: {engine} lost by {}: {detail}",
             reason.name()
         ),
+        Notice::EngineOut { engine, line } => eprintln!(
+            "tablero class: {engine} is out: its engine refused its settings: {line}; every game of it is lost"
+        ),
     };
     let played = referee::run(&rcfg, &mut notice).map_err(|e| match &e {
         referee::Error::Resume { .. } => format!("--resume: {e}"),

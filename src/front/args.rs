@@ -179,6 +179,7 @@ pub fn match_config(kind: GameKind, a: &MatchArgs) -> Result<Config, String> {
         shard: None,
         progress: true,
         startup_ms: a.play.startup_timeout,
+        refusals: crate::referee::Refusals::Stop,
     })
 }
 
@@ -338,6 +339,7 @@ pub fn tournament_config(
         shard,
         progress: true,
         startup_ms: a.play.startup_timeout,
+        refusals: crate::referee::Refusals::Stop,
     };
     Ok((cfg, anchor))
 }
@@ -413,6 +415,8 @@ pub fn class_config(kind: GameKind, a: &ClassArgs) -> Result<crate::class::Class
             limits: move_limits(&a.play)?,
             max_plies: a.play.max_plies,
             startup_ms: a.play.startup_timeout,
+            // One student's engine that refuses its options is out; the class goes on.
+            refusals: crate::referee::Refusals::Forfeit,
             sprt: None,
             records: None,
             log_dir: None,

@@ -30,6 +30,15 @@ pub fn referee_message(e: &referee::Error) -> String {
         E::EngineStart { engine, error } => format!(
             "engine '{engine}' cannot play: {error}; check its command line by running it and typing 'uci'"
         ),
+        E::EngineRefused {
+            what: referee::Refused::Settings,
+            ..
+        } => format!(
+            "{e}; nothing was played (check the options given to it: --option, --option1/--option2, option.NAME=VALUE)"
+        ),
+        E::EngineRefused { .. } => {
+            format!("{e}; stopped there (the games before it are in the records)")
+        }
         E::Log { path, source } => format!("--log {}: {source}", path.display()),
         E::RecordsOpen { path, source } => format!("--records {}: {source}", path.display()),
         E::RecordsWrite { path, source } => {
@@ -84,6 +93,9 @@ fn referee_run(cfg: &referee::Config, what: &str) -> Result<Played, String> {
         Notice::Rewritten { path, games } => eprintln!(
             "tablero {what}: --resume {}: records of an older tablero rewritten in the current format ({games} games kept)",
             path.display()
+        ),
+        Notice::EngineOut { engine, line } => eprintln!(
+            "tablero {what}: {engine} is out: it refused its settings: {line}; every game of it is lost"
         ),
     };
     referee::run(cfg, &mut notice).map_err(|e| referee_message(&e))

@@ -68,6 +68,21 @@ impl Format {
     }
 }
 
+/// What the referee does when an engine answers what it was sent (`setoption`, `position`,
+/// `go`) with `info string error`: the engine is not playing what was asked, so nothing it plays
+/// measures it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Refusals {
+    /// The run stops with the engine's line (`match`, `tournament`, `tune`): checked on every
+    /// engine before the first game, and a refused position stops it where it happens.
+    #[default]
+    Stop,
+    /// The run goes on without the engine (`class`: one student's engine must not stop the
+    /// class): an engine that refuses its settings is out, every game of it lost by `crash`
+    /// with its line as the detail; a refused position loses that game as `illegal`.
+    Forfeit,
+}
+
 /// Where the records go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordsTarget {
@@ -103,6 +118,8 @@ pub struct Config {
     /// How long a freshly started engine has to answer `uci` (not part of the settings: like
     /// the concurrency, it changes no game).
     pub startup_ms: u64,
+    /// Stop on an engine's refusal, or play on without it.
+    pub refusals: Refusals,
 }
 
 /// The default of [`Config::startup_ms`]: an engine that has not answered `uci` after 10 s is

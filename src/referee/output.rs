@@ -359,6 +359,9 @@ impl Standings {
         if !faults.is_empty() {
             o += &format!("lost off the board: {}\n", faults.join("; "));
         }
+        for (&e, why) in &self.out {
+            o += &format!("out: {} ({}; every game of it is lost)\n", names[e], why);
+        }
         o
     }
 

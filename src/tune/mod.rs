@@ -214,6 +214,7 @@ fn match_config(cfg: &TuneConfig) -> Result<Config, String> {
         shard: None,
         progress: false,
         startup_ms: cfg.timeout_ms.min(crate::referee::config::STARTUP_MS),
+        refusals: crate::referee::Refusals::Stop,
     })
 }
 
