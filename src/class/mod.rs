@@ -362,6 +362,7 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
     rcfg.records = Some(RecordsTarget {
         path: records.clone(),
         resume: cfg.resume,
+        overwrite: false,
     });
     rcfg.log_dir = cfg.log.then(|| out.join("logs"));
     let mut notice = |n: Notice| match n {

@@ -41,6 +41,7 @@ pub fn run(a: &AnalyseArgs) -> Result<(), String> {
         inputs: a.records.clone(),
         output,
         resume,
+        overwrite: a.overwrite,
         engine,
         engine_name: a.engine.clone(),
         options,

@@ -110,21 +110,27 @@ fn own_limits(flag: &str, v: Option<&str>) -> Result<Option<EngineLimits>, Strin
         .transpose()
 }
 
-/// Where the records go: `--records FILE` afresh or `--resume FILE` continued.
+/// Where the records go: `--records FILE` afresh (replacing a file only with `--overwrite`)
+/// or `--resume FILE` continued.
 fn records(
     records: &Option<std::path::PathBuf>,
     resume: &Option<std::path::PathBuf>,
-) -> Option<RecordsTarget> {
-    match (records, resume) {
+    overwrite: bool,
+) -> Result<Option<RecordsTarget>, String> {
+    Ok(match (records, resume) {
         (_, Some(r)) => Some(RecordsTarget {
             path: r.clone(),
             resume: true,
+            overwrite: false,
         }),
-        (r, None) => r.clone().map(|path| RecordsTarget {
-            path,
+        (Some(path), None) => Some(RecordsTarget {
+            path: path.clone(),
             resume: false,
+            overwrite,
         }),
-    }
+        (None, None) if overwrite => return Err("--overwrite: it is for --records FILE".into()),
+        (None, None) => None,
+    })
 }
 
 /// `tablero match`.
@@ -174,7 +180,7 @@ pub fn match_config(kind: GameKind, a: &MatchArgs) -> Result<Config, String> {
         limits: move_limits(&a.play)?,
         max_plies: a.play.max_plies,
         sprt,
-        records: records(&a.records, &a.resume),
+        records: records(&a.records, &a.resume, a.overwrite)?,
         log_dir: a.log.clone(),
         shard: None,
         progress: true,
@@ -334,7 +340,7 @@ pub fn tournament_config(
         limits: move_limits(&a.play)?,
         max_plies: a.play.max_plies,
         sprt: None,
-        records: records(&a.records, &a.resume),
+        records: records(&a.records, &a.resume, a.overwrite)?,
         log_dir: a.log.clone(),
         shard,
         progress: true,

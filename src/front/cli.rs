@@ -112,12 +112,17 @@ pub struct MatchArgs {
     /// SPRT: elo0=0 elo1=10 alpha=0.05 beta=0.05; the match stops on a decision.
     #[arg(long, num_args = 1..)]
     pub sprt: Vec<String>,
-    /// Write the records (a header line, then one JSON line per game) to FILE.
+    /// Write the records (a header line, then one JSON line per game) to FILE; an existing
+    /// FILE is refused (see --resume, --overwrite).
     #[arg(long)]
     pub records: Option<std::path::PathBuf>,
     /// Continue an interrupted match from its records FILE (and append to it).
     #[arg(long, conflicts_with = "records")]
     pub resume: Option<std::path::PathBuf>,
+    /// Replace an existing --records FILE: the new records are written beside it and take its
+    /// place when the match ends (a run stopped before leaves it whole).
+    #[arg(long, requires = "records")]
+    pub overwrite: bool,
     /// Keep every engine's raw I/O per game in DIR.
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
@@ -155,12 +160,17 @@ pub struct TournamentArgs {
     /// Engines' limits, clock, openings and the rest shared with `match`/`tournament`/`tune`.
     #[command(flatten)]
     pub play: GameFlags,
-    /// Write the records (a header line, then one JSON line per game) to FILE.
+    /// Write the records (a header line, then one JSON line per game) to FILE; an existing
+    /// FILE is refused (see --resume, --overwrite).
     #[arg(long)]
     pub records: Option<std::path::PathBuf>,
     /// Continue an interrupted tournament (or shard) from its records FILE.
     #[arg(long, conflicts_with = "records")]
     pub resume: Option<std::path::PathBuf>,
+    /// Replace an existing --records FILE: the new records are written beside it and take its
+    /// place when the tournament ends (a run stopped before leaves it whole).
+    #[arg(long, requires = "records")]
+    pub overwrite: bool,
     /// Keep every engine's raw I/O per game in DIR.
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
@@ -267,6 +277,10 @@ pub struct AnalyseArgs {
     /// Continue an interrupted review in FILE (same records and flags).
     #[arg(long, value_name = "FILE", conflicts_with = "output")]
     pub resume: Option<std::path::PathBuf>,
+    /// Replace an existing -o FILE: the review is written beside it and takes its place when
+    /// it ends (a review stopped before leaves it whole).
+    #[arg(long, requires = "output")]
+    pub overwrite: bool,
     /// The analysing engine: `tablero` (in-process, the default), a command line (split like a
     /// shell), builtin:<player>, tcp:HOST:PORT or mancala-bot:PATH.
     #[arg(long, default_value = "tablero")]

@@ -40,6 +40,11 @@ pub fn referee_message(e: &referee::Error) -> String {
             format!("{e}; stopped there (the games before it are in the records)")
         }
         E::Log { path, source } => format!("--log {}: {source}", path.display()),
+        E::RecordsExist { path } => format!(
+            "--records {}: the file exists; --resume {} continues it, --overwrite replaces it when the run ends, or choose another file",
+            path.display(),
+            path.display()
+        ),
         E::RecordsOpen { path, source } => format!("--records {}: {source}", path.display()),
         E::RecordsWrite { path, source } => {
             format!("--records {}: cannot write: {source}", path.display())

@@ -89,6 +89,9 @@ pub struct RecordsTarget {
     pub path: PathBuf,
     /// Continue the file (its games are kept, the missing ones played) instead of starting it.
     pub resume: bool,
+    /// Replace a file that exists (written beside it and renamed over it when the run ends);
+    /// without it (or `resume`) an existing file is refused, never overwritten.
+    pub overwrite: bool,
 }
 
 /// Everything a match or tournament needs.

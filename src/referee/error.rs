@@ -114,6 +114,9 @@ pub enum Error {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// The records file given for a new run exists (neither continued nor replaced).
+    #[error("records {}: the file exists", path.display())]
+    RecordsExist { path: PathBuf },
     /// The records file cannot be created or opened.
     #[error("records {}: {source}", path.display())]
     RecordsOpen {

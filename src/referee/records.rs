@@ -259,12 +259,36 @@ pub fn line_settings(v: &Value) -> Option<Result<Settings, String>> {
 /// referee leaves whole lines, or at worst one torn last line that `resume` drops), and the
 /// data reaches the disk (`fdatasync`) at most every [`SYNC_EVERY`], so a power cut loses at
 /// most the games of that last moment, which `resume` plays again. Every failure to write or
-/// sync is an error.
+/// sync is an error. A file that exists is never overwritten unless asked
+/// ([`Opening::Replace`]), and then only once the new one is whole.
 pub struct RecordsFile {
     file: std::fs::File,
+    /// Where the records belong.
     path: PathBuf,
+    /// Where they are written meanwhile (`path`, or beside it when it is replaced).
+    writing: PathBuf,
     last_sync: Instant,
     unsynced: bool,
+}
+
+/// How a records file is opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// A new file: one that exists is refused ([`Error::RecordsExist`]).
+    Fresh,
+    /// A new file in place of one that may exist: written to [`replacement`] beside it and
+    /// renamed over it by [`RecordsFile::finish`], so that a run stopped before leaves the old
+    /// file whole.
+    Replace,
+    /// Continue the file from its first `kept` bytes (what `resume` kept); 0: start it afresh.
+    Continue(u64),
+}
+
+/// Where a replacing run writes its records until it ends: `FILE.partial` beside `FILE`.
+pub fn replacement(path: &Path) -> PathBuf {
+    let mut p = path.as_os_str().to_owned();
+    p.push(".partial");
+    PathBuf::from(p)
 }
 
 /// How often written records are forced to the disk (an `fdatasync` costs milliseconds; once per
@@ -272,40 +296,74 @@ pub struct RecordsFile {
 pub const SYNC_EVERY: Duration = Duration::from_millis(100);
 
 impl RecordsFile {
-    /// Opens `path` for the games to come: afresh with `header` when `kept` is 0, else cut to
-    /// its first `kept` bytes (what `resume` kept) and appended to, so that a kill during a
-    /// resume never loses what was recorded.
-    pub fn open(path: &Path, kept: u64, header: &Value) -> Result<RecordsFile, Error> {
+    /// Opens `path` for the games to come, as `how` says: a new file starts with `header`; a
+    /// continued one is cut to its first `kept` bytes (what `resume` kept) and appended to, so
+    /// that a kill during a resume never loses what was recorded.
+    pub fn open(path: &Path, how: Opening, header: &Value) -> Result<RecordsFile, Error> {
+        let writing = match how {
+            Opening::Replace => replacement(path),
+            _ => path.to_path_buf(),
+        };
         let open_err = |source| Error::RecordsOpen {
-            path: path.to_path_buf(),
+            path: writing.clone(),
             source,
         };
-        let mut file = if kept == 0 {
-            let mut f = std::fs::File::create(path).map_err(open_err)?;
+        let new = |f: std::io::Result<std::fs::File>| -> Result<std::fs::File, Error> {
+            let mut f = f.map_err(open_err)?;
             f.write_all(format!("{header}\n").as_bytes())
                 .map_err(|source| Error::RecordsWrite {
-                    path: path.to_path_buf(),
+                    path: writing.clone(),
                     source,
                 })?;
-            f
-        } else {
-            let f = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(open_err)?;
-            if f.metadata().map_err(open_err)?.len() != kept {
-                f.set_len(kept).map_err(open_err)?;
-                f.sync_all().map_err(open_err)?;
+            Ok(f)
+        };
+        let mut file = match how {
+            Opening::Fresh => {
+                let f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(path);
+                if matches!(&f, Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists) {
+                    return Err(Error::RecordsExist {
+                        path: path.to_path_buf(),
+                    });
+                }
+                new(f)?
             }
-            f
+            Opening::Replace | Opening::Continue(0) => new(std::fs::File::create(&writing))?,
+            Opening::Continue(kept) => {
+                let f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(open_err)?;
+                if f.metadata().map_err(open_err)?.len() != kept {
+                    f.set_len(kept).map_err(open_err)?;
+                    f.sync_all().map_err(open_err)?;
+                }
+                f
+            }
         };
         file.seek(SeekFrom::End(0)).map_err(open_err)?;
         Ok(RecordsFile {
             file,
             path: path.to_path_buf(),
+            writing,
             last_sync: Instant::now(),
-            unsynced: kept == 0,
+            unsynced: !matches!(how, Opening::Continue(k) if k > 0),
         })
+    }
+
+    /// Ends the writing: everything synced, and a replacement renamed over the file it
+    /// replaces. (A run that fails does not call it: a replaced file stays as it was.)
+    pub fn finish(mut self) -> Result<(), Error> {
+        self.sync()?;
+        if self.writing != self.path {
+            std::fs::rename(&self.writing, &self.path).map_err(|source| Error::RecordsWrite {
+                path: self.path.clone(),
+                source,
+            })?;
+        }
+        Ok(())
     }
 
     /// Appends one record line.
@@ -315,7 +373,7 @@ impl RecordsFile {
         self.file
             .write_all(line.as_bytes())
             .map_err(|source| Error::RecordsWrite {
-                path: self.path.clone(),
+                path: self.writing.clone(),
                 source,
             })?;
         self.unsynced = true;
@@ -329,7 +387,7 @@ impl RecordsFile {
     pub fn sync(&mut self) -> Result<(), Error> {
         if self.unsynced {
             self.file.sync_data().map_err(|source| Error::RecordsSync {
-                path: self.path.clone(),
+                path: self.writing.clone(),
                 source,
             })?;
             self.unsynced = false;

@@ -20,7 +20,7 @@ use super::config::{Config, Refusals, Settings, variant_config};
 use super::error::{Error, Refused};
 use super::game::{GameContext, GameOutcome, GameRecord, Reason, SeatError, Slot, play_game};
 use super::records::{
-    Expected, RecordsFile, TornLine, game_json, header_json, read_resume, rewrite,
+    Expected, Opening, RecordsFile, TornLine, game_json, header_json, read_resume, rewrite,
 };
 use super::stats::{SprtDecision, Summary, Tally, sprt_status};
 use crate::core::game::Game;
@@ -158,6 +158,16 @@ impl GameVisitor for Run<'_> {
         let (gcfg, options) = variant_config::<G>(&cfg.variant)?;
         let settings = Settings::of(cfg, options);
         cfg.openings.check::<G>(&gcfg)?;
+        // A records file that exists is a user's data: refused before any engine starts.
+        if let Some(t) = &cfg.records
+            && !t.resume
+            && !t.overwrite
+            && t.path.exists()
+        {
+            return Err(Error::RecordsExist {
+                path: t.path.clone(),
+            });
+        }
         let startup = Duration::from_millis(cfg.startup_ms);
         // Pre-flight: every engine is started once with its settings before the first game.
         // One that answers them with `info string error` (a misspelt option, a bad value, a
@@ -245,9 +255,16 @@ impl GameVisitor for Run<'_> {
                     games: kept.games.len(),
                 });
             }
+            let how = if target.resume {
+                Opening::Continue(kept.len)
+            } else if target.overwrite {
+                Opening::Replace
+            } else {
+                Opening::Fresh
+            };
             records = Some(RecordsFile::open(
                 &target.path,
-                kept.len,
+                how,
                 &header_json(&settings, cfg.shard),
             )?);
             games.extend(kept.games);
@@ -417,10 +434,15 @@ impl GameVisitor for Run<'_> {
             }
         });
         bar.finish_and_clear();
-        if let Some(f) = records.as_mut()
-            && let Err(e) = f.sync()
-        {
-            first_error.get_or_insert(e);
+        if let Some(mut f) = records {
+            // A run that failed keeps what it recorded, but never replaces a file with it.
+            let done = match first_error {
+                None => f.finish(),
+                Some(_) => f.sync(),
+            };
+            if let Err(e) = done {
+                first_error.get_or_insert(e);
+            }
         }
         if let Some(e) = first_error {
             return Err(e);
