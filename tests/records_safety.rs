@@ -137,3 +137,169 @@ fn analyse_refuses_an_existing_output() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(std::fs::read_to_string(&rec).unwrap().lines().count(), 3);
 }
+
+/// The first `keep` lines of `from` (the header and `keep - 1` games) into `to`, then `tail`.
+fn cut(from: &std::path::Path, to: &std::path::Path, keep: usize, tail: &str) {
+    let text = std::fs::read_to_string(from).unwrap();
+    let mut out: String = text.lines().take(keep).map(|l| format!("{l}\n")).collect();
+    out += tail;
+    std::fs::write(to, out).unwrap();
+}
+
+fn tablero(args: &[&str], files: &[&std::path::Path]) -> std::process::Output {
+    Command::new(BIN).args(args).args(files).output().unwrap()
+}
+
+/// A records file cut short (a header that promises 20 games, 3 game lines) is reported as
+/// "3 of 20 games" and refused by report and analyse unless `--partial`; a cut-off last line
+/// is named, never skipped in silence.
+#[test]
+fn records_cut_short_are_named_and_refused_without_partial() {
+    let whole = fresh("short-whole.jsonl");
+    let o = quick_match(&whole, "20", &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = tablero(&["report"], &[&whole]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let short = fresh("short-3.jsonl");
+    cut(&whole, &short, 4, "");
+    let o = tablero(&["report"], &[&short]);
+    common::refused(&o, "3 of 20 games, missing 3-19 (17)");
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--partial"), "{err}");
+    let o = tablero(&["report", "--partial"], &[&short]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(all.contains("records: 1 file, 3 of 20 games"), "{all}");
+    assert!(all.contains("missing games: 3-19 (17)"), "{all}");
+    // analyse: the same refusal, and a review of the three games with --partial.
+    let out = fresh("short-review.jsonl");
+    let o = Command::new(BIN)
+        .arg("analyse")
+        .arg(&short)
+        .arg("-o")
+        .arg(&out)
+        .args(["--depth", "1"])
+        .output()
+        .unwrap();
+    common::refused(&o, "3 of 20 games");
+    assert!(!out.exists(), "nothing written");
+    let o = Command::new(BIN)
+        .arg("analyse")
+        .arg(&short)
+        .arg("-o")
+        .arg(&out)
+        .args(["--depth", "1", "--partial"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A last line cut off: named, with its line number, and read around with --partial.
+    let torn = fresh("short-torn.jsonl");
+    cut(&whole, &torn, 4, "{\"game\": 3, \"pa");
+    let o = tablero(&["report"], &[&torn]);
+    common::refused(
+        &o,
+        "short-torn.jsonl:5: the last line is cut off (15 bytes, no newline)",
+    );
+    let o = tablero(&["report", "--partial"], &[&torn]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        all.contains(
+            "short-torn.jsonl:5: the last line is cut off (15 bytes, no newline): not read"
+        ),
+        "{all}"
+    );
+    // A damaged line with more after it is an error even with --partial.
+    let bad = fresh("short-bad.jsonl");
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[2] = "{\"game\": 1, \"pa";
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
+    let o = tablero(&["report", "--partial"], &[&bad]);
+    common::refused(&o, "short-bad.jsonl:3: not a JSON record");
+}
+
+/// A match an SPRT stopped is whole with fewer games than it was given; a resumed match with
+/// more games promises the new number.
+#[test]
+fn an_sprt_stop_is_whole_and_a_resume_promises_its_own_number() {
+    let rec = fresh("short-sprt.jsonl");
+    let o = Command::new(BIN)
+        .args(["match", "--game", "connect4", "--engine1", "builtin:ninja2"])
+        .args([
+            "--engine2",
+            "builtin:random",
+            "--games",
+            "200",
+            "--openings",
+            "random:2",
+        ])
+        .args(["--sprt", "elo0=0", "elo1=200", "--records"])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let n = std::fs::read_to_string(&rec).unwrap().lines().count() - 1;
+    assert!(n < 200, "the SPRT stopped it ({n} games)");
+    let o = tablero(&["report"], &[&rec]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // 4 games recorded, resumed to 6.
+    let rec = fresh("short-resume.jsonl");
+    let o = quick_match(&rec, "4", &[]);
+    assert!(o.status.success());
+    let o = Command::new(BIN)
+        .args(["match", "--game", "connect4", "--engine1", "builtin:random"])
+        .args(["--engine2", "builtin:greedy", "--games", "6", "--resume"])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(
+        text.lines().next().unwrap().contains("\"games\":6"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 7);
+    let o = tablero(&["report"], &[&rec]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// Tournament shards merged with one missing: refused without --partial, named with it.
+#[test]
+fn a_tournament_merge_with_a_shard_missing_needs_partial() {
+    let shard = fresh("short-shard1.jsonl");
+    let o = Command::new(BIN)
+        .args([
+            "tournament",
+            "--game",
+            "connect4",
+            "--engine",
+            "a=builtin:random",
+        ])
+        .args([
+            "--engine",
+            "b=builtin:greedy",
+            "--engine",
+            "c=builtin:ninja1",
+        ])
+        .args(["--shard", "1/2", "--records"])
+        .arg(&shard)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = tablero(&["report"], &[&shard]);
+    common::refused(&o, "of 6 games, missing");
+    let o = tablero(&["report", "--partial"], &[&shard]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("; in shard 2/2"), "{err}");
+}

@@ -26,7 +26,7 @@ use serde_json::{Value, json};
 use crate::games::GameKind;
 use crate::players::Player;
 use crate::referee::ratings::standings;
-use crate::referee::records::read_files;
+use crate::referee::records::read_whole;
 use crate::referee::{self, Config, EngineConfig, EngineSpec, Format, Notice, RecordsTarget};
 use build::{Builder, Built, Status};
 use submissions::Source;
@@ -62,6 +62,8 @@ pub struct ClassConfig {
     pub stage: Stage,
     /// Continue the records in the output folder.
     pub resume: bool,
+    /// Report records that are not the whole tournament (shards missing, a line cut off).
+    pub partial: bool,
     /// Keep every engine's I/O per game under `logs/`.
     pub log: bool,
     /// The referee's settings (game, limits, openings, seed, concurrency, shard, variant); its
@@ -210,7 +212,7 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
             ));
         }
         let mut text = String::new();
-        report(&out, &cfg.out, &m, &mut text)?;
+        report(&out, &cfg.out, &m, cfg.partial, &mut text)?;
         return Ok(text);
     }
     let subs_dir = cfg
@@ -334,7 +336,7 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
         .filter(|s| s.build.status == Status::Built)
         .count();
     if playing_students == 0 || engines.len() < 2 {
-        report(&out, &cfg.out, &manifest, &mut String::new())?;
+        report(&out, &cfg.out, &manifest, false, &mut String::new())?;
         return Err(format!(
             "no tournament: {} student{} built and {} built-in player{} take part; the report of the builds is {}",
             playing_students,
@@ -408,7 +410,7 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
                 cfg.out.display()
             );
         }
-        None => report(&out, &cfg.out, &manifest, &mut text)?,
+        None => report(&out, &cfg.out, &manifest, false, &mut text)?,
     }
     Ok(text)
 }
@@ -459,12 +461,18 @@ fn read_manifest(out: &Path) -> Result<Manifest, String> {
 
 /// The pages: `index.html` and one page per student, from the records in `out/records` and the
 /// builds; the standings (or why there are none) and where the pages are go to `text`.
-fn report(out: &Path, shown: &Path, m: &Manifest, text: &mut String) -> Result<(), String> {
+fn report(
+    out: &Path,
+    shown: &Path,
+    m: &Manifest,
+    partial: bool,
+    text: &mut String,
+) -> Result<(), String> {
     let files = records_files(out);
     let tournament = if files.is_empty() {
         None
     } else {
-        let merged = read_files(&files).map_err(|e| e.to_string())?;
+        let merged = read_whole(&files, partial).map_err(|e| e.to_string())?;
         let settings = merged
             .settings
             .clone()

@@ -12,7 +12,7 @@ use crate::review::{fit, run as review_run, totals_text};
 
 pub fn run(a: &AnalyseArgs) -> Result<(), String> {
     if a.fit {
-        let f = fit::fit(&a.records)?;
+        let f = fit::fit(&a.records, a.partial)?;
         print!("{}", f.text());
         return Ok(());
     }
@@ -42,6 +42,7 @@ pub fn run(a: &AnalyseArgs) -> Result<(), String> {
         output,
         resume,
         overwrite: a.overwrite,
+        partial: a.partial,
         engine,
         engine_name: a.engine.clone(),
         options,

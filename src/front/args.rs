@@ -409,6 +409,7 @@ pub fn class_config(kind: GameKind, a: &ClassArgs) -> Result<crate::class::Class
         build_timeout: std::time::Duration::from_secs(a.build_timeout),
         stage,
         resume: a.resume,
+        partial: a.partial,
         log: a.log,
         play: Config {
             kind,

@@ -219,6 +219,10 @@ pub struct ClassArgs {
     /// Continue the tournament (or shard) recorded in the output folder.
     #[arg(long)]
     pub resume: bool,
+    /// With --report-only: report records that are not the whole tournament (shards missing,
+    /// a last line cut off); without it they are refused.
+    #[arg(long)]
+    pub partial: bool,
     /// Keep every engine's raw I/O per game under OUTPUT/logs.
     #[arg(long)]
     pub log: bool,
@@ -281,6 +285,10 @@ pub struct AnalyseArgs {
     /// it ends (a review stopped before leaves it whole).
     #[arg(long, requires = "output")]
     pub overwrite: bool,
+    /// Review records that are not the whole run (fewer games than their header promises, a
+    /// last line cut off); without it they are refused.
+    #[arg(long)]
+    pub partial: bool,
     /// The analysing engine: `tablero` (in-process, the default), a command line (split like a
     /// shell), builtin:<player>, tcp:HOST:PORT or mancala-bot:PATH.
     #[arg(long, default_value = "tablero")]
@@ -420,6 +428,10 @@ pub enum Command {
         /// Tournament records: NAME=ELO fixes this engine's rating (default: mean 0).
         #[arg(long)]
         anchor: Option<String>,
+        /// Report records that are not the whole run (fewer games than their header promises,
+        /// shards missing, a last line cut off); without it they are refused.
+        #[arg(long)]
+        partial: bool,
     },
     /// Reviews recorded games: every engine move valued by an analysing engine and marked
     /// (?! inaccuracy, ? mistake, ?? blunder), accuracy per player; writes annotated records

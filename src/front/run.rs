@@ -54,6 +54,7 @@ pub fn referee_message(e: &referee::Error) -> String {
         }
         E::Resume { path, problem } => format!("--resume {}: {problem}", path.display()),
         E::Records(why) => why.clone(),
+        E::CutShort { .. } => e.to_string(),
         E::Anchor(name) => format!("--anchor: no engine named '{name}'"),
     }
 }
@@ -262,11 +263,13 @@ fn run(cli: Cli) -> Result<(), String> {
             html,
             json,
             anchor,
+            partial,
         }) => crate::report::run_any(
             &records,
             html.as_deref(),
             json,
             anchor.as_deref().map(args::anchor).transpose()?,
+            partial,
         ),
         Some(Command::Tournament(a)) => {
             let (cfg, anchor) = args::tournament_config(kind, &a)?;

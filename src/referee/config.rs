@@ -148,6 +148,14 @@ impl Config {
         self.schedule().shard_games(self.shard, limit)
     }
 
+    /// The number of games of a match (`None` for a tournament, whose schedule says it).
+    pub fn match_games(&self) -> Option<usize> {
+        match self.format {
+            Format::Match { games } => Some(games),
+            _ => None,
+        }
+    }
+
     /// The limits of engine `e`: its own, else the shared ones.
     pub fn limits_of(&self, e: usize) -> MoveLimits {
         self.limits.with(self.engines[e].limits.as_ref())

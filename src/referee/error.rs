@@ -141,6 +141,12 @@ pub enum Error {
     /// Records files that cannot be read or merged (`file:line: why`).
     #[error("{0}")]
     Records(String),
+    /// Records that are not the whole run they promise (games missing, a last line cut off),
+    /// read without `--partial`.
+    #[error(
+        "{files}: {why}: not the whole run (cut short, or shards missing); --partial uses the games there are"
+    )]
+    CutShort { files: String, why: String },
     /// The anchor of the ratings names no engine.
     #[error("anchor: no engine named '{0}'")]
     Anchor(String),

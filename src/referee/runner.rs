@@ -248,12 +248,17 @@ impl GameVisitor for Run<'_> {
                     next: mine.get(kept.games.len()).copied(),
                 });
             }
+            let header = header_json(&settings, cfg.shard, cfg.match_games());
             if kept.older {
-                kept.len = rewrite(&target.path, &settings, cfg.shard, &sched, &kept.games)?;
+                kept.len = rewrite(&target.path, &header, &settings, &sched, &kept.games)?;
                 (self.notice)(Notice::Rewritten {
                     path: target.path.clone(),
                     games: kept.games.len(),
                 });
+            } else if kept.len > 0 && kept.header.as_ref() != Some(&header) {
+                // The same settings with another number of games (or a header from before the
+                // number was written): the header says what this run promises.
+                kept.len = rewrite(&target.path, &header, &settings, &sched, &kept.games)?;
             }
             let how = if target.resume {
                 Opening::Continue(kept.len)
@@ -262,11 +267,7 @@ impl GameVisitor for Run<'_> {
             } else {
                 Opening::Fresh
             };
-            records = Some(RecordsFile::open(
-                &target.path,
-                how,
-                &header_json(&settings, cfg.shard),
-            )?);
+            records = Some(RecordsFile::open(&target.path, how, &header)?);
             games.extend(kept.games);
         }
 

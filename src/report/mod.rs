@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use crate::games::GameKind;
 use crate::referee::output::{match_text, notes};
 use crate::referee::ratings::standings;
-use crate::referee::records::{ReadGame, read_files};
+use crate::referee::records::{ReadGame, read_files, read_whole};
 use crate::referee::stats::{self, EloEstimate, Sprt, sprt_status};
 use crate::referee::{Merged, Settings, Summary, Tally};
 
@@ -167,8 +167,9 @@ pub fn run_any(
     html_out: Option<&Path>,
     json_out: bool,
     anchor: Option<(String, f64)>,
+    partial: bool,
 ) -> Result<(), String> {
-    let merged = read_files(paths).map_err(|e| e.to_string())?;
+    let merged = read_whole(paths, partial).map_err(|e| e.to_string())?;
     if merged.is_match() {
         if json_out || anchor.is_some() {
             return Err("--json and --anchor are for tournament records".into());

@@ -28,7 +28,7 @@ use crate::core::rng::fnv1a;
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::referee::config::first_difference;
 use crate::referee::conn::EngineSpec;
-use crate::referee::records::{ReadGame, read_files};
+use crate::referee::records::{ReadGame, read_whole};
 
 /// The engine of a review.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,6 +49,8 @@ pub struct Config {
     /// Replace an `output` that exists (written beside it, renamed over it when the review
     /// ends); without it (or `resume`) an existing output is refused.
     pub overwrite: bool,
+    /// Review records that are not the whole run (games missing, a last line cut off).
+    pub partial: bool,
     pub engine: Engine,
     /// How the engine is named in the settings (`tablero`, or the spec as given).
     pub engine_name: String,
@@ -508,7 +510,7 @@ fn in_process_options<G: Game>(
 
 /// Reviews the records of `cfg` into its output. `notice` hears skipped games as they come.
 pub fn run(cfg: &Config, notice: &mut dyn FnMut(Notice)) -> Result<Outcome, String> {
-    let merged = read_files(&cfg.inputs).map_err(|e| e.to_string())?;
+    let merged = read_whole(&cfg.inputs, cfg.partial).map_err(|e| e.to_string())?;
     dispatch(
         merged.kind,
         Job {
@@ -597,7 +599,7 @@ fn run_game<G: Game>(
                 serde_json::from_str::<Json>(text.lines().next().unwrap_or(""))
                     .map_err(|e| format!("{}:1: {e}", cfg.inputs[0].display()))?
             } else {
-                crate::referee::records::header_json(s, None)
+                crate::referee::records::header_json(s, None, merged.total.filter(|_| s.is_match()))
             };
             h["review"] = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
             Some(h)
