@@ -215,8 +215,9 @@ go
         "readyok",
         "info string error: unknown command 'foo' (character 1); 'help' lists the commands",
         "info string error: 'isready' takes no arguments, got 'now' (character 9)",
-        // Three replayed moves: blue (player 1) to move; `go depth 5` sets the student's depth.
-        "info depth 5 time 0",
+        // Three replayed moves: blue (player 1) to move; `go depth 5` sets the student's depth
+        // (a line ending in a space is a prefix: the think time varies, 0 to a few ms).
+        "info depth 5 time ",
         "bestmove b0:5",
         "info string error: position: move 2 'y2:5' (character 30) is illegal in the course simulator (rule disagreement, course move 3 2 5, player 1 to move); no position until a legal 'position' or 'ucinewgame'",
         "info string error: position: move 1 'zz' (character 25): bad move 'zz': expected <piece>:<die>, e.g. y0:5; no position until a legal 'position' or 'ucinewgame'",
@@ -244,7 +245,10 @@ go
     ];
     let mut at = 0;
     for e in expect_in_order {
-        match out[at..].iter().position(|l| l == e) {
+        match out[at..]
+            .iter()
+            .position(|l| l == e || (e.ends_with(' ') && l.starts_with(e)))
+        {
             Some(i) => at += i + 1,
             None => panic!("missing (in order) '{e}'\nsession:\n{}", out.join("\n")),
         }

@@ -92,7 +92,10 @@ fn the_table_is_the_referees_and_files_merge() {
     )
     .unwrap();
     // Games missing: refused as records cut short, reported with --partial.
-    refused(&tablero(&["report"], &[&a, &b]), "6 of 8 games, missing 5-6 (2)");
+    refused(
+        &tablero(&["report"], &[&a, &b]),
+        "6 of 8 games, missing 5-6 (2)",
+    );
     let merged = stdout(&tablero(&["report", "--partial"], &[&a, &b]));
     assert!(merged.contains(", 6 games\n"), "{merged}");
     assert!(merged.contains("duplicates dropped: 1 line repeating a game number already read\n"));
