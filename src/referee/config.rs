@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::conn::EngineSpec;
 use super::error::Error;
-use super::game::{EngineLimits, MoveLimits};
+use super::game::{EngineLimits, MoveLimits, Refusals};
 use super::openings::Openings;
 use super::schedule::{Pairing, Schedule, Shard};
 use super::stats::Sprt;
@@ -66,21 +66,6 @@ impl Format {
             _ => 1,
         }
     }
-}
-
-/// What the referee does when an engine answers what it was sent (`setoption`, `position`,
-/// `go`) with `info string error`: the engine is not playing what was asked, so nothing it plays
-/// measures it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Refusals {
-    /// The run stops with the engine's line (`match`, `tournament`, `tune`): checked on every
-    /// engine before the first game, and a refused position stops it where it happens.
-    #[default]
-    Stop,
-    /// The run goes on without the engine (`class`: one student's engine must not stop the
-    /// class): an engine that refuses its settings is out, every game of it lost by `crash`
-    /// with its line as the detail; a refused position loses that game as `illegal`.
-    Forfeit,
 }
 
 /// Where the records go.

@@ -13,7 +13,6 @@ use crate::core::game::{Game, Outcome, Side, try_play};
 use crate::core::spec::clip;
 use crate::games::GameKind;
 
-use super::config::Refusals;
 use super::conn::{Answer, Conn, EngineSpec, Recv, deadline_after, refusal};
 use super::error::{Error, ParseError, Refused};
 
@@ -209,6 +208,21 @@ impl MoveLimits {
             None => self.timeout_ms,
         })
     }
+}
+
+/// What the referee does when an engine answers what it was sent (`setoption`, `position`,
+/// `go`) with `info string error`: the engine is not playing what was asked, so nothing it plays
+/// measures it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Refusals {
+    /// The run stops with the engine's line (`match`, `tournament`, `tune`): checked on every
+    /// engine before the first game, and a refused position stops it where it happens.
+    #[default]
+    Stop,
+    /// The run goes on without the engine (`class`: one student's engine must not stop the
+    /// class): an engine that refuses its settings is out, every game of it lost by `crash`
+    /// with its line as the detail; a refused position loses that game as `illegal`.
+    Forfeit,
 }
 
 /// Why a seat could not be made ready for a game.

@@ -16,9 +16,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use super::config::{Config, Refusals, Settings, variant_config};
+use super::config::{Config, Settings, variant_config};
 use super::error::{Error, Refused};
-use super::game::{GameContext, GameOutcome, GameRecord, Reason, SeatError, Slot, play_game};
+use super::game::{
+    GameContext, GameOutcome, GameRecord, Reason, Refusals, SeatError, Slot, play_game,
+};
 use super::records::{
     Expected, Opening, RecordsFile, TornLine, game_json, header_json, read_resume, rewrite,
 };
