@@ -572,6 +572,7 @@ pub fn learn_config(kind: GameKind, a: &LearnArgs) -> Result<crate::learn::Confi
         above_db: a.above_db,
         db_seeds: a.db_seeds,
         db_dir: a.db_dir.clone(),
+        db_max_bytes: a.db_max_mb.map(|mb| mb << 20),
         c4_nodes: a.c4_nodes,
         max_plies: a.max_plies,
         unit: a.unit,

@@ -499,6 +499,10 @@ pub enum Command {
         /// `$HOME/.cache/tablero`).
         #[arg(long = "db-dir")]
         db_dir: Option<std::path::PathBuf>,
+        /// Kalah: the most the database may take on disk (and in memory), MB: a larger one is
+        /// built with fewer seeds, which slows the search, never changes its result.
+        #[arg(long = "db-max-mb", value_name = "MB")]
+        db_max_mb: Option<u64>,
         /// Connect Four `--batch`: keep the table from one position to the next (default: every
         /// position starts from an empty table, as in Pons' benchmark).
         #[arg(long)]
@@ -561,6 +565,10 @@ pub struct LearnArgs {
     /// Kalah: directory of the database cache (as `solve --db-dir`).
     #[arg(long)]
     pub db_dir: Option<std::path::PathBuf>,
+    /// Kalah: the most the label database may take, MB; a --db-seeds database larger than
+    /// that is refused (fewer seeds would change the labels).
+    #[arg(long = "db-max-mb", value_name = "MB")]
+    pub db_max_mb: Option<u64>,
     /// Connect Four: node budget of one exact solve (positions over it are left out).
     #[arg(long, default_value_t = 20_000_000)]
     pub c4_nodes: u64,

@@ -342,6 +342,7 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             db_seeds,
             db_dir,
+            db_max_mb,
             keep_table,
         }) => super::solve::run(&super::solve::SolveArgs {
             game: cli.game.clone(),
@@ -353,6 +354,7 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             db_seeds,
             db_dir,
+            db_max_mb,
             keep_table,
         }),
         Some(Command::MancalaBot(a)) => {
