@@ -141,7 +141,9 @@ impl Records {
         notes(&self.merged)
     }
 
-    /// The text report: the referee's table, then the notes.
+    /// The text report (stdout): the referee's table, then the review's table when the games
+    /// were reviewed (`tablero analyse`). The notes about the files are [`Records::notes`]
+    /// (stderr).
     pub fn text(&self) -> String {
         let (summary, _) = self.summary();
         let mut o = match_text(
@@ -150,12 +152,24 @@ impl Records {
             self.sprt(),
             &summary,
         );
-        for n in self.notes() {
-            o += &n;
-            o.push('\n');
-        }
+        o += &review_text(&self.games).unwrap_or_default();
         o
     }
+}
+
+/// The review's table of reviewed `games` (what `tablero analyse` printed), under a line that
+/// says so; `None` when no game was reviewed (or the records cannot be read again).
+pub fn review_text(games: &[ReadGame]) -> Option<String> {
+    let raws = crate::review::run::raw_lines_of(games).ok()?;
+    let reviewed = raws.iter().filter(|r| r.get("review").is_some()).count();
+    if reviewed == 0 {
+        return None;
+    }
+    Some(format!(
+        "review (tablero analyse) of {reviewed} game{}:\n{}",
+        if reviewed == 1 { "" } else { "s" },
+        crate::review::totals_text(&crate::review::run::totals(&raws))
+    ))
 }
 
 /// `tablero report`: match records as [`run`] does; tournament records merged into the
@@ -215,7 +229,8 @@ pub fn run_any(
     } else if json_out {
         write_stdout(&format!("{}\n", standings.json()))?;
     } else {
-        write_stdout(&standings.text())?;
+        let review = review_text(&merged.games).unwrap_or_default();
+        write_stdout(&format!("{}{review}", standings.text()))?;
     }
     Ok(())
 }
@@ -233,7 +248,11 @@ pub fn write_stdout(text: &str) -> Result<(), String> {
 pub fn run(records: Records, html_out: Option<&Path>) -> Result<(), String> {
     match html_out {
         None => {
-            print!("{}", records.text());
+            // Results on stdout, what is said about the files on stderr (docs/commands.md).
+            write_stdout(&records.text())?;
+            for n in records.notes() {
+                eprintln!("{n}");
+            }
             Ok(())
         }
         Some(out) => {
