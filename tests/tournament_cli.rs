@@ -310,7 +310,13 @@ fn schedules_and_engine_files() {
     )
     .unwrap();
     let out = Command::new(BIN)
-        .args(["tournament", "--engines", file.to_str().unwrap()])
+        .args([
+            "tournament",
+            "--game",
+            "connect4",
+            "--engines",
+            file.to_str().unwrap(),
+        ])
         .args(["--engine", "n1=builtin:ninja1", "--format", "gauntlet"])
         .args(["--rounds", "3", "--shard", "2/2", "--schedule"])
         .output()
@@ -323,7 +329,7 @@ fn schedules_and_engine_files() {
     );
     let t = |args: &[&str]| {
         Command::new(BIN)
-            .arg("tournament")
+            .args(["tournament", "--game", "connect4"])
             .args(args)
             .output()
             .unwrap()

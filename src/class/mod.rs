@@ -15,6 +15,7 @@
 
 pub mod bridges;
 pub mod build;
+pub mod infer;
 pub mod submissions;
 
 use std::path::{Path, PathBuf};
@@ -64,6 +65,9 @@ pub struct ClassConfig {
     pub resume: bool,
     /// Report records that are not the whole tournament (shards missing, a line cut off).
     pub partial: bool,
+    /// How the game was told when `--game` was not given (`mancala: 5 of 5 submissions hold
+    /// Mancala bot sources`), for the first line of the run.
+    pub game_told: Option<String>,
     /// Keep every engine's I/O per game under `logs/`.
     pub log: bool,
     /// The referee's settings (game, limits, openings, seed, concurrency, shard, variant); its
@@ -130,7 +134,17 @@ fn check_course(kind: GameKind, course: Option<&Path>, needed: bool) -> Result<(
         _ => {
             return match course {
                 Some(c) if !c.is_dir() => Err(format!("--course {}: not a folder", c.display())),
-                _ => Ok(()),
+                Some(c) => match infer::course_game(c) {
+                    Some((k, shows)) if k != kind => Err(format!(
+                        "--course {}: not a {} course folder; it looks like the {} course ({shows}): --game {}?",
+                        c.display(),
+                        kind.name(),
+                        k.name(),
+                        k.name()
+                    )),
+                    _ => Ok(()),
+                },
+                None => Ok(()),
             };
         }
     };
@@ -138,9 +152,18 @@ fn check_course(kind: GameKind, course: Option<&Path>, needed: bool) -> Result<(
         None if needed => Err(format!(
             "--course: the players are built with {what}; give its folder"
         )),
-        Some(c) if !c.join(want).is_file() => {
-            Err(format!("--course {}: not {what} (no {want})", c.display()))
-        }
+        Some(c) if !c.join(want).is_file() => Err(format!(
+            "--course {}: not {what} (no {want}){}",
+            c.display(),
+            match infer::course_game(c) {
+                Some((k, shows)) => format!(
+                    "; it looks like the {} course ({shows}): --game {}?",
+                    k.name(),
+                    k.name()
+                ),
+                None => String::new(),
+            }
+        )),
         _ => Ok(()),
     }
 }
@@ -255,7 +278,10 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
         subs.len(),
         if subs.len() == 1 { "" } else { "s" },
         shown_dir.display(),
-        kind.name(),
+        match &cfg.game_told {
+            Some(t) => format!("{t}; --game sets it"),
+            None => kind.name().to_string(),
+        },
         if ignored.is_empty() {
             String::new()
         } else {

@@ -70,8 +70,9 @@ pub fn run(a: &AnalyseArgs) -> Result<(), String> {
     let o = review_run(&cfg, &mut notice)?;
     print!("{}", totals_text(&o.totals));
     eprintln!(
-        "tablero analyse: {} games in {} ({} reviewed now, {} kept, {} skipped); {} moves in {:.1} s",
+        "tablero analyse: {} {} games (the records' game) in {} ({} reviewed now, {} kept, {} skipped); {} moves in {:.1} s",
         o.games,
+        o.settings.variant,
         cfg.output.display(),
         o.reviewed,
         o.kept,

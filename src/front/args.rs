@@ -410,6 +410,7 @@ pub fn class_config(kind: GameKind, a: &ClassArgs) -> Result<crate::class::Class
         stage,
         resume: a.resume,
         partial: a.partial,
+        game_told: None,
         log: a.log,
         play: Config {
             kind,

@@ -15,16 +15,34 @@ use clap::{Parser, Subcommand};
                   (every command: protocol.md)."
 )]
 pub struct Cli {
-    /// The game: parchis, connect4boom, connect4 or mancala (in the protocol loop,
-    /// `setoption name UCI_Variant` changes it).
-    #[arg(long, default_value = "parchis", global = true)]
-    pub game: String,
+    /// The game of the protocol loop: parchis (the default), connect4boom, connect4 or mancala
+    /// (`setoption name UCI_Variant` changes it). Given before a command, that command's --game.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
     /// Run a built-in player instead of the full engine: random, greedy, ninja1, ninja2,
     /// ninja3, solver (fixed strength; docs/players.md).
     #[arg(long)]
     pub player: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// `--game` of a command that plays one game and cannot tell which by itself: it asks for it.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct GameArg {
+    /// The game: parchis, connect4boom, connect4 or mancala (also Parchís, kalah, boom,
+    /// conecta4, …); required.
+    #[arg(long = "game", value_name = "GAME")]
+    pub game: Option<String>,
+}
+
+/// `--game` of a command whose engines are told the game at the start (`serve`, `gui`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct StartGameArg {
+    /// The game at the start: parchis (the default), connect4boom, connect4 or mancala; a
+    /// client's `setoption name UCI_Variant` (the page's game menu) changes it.
+    #[arg(long = "game", value_name = "GAME")]
+    pub game: Option<String>,
 }
 
 /// The flags every refereed command shares (`match`, `tournament`, `tune`): options sent to
@@ -75,6 +93,8 @@ pub struct GameFlags {
 /// `tablero match`: the referee.
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     /// Engine 1: a command line (split like a shell), builtin:<player> or tcp:HOST:PORT.
     #[arg(long)]
     pub engine1: String,
@@ -134,6 +154,8 @@ pub struct MatchArgs {
 /// `tablero tournament`: many engines, one schedule, standings from all games.
 #[derive(clap::Args, Debug)]
 pub struct TournamentArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     /// NAME=SPEC, repeatable: SPEC as --engine1 of `match` (a command line split like a shell,
     /// builtin:<player>, tcp:HOST:PORT); words option.NAME=VALUE are this engine's setoptions.
     #[arg(long)]
@@ -182,6 +204,11 @@ pub struct TournamentArgs {
 /// `tablero class`: a class tournament of students' submissions (docs/class-tournament.md).
 #[derive(clap::Args, Debug)]
 pub struct ClassArgs {
+    /// The game: parchis, connect4boom or mancala (also Parchís, kalah, boom, …). Told by
+    /// the output folder of an earlier run, the --course checkout or the submissions when not
+    /// given (and then said on stderr); asked for when none of them tells.
+    #[arg(long = "game", value_name = "GAME")]
+    pub game: Option<String>,
     /// Folder of submissions, one sub-folder per student: Parchís `AIPlayer.cpp` (+ .h), BOOM
     /// `player.cpp` (+ .h), Mancala bot sources (a makefile or .cpp files), or a ready program.
     #[arg(required_unless_present = "report_only")]
@@ -238,6 +265,8 @@ pub struct ClassArgs {
 /// `tablero tune`: SPSA over an engine's integer spin options (see docs/tuning.md).
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     /// The engine tuned: a command line (split like a shell), builtin:<player> or
     /// tcp:HOST:PORT; it plays against itself, θ+ against θ−.
     #[arg(long)]
@@ -328,6 +357,8 @@ pub struct AnalyseArgs {
 pub enum Command {
     /// Counts the leaves of the legal-move tree, split by root move.
     Perft {
+        #[command(flatten)]
+        game: GameArg,
         /// Plies to count.
         #[arg(long)]
         depth: u32,
@@ -363,6 +394,8 @@ pub enum Command {
     Class(Box<ClassArgs>),
     /// Play against a built-in player at the terminal (moves in protocol notation).
     Play {
+        #[command(flatten)]
+        game: GameArg,
         /// The opponent: random, greedy, ninja1, ninja2, ninja3, solver.
         #[arg(long, default_value = "ninja2")]
         vs: String,
@@ -375,6 +408,8 @@ pub enum Command {
     },
     /// Serves the protocol over TCP, one session per connection.
     Serve {
+        #[command(flatten)]
+        game: StartGameArg,
         /// Address to listen on, e.g. 127.0.0.1:7000 (port 0 picks a free port).
         #[arg(long)]
         listen: String,
@@ -397,6 +432,8 @@ pub enum Command {
     },
     /// A local web page to play and watch the games against the offered engines (docs/gui.md).
     Gui {
+        #[command(flatten)]
+        game: StartGameArg,
         /// Address to serve the page on (loopback only unless --allow-remote; port 0 picks one).
         #[arg(long, default_value = "127.0.0.1:8080")]
         listen: String,
@@ -439,6 +476,8 @@ pub enum Command {
     Analyse(Box<AnalyseArgs>),
     /// Draws a position as SVG (the start, or --fen, after --moves; the last move highlighted).
     Render {
+        #[command(flatten)]
+        game: GameArg,
         /// Start from this state string instead of the start position.
         #[arg(long)]
         fen: Option<String>,
@@ -470,6 +509,8 @@ pub enum Command {
     /// Solves a Connect Four or Kalah position exactly (or a batch file of golden lines):
     /// prints `info` lines and `solved score <s> best <move> nodes <n> time <ms>`.
     Solve {
+        #[command(flatten)]
+        game: GameArg,
         /// Start from this state string instead of the start position.
         #[arg(long)]
         fen: Option<String>,
@@ -513,6 +554,8 @@ pub enum Command {
 /// `tablero learn` (see `tablero::learn`): self-play, labels, fit, report.
 #[derive(clap::Args, Debug)]
 pub struct LearnArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     /// Seed of the openings and of the leaf sample.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

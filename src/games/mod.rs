@@ -4,7 +4,10 @@
 pub mod boom;
 pub mod connect4;
 pub mod mancala;
+pub mod names;
 pub mod parchis;
+
+pub use names::lookup;
 
 use crate::core::game::Game;
 
