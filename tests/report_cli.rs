@@ -196,6 +196,6 @@ fn bad_input_is_one_line_and_exit_2() {
     let out = PathBuf::from("/nonexistent-dir/report.html");
     refused(
         &tablero(&["report", "--html", out.to_str().unwrap()], &[&rec]),
-        "--html /nonexistent-dir/report.html",
+        "-o /nonexistent-dir/report.html",
     );
 }

@@ -462,10 +462,10 @@ pub fn tune_config(kind: GameKind, a: &TuneArgs) -> Result<TuneConfig, String> {
     name_values("--option", &a.play.option)?;
     openings(a.play.openings.as_deref())?;
     EngineSpec::parse(engine).map_err(|e| format!("--engine: {e}"))?;
-    let out = match (&a.out, &a.resume) {
+    let out = match (&a.output, &a.resume) {
         (_, Some(p)) => TuneOut::Resume(p.clone()),
         (Some(p), None) => TuneOut::New(p.clone()),
-        (None, None) => return Err("--out FILE (or --resume FILE) is required".into()),
+        (None, None) => return Err("-o FILE (or --resume FILE) is required".into()),
     };
     Ok(TuneConfig {
         kind,

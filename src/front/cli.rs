@@ -95,7 +95,8 @@ pub struct GameFlags {
 pub struct MatchArgs {
     #[command(flatten)]
     pub game: GameArg,
-    /// Engine 1: a command line (split like a shell), builtin:<player> or tcp:HOST:PORT.
+    /// Engine 1: a command line (split like a shell), builtin:<player>, tcp:HOST:PORT or
+    /// mancala-bot:PATH [ARGS] (a course Mancala bot).
     #[arg(long)]
     pub engine1: String,
     /// Engine 2 (same forms as --engine1).
@@ -157,7 +158,8 @@ pub struct TournamentArgs {
     #[command(flatten)]
     pub game: GameArg,
     /// NAME=SPEC, repeatable: SPEC as --engine1 of `match` (a command line split like a shell,
-    /// builtin:<player>, tcp:HOST:PORT); words option.NAME=VALUE are this engine's setoptions.
+    /// builtin:<player>, tcp:HOST:PORT, mancala-bot:PATH [ARGS]); words option.NAME=VALUE are
+    /// this engine's setoptions.
     #[arg(long)]
     pub engine: Vec<String>,
     /// FILE with one engine per line: `NAME SPEC… [option.NAME=VALUE…]`; `#` comment lines.
@@ -267,8 +269,8 @@ pub struct ClassArgs {
 pub struct TuneArgs {
     #[command(flatten)]
     pub game: GameArg,
-    /// The engine tuned: a command line (split like a shell), builtin:<player> or
-    /// tcp:HOST:PORT; it plays against itself, θ+ against θ−.
+    /// The engine tuned: a command line (split like a shell), builtin:<player>, tcp:HOST:PORT
+    /// or mancala-bot:PATH [ARGS]; it plays against itself, θ+ against θ−.
     #[arg(long)]
     pub engine: Option<String>,
     /// NAME=START,MIN,MAX,C_END,R_END: a spin option to tune (repeatable).
@@ -283,18 +285,21 @@ pub struct TuneArgs {
     /// Engines' limits, clock, openings and the rest shared with `match`/`tournament`/`tune`.
     #[command(flatten)]
     pub play: GameFlags,
-    /// Write the header and one JSON line per iteration to FILE (must not exist yet).
-    #[arg(long)]
-    pub out: Option<std::path::PathBuf>,
-    /// Continue the run of FILE (same settings) after its last complete iteration.
-    #[arg(long, conflicts_with = "out")]
-    pub resume: Option<std::path::PathBuf>,
-    /// Draw the parameter paths of a tune FILE as SVG (with -o) instead of tuning.
-    #[arg(long, conflicts_with_all = ["out", "resume"])]
-    pub plot: Option<std::path::PathBuf>,
-    /// The SVG written by --plot.
-    #[arg(short = 'o', long = "output", requires = "plot")]
+    /// Write the run to FILE (which must not exist yet): a header and one JSON line per
+    /// iteration; with --plot, the SVG.
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
     pub output: Option<std::path::PathBuf>,
+    /// Continue the run of FILE (same settings) after its last complete iteration.
+    #[arg(long, conflicts_with = "output")]
+    pub resume: Option<std::path::PathBuf>,
+    /// Draw the parameter paths of a tune FILE as SVG (to -o) instead of tuning.
+    #[arg(long, conflicts_with = "resume")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 /// `tablero analyse`: game review of recorded games (docs/review.md).
@@ -438,8 +443,8 @@ pub enum Command {
         #[arg(long, default_value = "127.0.0.1:8080")]
         listen: String,
         /// NAME=SPEC: an engine the page may pick, SPEC as in `match` (a command line,
-        /// builtin:<player> or tcp:HOST:PORT); repeatable. `tablero` and the built-in players
-        /// are always offered.
+        /// builtin:<player>, tcp:HOST:PORT or mancala-bot:PATH [ARGS]); repeatable. `tablero`
+        /// and the built-in players are always offered.
         #[arg(long)]
         engine: Vec<String>,
         /// Allow a --listen address other than loopback (anyone who reaches it can run the
@@ -451,13 +456,19 @@ pub enum Command {
         max_connections: usize,
     },
     /// Reads referee records (`match --records`, several files are merged) and prints the
-    /// result table, or with --html writes one self-contained page with plots and every game.
+    /// result table, or with -o writes one self-contained page with plots and every game.
     Report {
         /// Records files (JSON lines), e.g. the runs or shards of one match.
         #[arg(required = true)]
         records: Vec<std::path::PathBuf>,
-        /// Write the HTML report to FILE (opens from disk, nothing fetched).
-        #[arg(long, value_name = "FILE")]
+        /// Write the HTML report to FILE (opens from disk, nothing fetched) instead of printing
+        /// the table.
+        #[arg(
+            short = 'o',
+            long = "output",
+            visible_alias = "html",
+            value_name = "FILE"
+        )]
         html: Option<std::path::PathBuf>,
         /// Tournament records: print the standings as JSON.
         #[arg(long)]
@@ -500,7 +511,6 @@ pub enum Command {
     MancalaBot(MancalaBotArgs),
     /// Runs a course Mancala bot (BOT [ARGS]) as a tablero engine on stdin/stdout, as the
     /// referee's `mancala-bot:` spec does (docs/bridge-mancala.md).
-    #[command(hide = true)]
     MancalaBotAdapter {
         /// The bot's program and its arguments.
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
@@ -593,9 +603,14 @@ pub struct LearnArgs {
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Write the labelled data to FILE.
-    #[arg(long)]
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
     pub out: Option<std::path::PathBuf>,
-    /// Fit these data files (written by --out) instead of playing; repeatable.
+    /// Fit these data files (written by -o) instead of playing; repeatable.
     #[arg(long, conflicts_with = "out")]
     pub data: Vec<std::path::PathBuf>,
     /// Kalah: probability that a leaf above the endgame database is solved (weighted by its

@@ -67,7 +67,7 @@ fn learn_message(e: &crate::learn::Error) -> String {
         E::UnknownHeuristic { .. } => format!("--opponent: {e}"),
         E::NoExactLabels { .. } => format!("--labels: {e}"),
         E::DataFile { .. } | E::DataLine { .. } => format!("--data: {e}"),
-        E::WriteData { .. } => format!("--out: {e}"),
+        E::WriteData { .. } => format!("-o: {e}"),
         E::Database(_) => format!("--db-seeds/--db-dir: {e}"),
         _ => e.to_string(),
     }

@@ -439,7 +439,7 @@ pub(super) fn build_games(
             reviews: &reviews,
         },
     )
-    .map_err(|e| format!("--html: {e}"))?
+    .map_err(|e| format!("-o: {e}"))?
 }
 
 impl DrawVisitor for Build<'_> {

@@ -51,7 +51,7 @@ impl Records {
     fn of(merged: Merged) -> Result<Records, String> {
         if !merged.is_match() {
             return Err(
-                "tournament records: their report is the standings (tablero report without --html, or with --json)".into(),
+                "tournament records: their report is the standings (tablero report without -o, or with --json)".into(),
             );
         }
         let [a, b] = <[String; 2]>::try_from(merged.names.clone())
@@ -204,8 +204,7 @@ pub fn run_any(
     }
     if let Some(out) = html_out {
         // Opened first so that an unwritable path fails before the games are replayed.
-        let mut f =
-            std::fs::File::create(out).map_err(|e| format!("--html {}: {e}", out.display()))?;
+        let mut f = std::fs::File::create(out).map_err(|e| format!("-o {}: {e}", out.display()))?;
         let t = tournament::Tournament {
             merged: &merged,
             standings: &standings,
@@ -219,7 +218,7 @@ pub fn run_any(
             }
         };
         f.write_all(page.as_bytes())
-            .map_err(|e| format!("--html {}: {e}", out.display()))?;
+            .map_err(|e| format!("-o {}: {e}", out.display()))?;
         eprintln!(
             "wrote {} ({} games, {:.1} MB)",
             out.display(),
@@ -258,7 +257,7 @@ pub fn run(records: Records, html_out: Option<&Path>) -> Result<(), String> {
         Some(out) => {
             // Opened first so that an unwritable path fails before the games are replayed.
             let mut f =
-                std::fs::File::create(out).map_err(|e| format!("--html {}: {e}", out.display()))?;
+                std::fs::File::create(out).map_err(|e| format!("-o {}: {e}", out.display()))?;
             let page = match html::page(&records) {
                 Ok(p) => p,
                 Err(e) => {
@@ -268,7 +267,7 @@ pub fn run(records: Records, html_out: Option<&Path>) -> Result<(), String> {
                 }
             };
             f.write_all(page.as_bytes())
-                .map_err(|e| format!("--html {}: {e}", out.display()))?;
+                .map_err(|e| format!("-o {}: {e}", out.display()))?;
             eprintln!(
                 "wrote {} ({} games, {:.1} MB)",
                 out.display(),
