@@ -177,6 +177,21 @@ fn no_game(top: &Option<String>, cmd: &str, why: &str) -> Result<(), String> {
     }
 }
 
+/// A person who starts the protocol loop at a terminal is told what it is and how to get
+/// help: one line on stderr, as engines do. In a pipe (a referee, a GUI, a script) nothing.
+fn greet(kind: GameKind, player: Option<&str>) {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() {
+        eprintln!(
+            "tablero {}: the engine, reading protocol commands{} in {} ('help' lists them, 'quit' \
+             leaves); `tablero --help` lists the program's commands",
+            env!("CARGO_PKG_VERSION"),
+            player.map_or(String::new(), |p| format!(" as the built-in player {p}")),
+            kind.name()
+        );
+    }
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     let top = &cli.game;
     // The protocol loop and the servers start in a game a client changes: Parchís by default.
@@ -186,6 +201,7 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         None if cli.player.is_some() => {
             let kind = start_game(&None)?;
+            greet(kind, cli.player.as_deref());
             let p = crate::players::Player::from_name(cli.player.as_deref().unwrap_or(""))
                 .map_err(|e| format!("--player: {e}"))?;
             crate::players::run(
@@ -291,6 +307,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         None => {
             let kind = start_game(&None)?;
+            greet(kind, None);
             protocol::run(
                 kind,
                 std::io::BufReader::new(std::io::stdin()),
