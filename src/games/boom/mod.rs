@@ -1,5 +1,5 @@
 //! Conecta-4 BOOM (`connect4boom`): the course's 7×7 Connect Four with two movements per turn
-//! and bomb pieces. Rules: `shared/rules/connect4boom.md` (binding, clarifications included).
+//! and bomb pieces. Rules: `docs/rules/connect4boom.md` (binding, clarifications included).
 //!
 //! # Years
 //! The `Year` option picks the course year whose simulator is played ([`Year`]): `2020-21`
@@ -48,7 +48,7 @@
 //! count reachable.
 //!
 //! # Full board
-//! As in the 2020-21 simulator's core (`shared/rules/connect4boom.md`, "End of the game"), a full
+//! As in the 2020-21 simulator's core (`docs/rules/connect4boom.md`, "End of the game"), a full
 //! board without a line is not a draw: the player to move (after the movement that filled it,
 //! possibly the same player) plays `BOOM`, its only legal movement, when it holds a bomb, and
 //! otherwise cannot move and loses. Conecta-4 BOOM has no draws.
@@ -413,6 +413,7 @@ impl Game for Boom {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "connect4boom";
+    const ALIASES: &'static [&'static str] = &["boom", "conecta4boom", "c4boom"];
     const OPTIONS: &'static [VariantOption] = &[VariantOption::combo(
         "Year",
         2020,

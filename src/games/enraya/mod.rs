@@ -594,6 +594,8 @@ impl Game for Enraya {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "enraya";
+    const ALIASES: &'static [&'static str] =
+        &["5enraya", "enrayatactico", "5enrayatactico", "cincoenraya"];
     const OPTIONS: &'static [VariantOption] = &[
         VariantOption::spin("Rows", 9, 1, MAX_SIDE as i64),
         VariantOption::spin("Columns", 9, 1, MAX_SIDE as i64),
