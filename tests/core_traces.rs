@@ -1,6 +1,7 @@
 //! The course simulators' own game cores, reproduced line by line: every game of
-//! `tests/golden/boom/core_traces.jsonl` (the 2020-21 Conecta-4 BOOM core) and
-//! `tests/golden/mancala/core_traces.jsonl` (the course's Mancala core) is replayed through
+//! `tests/golden/boom/core_traces.jsonl` (the 2020-21 Conecta-4 BOOM core),
+//! `tests/golden/boom/core_traces_2018.jsonl` (the 2018-19 DesConecta-4 BOOM core, `Year`
+//! 2018-19) and `tests/golden/mancala/core_traces.jsonl` (the course's Mancala core) is replayed through
 //! the engine from the start, and after every movement the engine's view must equal the core's:
 //! state string, legal movements in the core's order, game over, result, and for BOOM the bombs
 //! held, the core's turn counter and the bomb-now flag. Each state string must also parse back
@@ -10,7 +11,7 @@ mod common;
 
 use serde_json::Value;
 use tablero::core::game::{Game, Outcome, Side};
-use tablero::games::boom::{Boom, Config as BoomConfig};
+use tablero::games::boom::{Boom, Config as BoomConfig, Year};
 use tablero::games::mancala::{Mancala, MancalaConfig};
 
 fn read_lines(rel: &str) -> Vec<Value> {
@@ -119,24 +120,7 @@ fn boom_core_traces_reproduced_in_full() {
         &lines,
         Boom::start(&BoomConfig::default()),
         |f| Boom::parse_fen(f, &BoomConfig::default()).map_err(|e| e.to_string()),
-        |s: &Boom, v| {
-            let bombs = format!(
-                "{},{}",
-                (s.bomb(Side::First) != 0) as u8,
-                (s.bomb(Side::Second) != 0) as u8
-            );
-            assert_eq!(bombs, field(v, "bombs"), "line {v}: bombs differ");
-            assert_eq!(
-                s.turn().to_string(),
-                field(v, "turn"),
-                "line {v}: turn differs"
-            );
-            assert_eq!(
-                (s.put_places_bomb() as u8).to_string(),
-                field(v, "bombnow"),
-                "line {v}: bomb-now flag differs"
-            );
-        },
+        check_boom_counters,
     );
     assert_eq!((games, n), (600, 24_689), "the whole file was replayed");
     // The endings the full-board rule decides are in the file and were checked above.
@@ -168,6 +152,85 @@ fn boom_core_traces_reproduced_in_full() {
         (boom_only, full_endings.len(), without_line),
         (14, 13, 5),
         "boom-only positions, full-board endings, full-board endings without a line"
+    );
+}
+
+/// The bombs held, the round counter and the bomb-now flag of a BOOM position, as a trace has them.
+fn check_boom_counters(s: &Boom, v: &Value) {
+    let bombs = format!(
+        "{},{}",
+        (s.bomb(Side::First) != 0) as u8,
+        (s.bomb(Side::Second) != 0) as u8
+    );
+    assert_eq!(bombs, field(v, "bombs"), "line {v}: bombs differ");
+    assert_eq!(
+        s.turn().to_string(),
+        field(v, "turn"),
+        "line {v}: turn differs"
+    );
+    assert_eq!(
+        (s.put_places_bomb() as u8).to_string(),
+        field(v, "bombnow"),
+        "line {v}: bomb-now flag differs"
+    );
+}
+
+#[test]
+fn boom_2018_core_traces_reproduced_in_full() {
+    let lines = read_lines("boom/core_traces_2018.jsonl");
+    let config = BoomConfig::of(Year::Y2018);
+    let (games, n) = replay(
+        &lines,
+        Boom::start(&config),
+        |f| Boom::parse_fen(f, &config).map_err(|e| e.to_string()),
+        |s: &Boom, v| {
+            check_boom_counters(s, v);
+            let free = 49 - (0..7)
+                .flat_map(|c| (0..7).map(move |r| (c, r)))
+                .filter(|&(c, r)| s.cell(c, r).is_some())
+                .count();
+            assert_eq!(
+                Some(free as u64),
+                v["free"].as_u64(),
+                "line {v}: free cells differ"
+            );
+        },
+    );
+    assert_eq!((games, n), (600, 31_104), "the whole file was replayed");
+    // What the file holds beyond plain play, all checked above: full boards (draws without a
+    // line), booms, and boards where both sides have four in a row (the core's scan decides who
+    // loses).
+    let position = |v: &Value| Boom::parse_fen(field(v, "fen"), &config).unwrap();
+    let booms = lines.iter().filter(|v| v["move"] == "boom").count();
+    let full: Vec<&Value> = lines.iter().filter(|v| v["free"] == 0).collect();
+    let full_draws = full.iter().filter(|v| field(v, "result") == "draw").count();
+    let both_lines = lines
+        .iter()
+        .filter(|v| {
+            let s = position(v);
+            let line = |side| {
+                let p = (0..7)
+                    .flat_map(|c| (0..7).map(move |r| (c, r)))
+                    .filter(|&(c, r)| s.cell(c, r).map(|(o, _)| o) == Some(side));
+                let cells: std::collections::HashSet<(i32, i32)> =
+                    p.map(|(c, r)| (c as i32, r as i32)).collect();
+                cells.iter().any(|&(c, r)| {
+                    [(0, 1), (1, 0), (1, 1), (1, -1)]
+                        .iter()
+                        .any(|&(dc, dr)| (1..4).all(|k| cells.contains(&(c + k * dc, r + k * dr))))
+                })
+            };
+            line(Side::First) && line(Side::Second)
+        })
+        .count();
+    let draws = lines
+        .iter()
+        .filter(|v| field(v, "result") == "draw")
+        .count();
+    assert_eq!(
+        (booms, full.len(), full_draws, draws, both_lines),
+        (3751, 16, 12, 12, 26),
+        "booms, full boards, full-board draws, draws, boards with two losers"
     );
 }
 
