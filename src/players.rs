@@ -19,7 +19,7 @@ use crate::core::game::Game;
 use crate::core::rng::splitmix64;
 use crate::core::spec::{self, StartSpec, Token};
 use crate::engine::EngineConfig;
-use crate::engine::options::{applies, is_weight_option};
+use crate::engine::options::{applies, is_weight_option, variant_spec};
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::protocol::command::{Command, GoParams};
 use crate::protocol::{self, Filter, Out};
@@ -291,7 +291,11 @@ impl Filter for PlayerFilter {
                 } else if applies(self.kind, &lower) {
                     // A variant option of the current game resets it, as in the engine; other
                     // options (Hash…) leave the position alone.
-                    if let Some(n) = value.as_deref().and_then(|v| v.trim().parse().ok()) {
+                    // The engine's own reading of the value (a combo's name or a number).
+                    let n = variant_spec(self.kind, &name)
+                        .zip(value.as_deref())
+                        .and_then(|(o, v)| o.parse_value(v).ok());
+                    if let Some(n) = n {
                         let old = self.values.insert(lower.clone(), n);
                         self.rebuild();
                         if self.tracker.is_none() {

@@ -185,10 +185,11 @@ fn boom_2018_core_traces_reproduced_in_full() {
         |f| Boom::parse_fen(f, &config).map_err(|e| e.to_string()),
         |s: &Boom, v| {
             check_boom_counters(s, v);
-            let free = 49 - (0..7)
-                .flat_map(|c| (0..7).map(move |r| (c, r)))
-                .filter(|&(c, r)| s.cell(c, r).is_some())
-                .count();
+            let free = 49
+                - (0..7)
+                    .flat_map(|c| (0..7).map(move |r| (c, r)))
+                    .filter(|&(c, r)| s.cell(c, r).is_some())
+                    .count();
             assert_eq!(
                 Some(free as u64),
                 v["free"].as_u64(),

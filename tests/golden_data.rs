@@ -54,6 +54,7 @@ fn every_golden_file_reads() {
         "parchis/playground_traces.jsonl",
         "parchis/perft.md",
         "boom/core_traces.jsonl",
+        "boom/core_traces_2018.jsonl",
         "mancala/core_traces.jsonl",
         "enraya/core_traces.jsonl",
         "kalah/kalah64_positions.txt",

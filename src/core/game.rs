@@ -214,10 +214,7 @@ pub enum ValueError {
     #[error("{name} takes an integer")]
     Integer { name: &'static str },
     #[error("{name} takes one of {names}")]
-    Name {
-        name: &'static str,
-        names: String,
-    },
+    Name { name: &'static str, names: String },
 }
 
 /// Why option values do not configure a game ([`Game::configure`]).

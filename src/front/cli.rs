@@ -66,7 +66,7 @@ pub struct StartGameArg {
 #[derive(clap::Args, Debug, Clone)]
 pub struct GameFlags {
     /// NAME=VALUE sent to every engine as setoption; variant options (Pits, Seeds, Rows,
-    /// Columns) also set the referee's rules (repeatable; `tune`: fixed, not tuned).
+    /// Columns, InARow, Year) also set the referee's rules (repeatable; `tune`: fixed, not tuned).
     #[arg(long)]
     pub option: Vec<String>,
     /// Games played in parallel (each with its own engine processes).

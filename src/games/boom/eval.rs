@@ -12,6 +12,11 @@
 //!   [`crate::games::connect4::eval::seed_terms`] for the exact formula and the typos fixed).
 //!   Doubled to stay in integers. A full board scores 0, as in the report's `Valoracion`.
 //!
+//! # Year 2018-19 (DesConecta-4 BOOM)
+//! `test` is that year's `ValoracionTest` too (the same `Puntuacion`, a full board 0); `seed` is
+//! the 2020-21 report's and is kept as it is. `default` is another one, since four in a row
+//! *loses* ([`desconecta_terms`]); its weights are hand-set, not fitted, and not options.
+//!
 //! A full board is never a leaf the game ends on unless the player to move has no bomb (the
 //! core's rule, see [`super`]); with a bomb it is an ordinary position whose only movement is
 //! `BOOM`, and both course heuristics value it 0 ("se ha rellenado completamente el tablero").
@@ -49,7 +54,7 @@
 //!   hot 10, tempo 3000, the newer terms at 0) scored 71.2 % against `seed` at depth 6 (2,000
 //!   games, random:4 openings); the fitted ones 79.2 %.
 
-use super::{BOARD, BOTTOM, Boom, STRIDE};
+use super::{BOARD, BOTTOM, Boom, STRIDE, Year};
 use crate::core::game::{
     EVAL_LIMIT, EvalTerm, Evaluation, Game, Side, WeightSpec, default_values, values_or_defaults,
 };
@@ -377,6 +382,41 @@ fn default_terms(s: &Boom, w: &Weights, perspective: Side) -> DefaultTerms {
     }
 }
 
+/// The terms of `default` in DesConecta-4 BOOM (`Year` 2018-19), own minus opp, where four in
+/// a row loses: a side is squeezed when its `PUT`s run out of cells that do not complete its
+/// own four.
+/// * `safe columns`: per column where that side's `PUT` would not complete its four (16 each:
+///   the side with fewer is the one forced into a line first);
+/// * `poison cells`: per empty cell that would complete its four, playable or not (−4 each);
+/// * `bomb`: a bomb on the board (8: a `BOOM` clears that side's own row).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DesconectaTerms {
+    pub safe: (i32, i32),
+    pub poison: (i32, i32),
+    pub bomb: (i32, i32),
+}
+
+/// [`DesconectaTerms`] of `s` from `perspective`'s view.
+pub fn desconecta_terms(s: &Boom, perspective: Side) -> DesconectaTerms {
+    let occ = s.occupied();
+    let playable = s.playable();
+    let one = |side: Side| {
+        let poison = bits::winning_cells(s.pieces(side), occ, BOARD, STRIDE);
+        let safe = (playable & !poison).count_ones() as i32;
+        (
+            16 * safe,
+            -4 * poison.count_ones() as i32,
+            8 * (s.bomb(side) != 0) as i32,
+        )
+    };
+    let (a, b) = (one(perspective), one(perspective.other()));
+    DesconectaTerms {
+        safe: (a.0, b.0),
+        poison: (a.1, b.1),
+        bomb: (a.2, b.2),
+    }
+}
+
 fn seed_pair(s: &Boom, perspective: Side) -> (SeedTerms, SeedTerms) {
     let mid = seed_mid_columns(7, 7);
     let one = |me: Side| {
@@ -408,6 +448,10 @@ fn full(s: &Boom) -> bool {
 pub fn evaluate(s: &Boom, heuristic: usize, w: &Weights, perspective: Side) -> i32 {
     let v = match heuristic {
         1 | 2 if full(s) => 0,
+        0 if s.year() == Year::Y2018 => {
+            let t = desconecta_terms(s, perspective);
+            t.safe.0 - t.safe.1 + t.poison.0 - t.poison.1 + t.bomb.0 - t.bomb.1
+        }
         1 => course_test(s, perspective),
         2 => {
             let (a, b) = seed_pair(s, perspective);
@@ -447,6 +491,14 @@ pub fn eval_terms(s: &Boom, heuristic: usize, w: &Weights, perspective: Side) ->
             value: course_test(s, perspective).to_string(),
         }],
         2 => seed_term_list(&seed_pair(s, perspective)),
+        0 if s.year() == Year::Y2018 => {
+            let t = desconecta_terms(s, perspective);
+            vec![
+                term("safe columns", t.safe),
+                term("poison cells", t.poison),
+                term("bomb", t.bomb),
+            ]
+        }
         _ => {
             let t = default_terms(s, w, perspective);
             vec![
