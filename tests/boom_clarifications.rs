@@ -7,7 +7,7 @@ use tablero::core::game::{Game, MoveError, Outcome, Side};
 use tablero::games::boom::{Boom, BoomMove, Config, Moves};
 
 fn fen(text: &str) -> Boom {
-    Boom::parse_fen(text, &Config).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Boom::parse_fen(text, &Config::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn play(s: &Boom, text: &str) -> Boom {
@@ -32,7 +32,7 @@ fn bomb_cell(s: &Boom, side: Side) -> Option<(u32, u32)> {
 #[test]
 fn bombs_at_movements_12_and_14() {
     // Columns cycling 1..7 give no four in a row through movement 15.
-    let mut s = Boom::start(&Config);
+    let mut s = Boom::start(&Config::default());
     for n in 1..=15u16 {
         assert_eq!(s.movement(), n);
         let col = (n - 1) % 7 + 1;

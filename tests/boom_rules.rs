@@ -197,7 +197,7 @@ fn assert_same(s: &Boom, n: &Naive) {
 /// Plays `len` random movements (or until the end), preferring `BOOM` when legal with
 /// probability 1/3 so that explosions are frequent.
 fn random_position(rng: &mut Rng, len: usize) -> (Boom, Naive) {
-    let mut s = Boom::start(&Config);
+    let mut s = Boom::start(&Config::default());
     let mut n = Naive::new();
     for _ in 0..len {
         let legal = n.legal();
@@ -269,7 +269,7 @@ fn random_games_match_naive() {
     // The move list capacity (8 = 7 columns + BOOM) must be reached: it is tight.
     let mut longest = 0;
     for game in 0..2000 {
-        let mut s = Boom::start(&Config);
+        let mut s = Boom::start(&Config::default());
         let mut n = Naive::new();
         assert_same(&s, &n);
         while s.outcome().is_none() {
@@ -299,7 +299,7 @@ fn random_games_match_naive() {
                 boom_wins[usize::from(n.status != mover)] += 1;
             }
             assert_same(&s, &n);
-            let back = Boom::parse_fen(&s.format_fen(), &Config).unwrap();
+            let back = Boom::parse_fen(&s.format_fen(), &Config::default()).unwrap();
             assert_eq!(back, s, "fen round trip of {}", s.format_fen());
             assert_eq!(back.hash(), s.hash());
         }
@@ -322,7 +322,7 @@ fn random_games_match_naive() {
 
 #[test]
 fn perft_matches_naive() {
-    let start = Boom::start(&Config);
+    let start = Boom::start(&Config::default());
     let naive = Naive::new();
     for d in 0..=5 {
         assert_eq!(perft(&start, d), naive.perft(d), "perft {d} from the start");
@@ -339,7 +339,7 @@ fn perft_matches_naive() {
 fn perft_from_start_is_seven_to_the_n_until_a_four_can_exist() {
     // After 6 movements each side has 3 pieces; the 7th movement is P2's fourth piece, which
     // may end the game but is still a leaf. No bomb exists before movement 12.
-    let s = Boom::start(&Config);
+    let s = Boom::start(&Config::default());
     for d in 0..=7 {
         assert_eq!(perft(&s, d), 7u64.pow(d), "perft {d}");
     }
@@ -348,10 +348,10 @@ fn perft_from_start_is_seven_to_the_n_until_a_four_can_exist() {
 
 #[test]
 fn hash_separates_movement_number_and_bombs() {
-    let a = Boom::parse_fen("7/7/7/7/7/7/xo5 x 4", &Config).unwrap();
-    let b = Boom::parse_fen("7/7/7/7/7/7/xo5 x 5", &Config).unwrap();
-    let c = Boom::parse_fen("7/7/7/7/7/7/Xo5 x 4", &Config).unwrap();
-    let d = Boom::parse_fen("7/7/7/7/7/7/xo5 o 6", &Config).unwrap();
+    let a = Boom::parse_fen("7/7/7/7/7/7/xo5 x 4", &Config::default()).unwrap();
+    let b = Boom::parse_fen("7/7/7/7/7/7/xo5 x 5", &Config::default()).unwrap();
+    let c = Boom::parse_fen("7/7/7/7/7/7/Xo5 x 4", &Config::default()).unwrap();
+    let d = Boom::parse_fen("7/7/7/7/7/7/xo5 o 6", &Config::default()).unwrap();
     let hs = [a.hash(), b.hash(), c.hash(), d.hash()];
     for i in 0..4 {
         for j in i + 1..4 {
@@ -362,9 +362,12 @@ fn hash_separates_movement_number_and_bombs() {
 
 #[test]
 fn fen_examples_and_errors() {
-    let s = Boom::start(&Config);
+    let s = Boom::start(&Config::default());
     assert_eq!(s.format_fen(), "7/7/7/7/7/7/7 x 1");
-    assert_eq!(Boom::parse_fen("7/7/7/7/7/7/7 x 1", &Config), Ok(s));
+    assert_eq!(
+        Boom::parse_fen("7/7/7/7/7/7/7 x 1", &Config::default()),
+        Ok(s)
+    );
     for bad in [
         "",
         "7/7/7/7/7/7/7",
@@ -384,19 +387,22 @@ fn fen_examples_and_errors() {
         "7/7/7/7/7/7/7 x 1 extra",
         "7/7/7/7/7/7/7b x 1",
     ] {
-        assert!(Boom::parse_fen(bad, &Config).is_err(), "accepted '{bad}'");
+        assert!(
+            Boom::parse_fen(bad, &Config::default()).is_err(),
+            "accepted '{bad}'"
+        );
     }
 }
 
 #[test]
 fn parse_move_errors() {
-    let s = Boom::start(&Config);
+    let s = Boom::start(&Config::default());
     assert!(matches!(s.parse_move("boom"), Err(MoveError::Illegal(m)) if m.contains("no bomb")));
     for bad in ["0", "8", "", "bom", "put 1", "-1"] {
         assert!(s.parse_move(bad).is_err(), "accepted '{bad}'");
     }
     assert_eq!(s.parse_move(" 7 "), Ok(BoomMove::Put(6)));
-    let full = Boom::parse_fen("x6/o6/x6/o6/x6/o6/X6 x 20", &Config).unwrap();
+    let full = Boom::parse_fen("x6/o6/x6/o6/x6/o6/X6 x 20", &Config::default()).unwrap();
     assert!(matches!(full.parse_move("1"), Err(MoveError::Illegal(m)) if m.contains("full")));
     assert_eq!(full.parse_move("BOOM"), Ok(BoomMove::Boom));
 }
@@ -404,20 +410,20 @@ fn parse_move_errors() {
 proptest! {
     #[test]
     fn parse_fen_never_panics(s in "\\PC{0,60}") {
-        let _ = Boom::parse_fen(&s, &Config);
+        let _ = Boom::parse_fen(&s, &Config::default());
     }
 
     #[test]
     fn parse_fen_alphabet_round_trips(s in "[xoXO1-8/]{0,40} [xo] [0-9]{1,6}") {
-        if let Ok(p) = Boom::parse_fen(&s, &Config) {
+        if let Ok(p) = Boom::parse_fen(&s, &Config::default()) {
             prop_assert!(p.invariants_hold());
-            prop_assert_eq!(Boom::parse_fen(&p.format_fen(), &Config), Ok(p));
+            prop_assert_eq!(Boom::parse_fen(&p.format_fen(), &Config::default()), Ok(p));
         }
     }
 
     #[test]
     fn parse_move_never_panics(s in "\\PC{0,10}") {
-        let _ = Boom::start(&Config).parse_move(&s);
+        let _ = Boom::start(&Config::default()).parse_move(&s);
     }
 
     /// Canonical fens of arbitrary gravity-respecting boards (any piece mix, lines included,
@@ -472,7 +478,7 @@ proptest! {
             Side::Second => 'o',
         };
         let fen = format!("{} {side} {movement}", rows.join("/"));
-        let p = Boom::parse_fen(&fen, &Config);
+        let p = Boom::parse_fen(&fen, &Config::default());
         prop_assert!(p.is_ok(), "{}: {:?}", fen, p);
         let p = p.unwrap();
         prop_assert!(p.invariants_hold());

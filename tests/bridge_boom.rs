@@ -91,7 +91,7 @@ fn every_course_action_is_spelled_as_tablero_spells_it() {
         .filter_map(|l| l.strip_prefix("bestmove "))
         .collect();
     assert_eq!(best, ["1", "2", "3", "4", "5", "6", "7", "boom"]);
-    let s = Boom::start(&Config);
+    let s = Boom::start(&Config::default());
     let expected: Vec<BoomMove> = (0..7).map(BoomMove::Put).chain([BoomMove::Boom]).collect();
     for (text, m) in best.iter().zip(expected) {
         assert_eq!(s.format_move(m), *text, "tablero spells {m:?} otherwise");
