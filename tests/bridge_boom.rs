@@ -78,6 +78,60 @@ fn build_script_patches_the_scratch_copy_and_says_so() {
 }
 
 #[test]
+fn build_script_year_names_the_simulator_the_player_was_built_on() {
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bridge_boom_mock_engine_2018");
+    let build = |year: &str| {
+        Command::new("bash")
+            .arg(build_script())
+            .arg(root().join("tests/bridge_boom_mock"))
+            .args(["-o"])
+            .arg(&out)
+            .args(["--year", year])
+            .env("CXXFLAGS", "-O0")
+            .output()
+            .expect("bash runs")
+    };
+    let refused = build("2019-20");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("--year '2019-20' is not a course year of Conecta-4 BOOM (2020-21, 2018-19)")
+    );
+    let built = build("2018-19");
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let mut c = Command::new(&out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("engine starts");
+    c.stdin
+        .take()
+        .unwrap()
+        .write_all(b"uci\nsetoption name Year value 2018-19\nsetoption name Year value 2020-21\n")
+        .unwrap();
+    let o = c.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines.contains(&"option name Year type combo default 2018-19 var 2018-19"),
+        "{text}"
+    );
+    let errors: Vec<&&str> = lines.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(
+        errors,
+        [
+            &"info string error: setoption Year: this player was built on the 2018-19 simulator (build.sh --year) and cannot play '2020-21'"
+        ],
+        "{text}"
+    );
+}
+
+#[test]
 fn every_course_action_is_spelled_as_tablero_spells_it() {
     // After 1 2 3 4 (mock rules) the first player holds a bomb and every action is legal; the
     // mock Think() answers action depth-1, so `go depth d` shows the bridge's spelling of each.
@@ -137,6 +191,8 @@ position playground
 setoption name UCI_Variant value connect4
 setoption name PlayerId value 1
 setoption name Depth value 0
+setoption name Year value 2020-21
+setoption name Year value 2018-19
 go depth x
 go fast
 go depth 0
@@ -154,6 +210,8 @@ go
         "id name course Player (tablero bridge)",
         "option name UCI_Variant type combo default connect4boom var connect4boom",
         "option name Depth type spin default 8 min 1 max 64",
+        // build.sh --year: the simulator the player was built on (here the default).
+        "option name Year type combo default 2020-21 var 2020-21",
         "uciok",
         "readyok",
         "info string error: unknown command 'foo' (character 1); 'help' lists the commands",
@@ -184,6 +242,8 @@ go
         "info string error: setoption UCI_Variant: unknown game 'connect4' (the course bridge plays only connect4boom)",
         "info string error: setoption: unknown option 'PlayerId'; 'uci' lists the options",
         "info string error: setoption Depth: value '0' is outside 1..=64",
+        // Its own year is taken silently, another refused.
+        "info string error: setoption Year: this player was built on the 2020-21 simulator (build.sh --year) and cannot play '2018-19'",
         "info string error: go depth expects a non-negative integer, got 'x' (character 10)",
         "info string error: go: unknown limit 'fast' (character 4); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo",
         "info string error: go: depth must be at least 1",

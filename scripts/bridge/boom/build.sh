@@ -23,15 +23,16 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 usage() {
-    echo "usage: $0 COURSE_CHECKOUT [PLAYER_CPP] -o ENGINE [--depth-var NAME]" >&2
+    echo "usage: $0 COURSE_CHECKOUT [PLAYER_CPP] -o ENGINE [--depth-var NAME] [--year 2020-21|2018-19]" >&2
     exit 2
 }
 
-checkout="" player="" out="" depth_var="PROFUNDIDAD_ALFABETA"
+checkout="" player="" out="" depth_var="PROFUNDIDAD_ALFABETA" year="2020-21"
 while [ $# -gt 0 ]; do
     case "$1" in
         -o) [ $# -ge 2 ] || usage; out="$2"; shift 2 ;;
         --depth-var) [ $# -ge 2 ] || usage; depth_var="$2"; shift 2 ;;
+        --year) [ $# -ge 2 ] || usage; year="$2"; shift 2 ;;
         -h|--help) usage ;;
         -*) echo "error: unknown flag '$1'" >&2; usage ;;
         *)
@@ -43,6 +44,10 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -n "$checkout" ] && [ -n "$out" ] || usage
+case "$year" in
+    2020-21|2018-19) ;;
+    *) echo "error: --year '$year' is not a course year of Conecta-4 BOOM (2020-21, 2018-19)" >&2; exit 2 ;;
+esac
 [ -n "$player" ] || player="$checkout/player.cpp"
 
 for f in environment.h environment.cpp player.h; do
@@ -111,7 +116,17 @@ case "$(cat "$scratch/opassign.txt")" in
     *) echo "build.sh: warning: environment.cpp: could not find the end of Environment::operator= (left as it is)" >&2 ;;
 esac
 
-defs=()
+# The early 2018-19 core's copy constructor does not copy the bomb period `n_veces` (left
+# uninitialised: undefined behaviour, a state built by GenerateNextMove has an arbitrary bomb
+# schedule), and its operator= keeps the target's. The course's later core copies it in both;
+# the scratch copy does the same.
+if grep -Eq '\bn_veces\b' "$scratch/environment.h" &&
+    ! grep -Eq 'n_veces[[:space:]]*=[[:space:]]*env\.n_veces' "$scratch/environment.cpp"; then
+    sed -E -i 's/^([[:space:]]*)n_jugada[[:space:]]*=[[:space:]]*env\.n_jugada[[:space:]]*;/&\n\1n_veces = env.n_veces;  \/\/ added by tablero'"'"'s bridge, as in the course'"'"'s later core/' "$scratch/environment.cpp"
+    echo "build.sh: environment.cpp: the copy constructor and operator= do not copy n_veces (the bomb period; undefined behaviour in a copy); the scratch copy copies it, as the course's later core does" >&2
+fi
+
+defs=("-DTABLERO_BRIDGE_YEAR=\"${year}\"")
 pattern="^([[:space:]]*)(static[[:space:]]+)?const[[:space:]]+int[[:space:]]+${depth_var}[[:space:]]*=[[:space:]]*([0-9]+)[[:space:]]*;"
 # (grep finds nothing in a player without the constant: not an error under pipefail.)
 values="$({ grep -Eo "$pattern" "$scratch/player.cpp" || true; } | sed -E "s/${pattern}/\\3/" | sort -u)"

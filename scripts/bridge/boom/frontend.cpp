@@ -148,6 +148,7 @@ private:
         if (hooks_.depth) {
             say("option name Depth type spin default " + std::to_string(*hooks_.depth) + " min 1 max 64");
         }
+        say("option name Year type combo default " + hooks_.year + " var " + hooks_.year);
         say("uciok");
     }
 
@@ -173,6 +174,11 @@ private:
                 return;
             }
             *hooks_.depth = static_cast<int>(v);
+        } else if (key == "year") {
+            if (lower(value) != lower(hooks_.year)) {
+                error("setoption Year: this player was built on the " + hooks_.year +
+                      " simulator (build.sh --year) and cannot play '" + cut(value) + "'");
+            }
         } else {
             error("setoption: unknown option '" + cut(name) + "'; 'uci' lists the options");
         }

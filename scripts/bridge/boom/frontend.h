@@ -16,6 +16,9 @@ struct Hooks {
     int *depth = nullptr;
     std::string depth_name;
     std::string engine_name = "course Player (tablero bridge)";
+    // The course year whose simulator the player was built on (build.sh --year): `uci` lists it
+    // as the only value of the Year option, and `setoption name Year` takes only it.
+    std::string year = "2020-21";
 };
 
 // tablero's spelling of a course action (0..6 = PUT1..PUT7 -> "1".."7", 7 = BOOM -> "boom");

@@ -24,6 +24,9 @@ int main() {
         return 1;
     }
     boom_bridge::Hooks hooks;
+#ifdef TABLERO_BRIDGE_YEAR
+    hooks.year = TABLERO_BRIDGE_YEAR;
+#endif
 #ifdef TABLERO_BRIDGE_DEPTH_VAR
     hooks.depth = &tablero_bridge_depth;
     hooks.depth_name = TABLERO_BRIDGE_STR(TABLERO_BRIDGE_DEPTH_VAR);
