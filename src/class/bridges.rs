@@ -186,7 +186,7 @@ const BOOM_COURSE: Course = Course {
     bridge: BOOM,
     checkout: Some((
         "environment.h",
-        "the 2020-21 Conecta-4 BOOM simulator's checkout (e.g. TheDani1/Conecta4Boom_linux)",
+        "the Conecta-4 BOOM simulator's checkout (2020-21, e.g. TheDani1/Conecta4Boom_linux; with --option Year=2018-19 the 2018-19 one, e.g. imm98/IA's Practica3/Desconecta4Boom_linux)",
     )),
     course_files: &["environment.h", "environment.cpp", "player.h"],
     student_options: &[],

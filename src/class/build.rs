@@ -78,6 +78,9 @@ pub struct Builder<'a> {
     pub out: &'a Path,
     /// The bridge's build script (Parchís, BOOM).
     pub script: Option<&'a Path>,
+    /// Arguments the bridge's build script gets after `-o ENGINE` (BOOM: `--year 2018-19` when
+    /// the tournament plays that year's rules); part of every build's fingerprint.
+    pub script_args: Vec<String>,
     pub timeout: Duration,
 }
 
@@ -179,6 +182,7 @@ fn fingerprint(b: &Builder, what: &str, files: &[(String, PathBuf)]) -> String {
     for var in ["CXX", "CXXFLAGS"] {
         add(var, std::env::var(var).unwrap_or_default().as_bytes());
     }
+    add("script args", b.script_args.join("\n").as_bytes());
     format!("{:016x}", fnv1a(&h))
 }
 
@@ -476,6 +480,7 @@ impl Builder<'_> {
                     .arg(p)
                     .arg("-o")
                     .arg(engine)
+                    .args(&self.script_args)
                     .env("TMPDIR", scratch);
                 run_limited(&mut cmd, log, self.timeout).map(Some)
             }

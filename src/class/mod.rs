@@ -98,6 +98,26 @@ pub struct Student {
 
 const MANIFEST: &str = "class.json";
 
+/// The arguments of the bridge's build script that the tournament's variant options call for:
+/// BOOM players built for the 2018-19 simulator when `Year` is 2018-19 (`--option
+/// Year=2018-19`), so that each engine takes the referee's `setoption name Year`.
+pub fn bridge_args(kind: GameKind, variant: &[(String, String)]) -> Vec<String> {
+    use crate::core::game::Game;
+    use crate::games::boom::{Boom, Year};
+    if kind != GameKind::Connect4Boom {
+        return Vec::new();
+    }
+    let year = variant
+        .iter()
+        .rev()
+        .find(|(n, _)| n.eq_ignore_ascii_case("Year"))
+        .and_then(|(_, v)| Boom::OPTIONS.first().and_then(|o| o.parse_value(v).ok()));
+    match year.map(Year::of_value) {
+        Some(Year::Y2018) => vec!["--year".into(), "2018-19".into()],
+        _ => Vec::new(),
+    }
+}
+
 /// The options of every student's engine in `kind`: the course's defaults
 /// (`Course::student_options`, e.g. Parchís' `PlayerId` 1, the first of the student's own
 /// heuristics; docs/bridge-parchis.md) that the user did not set, then the user's.
@@ -283,6 +303,7 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
         course: course.as_deref(),
         out: &out,
         script: script.as_deref(),
+        script_args: bridge_args(kind, &cfg.play.variant),
         timeout: cfg.build_timeout,
     };
     let width = subs.iter().map(|s| s.name.len()).max().unwrap_or(4);
@@ -622,5 +643,28 @@ pub fn log_for_page(out: &Path, s: &Student) -> (String, bool) {
             end -= 1;
         }
         (text[..end].to_string(), true)
+    }
+}
+
+#[cfg(test)]
+mod year_tests {
+    use super::*;
+
+    fn v(name: &str, value: &str) -> Vec<(String, String)> {
+        vec![(name.to_string(), value.to_string())]
+    }
+
+    #[test]
+    fn boom_players_are_built_for_the_year_played() {
+        let boom = GameKind::Connect4Boom;
+        assert_eq!(
+            bridge_args(boom, &v("year", "2018-19")),
+            ["--year", "2018-19"]
+        );
+        assert_eq!(bridge_args(boom, &v("Year", "2018")), ["--year", "2018-19"]);
+        assert!(bridge_args(boom, &v("Year", "2020-21")).is_empty());
+        assert!(bridge_args(boom, &v("Hash", "16")).is_empty());
+        assert!(bridge_args(boom, &[]).is_empty());
+        assert!(bridge_args(GameKind::Mancala, &v("Year", "2018-19")).is_empty());
     }
 }
