@@ -5,12 +5,14 @@
 //! the engine from the start, and after every movement the engine's view must equal the core's:
 //! state string, legal movements in the core's order, game over, result, and for BOOM the bombs
 //! held, the core's turn counter and the bomb-now flag. Each state string must also parse back
-//! into the same position. Every line of both files is compared; none is sampled.
+//! into the same position. Every line of the files is compared; none is sampled. The 2018-19
+//! core's perft counts (`tests/golden/boom/perft_2018.txt`) are tablero's too.
 
 mod common;
 
 use serde_json::Value;
 use tablero::core::game::{Game, Outcome, Side};
+use tablero::core::perft::perft;
 use tablero::games::boom::{Boom, Config as BoomConfig, Year};
 use tablero::games::mancala::{Mancala, MancalaConfig};
 
@@ -233,6 +235,35 @@ fn boom_2018_core_traces_reproduced_in_full() {
         (3751, 16, 12, 12, 26),
         "booms, full boards, full-board draws, draws, boards with two losers"
     );
+}
+
+#[test]
+fn boom_2018_perft_agrees_with_the_core() {
+    // `DEPTH [MOVE …]`, a tab, the 2018-19 core's leaf count (scripts/boom/perft_2018.sh).
+    let text = common::golden("boom/perft_2018.txt");
+    let config = BoomConfig::of(Year::Y2018);
+    let mut n = 0;
+    for line in text.lines() {
+        let (input, count) = line
+            .split_once('\t')
+            .unwrap_or_else(|| panic!("{line}: no tab"));
+        let mut words = input.split(' ');
+        let depth: u32 = words.next().and_then(|d| d.parse().ok()).expect("depth");
+        let mut s = Boom::start(&config);
+        for m in words {
+            let mv = s
+                .parse_move(m)
+                .unwrap_or_else(|e| panic!("{line}: {m}: {e}"));
+            s = s.apply(mv);
+        }
+        assert_eq!(
+            perft(&s, depth).to_string(),
+            count,
+            "{line}: tablero's perft differs from the core's"
+        );
+        n += 1;
+    }
+    assert_eq!(n, 59, "the whole file was checked");
 }
 
 #[test]
