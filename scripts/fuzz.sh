@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing (cargo-fuzz / libFuzzer) of every target in fuzz/fuzz_targets/:
 #   scripts/fuzz.sh [SECONDS] [TARGET ...]      (default: 60 s each, every target)
 # Installs cargo-fuzz from crates.io when absent (it runs on the nightly toolchain), builds the
-# targets once, seeds fuzz/corpus/<target>/ from the golden data (../shared/golden/) and quick
+# targets once, seeds fuzz/corpus/<target>/ from the golden data (tests/golden/) and quick
 # `tablero match` records, then runs each target for SECONDS (as many at once as there are
 # cores) and prints per target: executions, exec/s, coverage (libFuzzer's cov:/ft:), corpus
 # size and crashes. Exits non-zero on any crash, timeout or out-of-memory; the input that did it
@@ -50,7 +50,7 @@ done
 # Seeds: state strings replayed by the engine itself, so a tablero binary is needed.
 tablero=target/debug/tablero
 [ -x "$tablero" ] || { cargo build --quiet --bin tablero; }
-golden=../shared/golden
+golden=tests/golden
 [ -d "$golden" ] || { echo "fuzz.sh: no golden data at $golden (seeds come from it)" >&2; exit 1; }
 python3 scripts/fuzz_seeds.py "$tablero" "$golden" fuzz/corpus >&2
 

@@ -5,8 +5,10 @@ Usage: fuzz_seeds.py TABLERO GOLDEN_DIR CORPUS_DIR
 
 State strings come from the golden data replayed by the engine itself (`position … moves …` then
 `d`): Parchís traces, Connect Four lines, Kalah positions. Records come from quick
-`tablero match` runs. Nothing here is committed: the golden data stays in ../shared/golden/.
+`tablero match` runs. Nothing here is committed. GOLDEN_DIR is the repository's tests/golden/,
+whose large files are gzip-compressed (NAME.gz): `golden_open` reads either form.
 """
+import gzip
 import hashlib
 import json
 import os
@@ -17,6 +19,14 @@ import tempfile
 TABLERO, GOLDEN, CORPUS = sys.argv[1:4]
 # Byte 0 of a seed: the game's number n as the targets read it (bits 0-1 = n & 3, bits 5-7 = n >> 2).
 GAME_BYTE = {g: (n & 3) | (n >> 2) << 5 for n, g in enumerate(["parchis", "connect4boom", "connect4", "mancala", "enraya"])}
+
+
+def golden_open(*parts):
+    """A golden file as text: PATH itself, else PATH.gz decompressed."""
+    path = os.path.join(GOLDEN, *parts)
+    if os.path.exists(path):
+        return open(path)
+    return gzip.open(path + ".gz", "rt")
 
 
 def put(target, data):
@@ -53,7 +63,7 @@ def protocol_seed(game, lines):
 
 def parchis():
     lists, games, cur = [], [], None
-    with open(os.path.join(GOLDEN, "parchis", "traces.jsonl")) as f:
+    with golden_open("parchis", "traces.jsonl") as f:
         for line in f:
             v = json.loads(line)
             if v["ply"] == 0:
@@ -84,7 +94,7 @@ def connect4():
     for name in sorted(os.listdir(os.path.join(GOLDEN, "connect4"))):
         if name.endswith(".md"):
             continue
-        with open(os.path.join(GOLDEN, "connect4", name)) as f:
+        with golden_open("connect4", name) as f:
             for i, line in enumerate(f):
                 if i >= 12:
                     break
@@ -106,7 +116,7 @@ def connect4():
 
 
 def mancala():
-    with open(os.path.join(GOLDEN, "kalah", "kalah64_positions.txt")) as f:
+    with golden_open("kalah", "kalah64_positions.txt") as f:
         rows = [l.split() for l in f if l.strip()][:40]
     for r in rows:
         if len(r) < 15:

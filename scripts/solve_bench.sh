@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 BIN=target/release/tablero
-G=../shared/golden
+G=tests/golden
 THREADS=${THREADS:-2}
 # HASH: the table size in MiB for every solve (default: the solver's, 1024 for Connect Four,
 # 256 for Kalah).

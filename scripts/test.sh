@@ -2,7 +2,7 @@
 # The README's test command: everything `cargo test` needs on a fresh Debian machine, then
 # `cargo test`. The page tests drive a real headless Chromium (Debian's `chromium`; fonts from
 # `fonts-dejavu-core` so pictures render the same everywhere); it is installed when absent.
-# Golden data is read from ../shared/ beside the checkout.
+# The golden data is in the repository (tests/golden/, large files gzip-compressed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo >/dev/null || { echo "cargo is required (rustup toolchain)" >&2; exit 1; }

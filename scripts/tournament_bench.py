@@ -90,6 +90,8 @@ def merge():
     n, rounds, shards = 101, 10, 4
     path = engines_file(n, "engines101.txt")
     probe = os.path.join(W, "probe.jsonl")
+    if os.path.exists(probe):
+        os.remove(probe)  # tablero refuses to overwrite records
     pairs = n * (n - 1) // 2 * rounds
     subprocess.run([T, "--game", "connect4", "tournament", "--engines", path, "--rounds",
                     str(rounds), "--openings", "random:2", "--shard", f"1/{pairs}",

@@ -1,4 +1,4 @@
-//! One test per rule choice of `shared/rules/connect4boom.md` that a random differential test
+//! One test per rule choice of `docs/rules/connect4boom.md` that a random differential test
 //! could miss: the bomb schedule, BOOM-then-PUT, losing a bomb to an explosion, lines made by
 //! falling pieces (mover, opponent, both), the full-board rule (explode or lose), and the absence
 //! of a 25-piece supply.

@@ -491,11 +491,25 @@ fn usage_errors_are_one_line() {
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
             vec!["class", s, "-o", o],
-            "tablero: error: --course: the players are built with the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23); give its folder",
+            "tablero: error: --course: the players are built with the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23); give its folder (the game is parchis: 1 of 1 submissions hold Parchís AIPlayer.cpp files; --game sets it)",
         ),
         (
+            vec![
+                "class",
+                s,
+                "--game",
+                "parchis",
+                "--course",
+                boom.to_str().unwrap(),
+                "-o",
+                o,
+            ],
+            "not the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23) (no include/Parchis.h); it looks like the connect4boom course (environment.h): --game connect4boom?",
+        ),
+        (
+            // The checkout says BOOM, the submissions Parchís: asked.
             vec!["class", s, "--course", boom.to_str().unwrap(), "-o", o],
-            "not the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23) (no include/Parchis.h)",
+            "(connect4boom), but 1 of 1 submissions hold Parchís AIPlayer.cpp files (parchis): give --game",
         ),
         (
             vec!["class", s, "--builtins", "ninja1,ninja9", "-o", o],

@@ -186,6 +186,8 @@ fn each_engine_gets_its_own_limits() {
     let out = Command::new(BIN)
         .args([
             "match",
+            "--game",
+            "connect4",
             "--engine1",
             BIN,
             "--engine2",

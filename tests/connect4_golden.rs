@@ -1,28 +1,15 @@
-//! Pons' benchmark positions (`shared/golden/connect4/`): every line must replay legally through
+//! Pons' benchmark positions (`tests/golden/connect4/`): every line must replay legally through
 //! `Connect4::from_moves` on its board size, leave a running game in which the side to move has
 //! no immediate win (as the README states for every file), round-trip through the fen, and carry
 //! a score within the bounds the README's formula allows. The exact scores are for the solver.
 
-use std::path::PathBuf;
+mod common;
 
 use tablero::core::game::Game;
 use tablero::games::connect4::{Config, Connect4, Moves};
 
-/// The shared golden folder, next to the repository (as in CI); fails clearly when missing.
-fn golden_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/golden/connect4");
-    assert!(
-        dir.join("README.md").is_file(),
-        "golden data missing: expected {} (the shared/ folder beside the repository)",
-        dir.display()
-    );
-    dir
-}
-
 fn check_file(name: &str, cfg: Config, expected_lines: usize) {
-    let path = golden_dir().join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = common::golden(&format!("connect4/{name}"));
     let cells = cfg.rows as i32 * cfg.columns as i32;
     let mut n = 0;
     for (i, line) in text.lines().enumerate() {

@@ -1,10 +1,12 @@
 //! The course simulators' own game cores, reproduced line by line: every game of
-//! `../shared/golden/boom/core_traces.jsonl` (the 2020-21 Conecta-4 BOOM core) and
-//! `../shared/golden/mancala/core_traces.jsonl` (the course's Mancala core) is replayed through
+//! `tests/golden/boom/core_traces.jsonl` (the 2020-21 Conecta-4 BOOM core) and
+//! `tests/golden/mancala/core_traces.jsonl` (the course's Mancala core) is replayed through
 //! the engine from the start, and after every movement the engine's view must equal the core's:
 //! state string, legal movements in the core's order, game over, result, and for BOOM the bombs
 //! held, the core's turn counter and the bomb-now flag. Each state string must also parse back
 //! into the same position. Every line of both files is compared; none is sampled.
+
+mod common;
 
 use serde_json::Value;
 use tablero::core::game::{Game, Outcome, Side};
@@ -12,10 +14,8 @@ use tablero::games::boom::{Boom, Config as BoomConfig};
 use tablero::games::mancala::{Mancala, MancalaConfig};
 
 fn read_lines(rel: &str) -> Vec<Value> {
-    let path = format!("{}/../shared/golden/{rel}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("golden file {path} is missing or unreadable (the shared/ folder beside the checkout): {e}")
-    });
+    let path = format!("tests/golden/{rel}");
+    let text = common::golden(rel);
     text.lines()
         .enumerate()
         .map(|(i, l)| {

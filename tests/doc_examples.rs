@@ -23,11 +23,11 @@
 //! submission); the reason says where that command is exercised instead.
 //!
 //! Each document runs in its own scratch folder (`target/doc-examples/<doc>/repo`) holding
-//! symlinks to the checkout's `scripts`, `tests`, `src`, `docs`, `protocol.md`, `README.md` and
-//! `Cargo.toml`, `target/release/tablero` linked to the binary under test (which is also first
-//! on PATH), `../shared` linked to the golden data beside the checkout and `XDG_CACHE_HOME`
-//! inside it, so examples may write files freely and leave nothing behind; blocks of one
-//! document run in order in the same folder, so a later example can read what an earlier one
+//! symlinks to the checkout's `scripts`, `tests` (with the golden data, `tests/golden/`), `src`,
+//! `docs`, `protocol.md`, `README.md` and `Cargo.toml`, `target/release/tablero` linked to the
+//! binary under test (which is also first on PATH), and `XDG_CACHE_HOME` inside it, so examples
+//! may write files freely and leave nothing behind; blocks of one document run in order in the
+//! same folder, so a later example can read what an earlier one
 //! wrote. Documents run two at a time. `TABLERO_DOCS=readme,matches` (substrings of the paths)
 //! runs only those documents, for an author at work; the test says so on stderr.
 
@@ -317,7 +317,6 @@ fn scratch(doc: &str) -> PathBuf {
         link(repo().join(name), dir.join(name));
     }
     link(binary(), dir.join("target/release/tablero"));
-    link(repo().join("../shared"), base.join("shared"));
     dir
 }
 

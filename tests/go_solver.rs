@@ -2,13 +2,10 @@
 //! reported as `score mate ±N` and the solver's move is played; `go depth`/`go nodes` stay the
 //! plain search unless `Solver always`.
 
+mod common;
+
 use tablero::games::GameKind;
 use tablero::protocol::run_script;
-
-fn golden(rel: &str) -> String {
-    let p = format!("{}/../shared/golden/{rel}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
-}
 
 fn solver_line(out: &[String]) -> &str {
     out.iter()
@@ -67,7 +64,7 @@ fn connect4_win_in_three_plies() {
 /// the move played keeps the value (the child scores exactly the negation).
 #[test]
 fn connect4_golden_mates_and_moves() {
-    let text = golden("connect4/Test_L3_R1");
+    let text = common::golden("connect4/Test_L3_R1");
     for line in text.lines().step_by(97).take(11) {
         let (moves, score) = line.split_once(' ').unwrap();
         let v: i32 = score.parse().unwrap();
@@ -93,7 +90,7 @@ fn connect4_golden_mates_and_moves() {
 
 #[test]
 fn connect4_seven_rows() {
-    let text = golden("connect4/7x7_positions.txt");
+    let text = common::golden("connect4/7x7_positions.txt");
     for line in text.lines().filter(|l| l.len() > 34).take(4) {
         let (moves, score) = line.split_once(' ').unwrap();
         let v: i32 = score.parse().unwrap();
@@ -120,7 +117,7 @@ fn connect4_seven_rows() {
 /// golden value, and the move played keeps the margin.
 #[test]
 fn kalah_golden_margins() {
-    let text = golden("kalah/kalah64_positions.txt");
+    let text = common::golden("kalah/kalah64_positions.txt");
     for line in text.lines().skip(1).step_by(29).take(10) {
         let (fen, south) = tablero::solver::kalah_golden_line(line).unwrap();
         let mover = if fen.ends_with('S') { south } else { -south };

@@ -1,8 +1,8 @@
 //! The layers of the house (docs/architecture.md), checked on the source: every module of
 //! `src/` may use only the modules of lower layers (and itself), never one beside or above it.
 //! A `use crate::cli` in the referee, a protocol that calls the referee, or two front ends that
-//! call each other fail here, naming the file and line. (Loops between files of one module are
-//! `farm-studio look`'s to find; this test holds the order of the modules.)
+//! call each other fail here, naming the file and line. The table is docs/architecture.md's,
+//! which says that this test is how the layers are checked.
 
 use std::path::{Path, PathBuf};
 
@@ -210,4 +210,33 @@ fn the_scanner_reads_paths_and_groups() {
         code("let s = \"a // b\"; // crate::cli"),
         "let s = \"a // b\"; "
     );
+}
+
+/// docs/architecture.md says how the layers are checked with the project's own means (this
+/// test), and no page or source names a drawing tool that is not part of the project or its
+/// toolchain (a reader could not run it).
+#[test]
+fn the_architecture_page_names_the_check_a_reader_can_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/architecture.md")).expect("the page");
+    assert!(
+        page.lines()
+            .take(10)
+            .any(|l| l.contains("`cargo test --test layers`")),
+        "docs/architecture.md names its check at the top"
+    );
+    let mut files = vec![root.join("README.md"), root.join("tests/layers.rs")];
+    rust_files(&root.join("src"), &mut files);
+    for f in std::fs::read_dir(root.join("docs"))
+        .expect("docs")
+        .flatten()
+    {
+        files.push(f.path());
+    }
+    for f in files.iter().filter(|f| f.is_file()) {
+        let text = std::fs::read_to_string(f).unwrap_or_default();
+        // Spelt in two pieces so that this file does not name it either.
+        let tool = ["farm", "-studio"].concat();
+        assert!(!text.contains(&tool), "{} names {tool}", f.display());
+    }
 }

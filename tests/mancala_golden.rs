@@ -1,5 +1,5 @@
-//! The Kalah(6, 4) golden positions (`../shared/golden/kalah/kalah64_positions.txt`, read in
-//! full from the shared folder beside the checkout). Every line is parsed into a
+//! The Kalah(6, 4) golden positions (`tests/golden/kalah/kalah64_positions.txt`, read in
+//! full). Every line is parsed into a
 //! position through the engine's fen; lines with few seeds left in pits are solved exactly here
 //! with a memoised minimax over the engine's own moves and compared with the file's value, which
 //! came from OpenSpiel's rules and an independent solver.
@@ -7,18 +7,15 @@
 //! Line format: `s1..s6 S n1..n6 N side value` — ring order, South first; `value` is the final
 //! store difference South minus North under perfect play.
 
+mod common;
+
 use std::collections::HashMap;
 
 use tablero::core::{Game, Side};
 use tablero::games::mancala::{Mancala, MancalaConfig, MancalaMoves};
 
 fn golden() -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/golden/kalah/kalah64_positions.txt"
-    );
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("golden file {path} is missing or unreadable: {e}"))
+    common::golden("kalah/kalah64_positions.txt")
 }
 
 struct Line {

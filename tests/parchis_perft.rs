@@ -1,8 +1,10 @@
-//! Parchís perft and search anchors from `/work/shared/golden/parchis/perft.md`: the "unique"
+//! Parchís perft and search anchors from `tests/golden/parchis/perft.md`: the "unique"
 //! perft column at every listed depth for the start position and positions A, B, C, the depth-2
 //! divide of the start position, and the depth-6 plain alpha-beta root values with the `test`
 //! heuristic. Every expected number is read from perft.md; positions A–C are rebuilt by
 //! replaying `traces.jsonl` and checked against the STATE printed in perft.md.
+
+mod common;
 
 use std::time::Instant;
 
@@ -12,13 +14,8 @@ use tablero::core::perft::{divide, perft};
 use tablero::core::search::reference;
 use tablero::games::parchis::{Parchis, ParchisConfig};
 
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/golden/parchis/");
-
 fn read(name: &str) -> String {
-    let path = format!("{DIR}{name}");
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("golden file {path} is missing or unreadable ({e}); it is needed by this test")
-    })
+    common::golden(&format!("parchis/{name}"))
 }
 
 /// One position section of perft.md.

@@ -1,7 +1,9 @@
-//! Replays the golden Parchís traces (`/work/shared/golden/parchis/*.jsonl`): at every ply the
+//! Replays the golden Parchís traces (`tests/golden/parchis/*.jsonl`): at every ply the
 //! engine's distinct legal moves must equal the trace's, and the state after the traced move
 //! must equal the traced STATE field by field. Also checks the FEN round-trip and the move-list
 //! capacity on every traced state, and that distinct traced states never share a hash.
+
+mod common;
 
 use std::collections::BTreeSet;
 
@@ -9,13 +11,9 @@ use serde_json::Value;
 use tablero::core::game::Game;
 use tablero::games::parchis::{Move, Moves, Parchis, ParchisConfig};
 
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/golden/parchis/");
-
 fn load(name: &str) -> Vec<Value> {
-    let path = format!("{DIR}{name}");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("golden trace file {path} is missing or unreadable ({e}); it is needed by this test")
-    });
+    let path = format!("tests/golden/parchis/{name}");
+    let text = common::golden(&format!("parchis/{name}"));
     text.lines()
         .enumerate()
         .map(|(i, l)| {

@@ -1,5 +1,7 @@
 //! Built-in players, `serve` over loopback and `play` with piped stdin, through the binary.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
@@ -41,11 +43,7 @@ fn players_answer_the_protocol_and_ignore_strength_changes() {
 /// as `ninja3` elsewhere.
 #[test]
 fn solver_player_plays_proven_moves() {
-    let golden = std::fs::read_to_string(format!(
-        "{}/../shared/golden/connect4/Test_L2_R1",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
+    let golden = common::golden("connect4/Test_L2_R1");
     for line in golden.lines().step_by(97).take(4) {
         let (moves, score) = line.split_once(' ').unwrap();
         let score: i32 = score.parse().unwrap();

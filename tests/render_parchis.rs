@@ -1,8 +1,10 @@
-//! Draws every golden Parchís position (`/work/shared/golden/parchis/*.jsonl`, all plies, with
+//! Draws every golden Parchís position (`tests/golden/parchis/*.jsonl`, all plies, with
 //! the traced move as the last move) and checks the picture: the SVG parses as XML, every piece
 //! in play is drawn by exactly one element keyed `piece-<piece>`, no two piece discs overlap,
 //! mark keys are unique, everything lies on the canvas, and every legal move has a click target
 //! in the marks with a (target, choice) pair that no other legal move shares.
+
+mod common;
 
 use std::collections::HashSet;
 
@@ -10,8 +12,6 @@ use serde_json::Value;
 use tablero::core::game::Game;
 use tablero::games::parchis::{Move, Moves, Parchis, ParchisConfig};
 use tablero::view::{Draw, Scene, Shape, picture, svg};
-
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/golden/parchis/");
 
 fn piece_key(id: usize) -> String {
     format!("piece-{}{}", ['y', 'b', 'r', 'g'][id >> 2], id & 3)
@@ -162,10 +162,8 @@ fn check(s: &Parchis, last: Option<(&Parchis, Move)>, full: bool, at: &str, st: 
 /// Checks every position of the games numbered in `games` of `file`; returns the counts and
 /// the number of trace lines of those games.
 fn run(file: &str, games: std::ops::Range<u64>) -> (Stats, usize) {
-    let path = format!("{DIR}{file}");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("golden trace file {path} is missing or unreadable ({e}); it is needed by this test")
-    });
+    let path = format!("tests/golden/parchis/{file}");
+    let text = common::golden(&format!("parchis/{file}"));
     let cfg = ParchisConfig;
     let board = Parchis::start(&cfg).board();
     let mut st = Stats {

@@ -15,6 +15,11 @@ fn tablero(args: &[&str], paths: &[&PathBuf]) -> Output {
     Command::new(BIN).args(args).args(paths).output().unwrap()
 }
 
+/// A successful command's stdout, then its stderr (the notes about the files).
+fn both(o: &Output) -> String {
+    format!("{}{}", stdout(o), String::from_utf8_lossy(&o.stderr))
+}
+
 const MATCH: &[&str] = &[
     "match",
     "--game",
@@ -74,12 +79,14 @@ fn the_table_is_the_referees_and_files_merge() {
     assert_eq!(first["kind"], "match-game");
     assert_eq!(first["fingerprint"], header["fingerprint"]);
 
-    let report = stdout(&tablero(&["report"], &[&rec]));
+    let o = tablero(&["report"], &[&rec]);
+    let report = stdout(&o);
     assert!(
         report.starts_with(&played),
         "report:\n{report}\nmatch:\n{played}"
     );
-    assert!(report.contains("records: 1 file, 8 games"));
+    // What is said about the files is on stderr (docs/commands.md, "Output").
+    assert!(String::from_utf8_lossy(&o.stderr).contains("records: 1 file, 8 games"));
     assert!(report.contains("SPRT elo0=0 elo1=50"));
 
     // Two shards overlapping in game 3 and missing games 5 and 6.
@@ -91,7 +98,12 @@ fn the_table_is_the_referees_and_files_merge() {
         format!("{}\n{}\n{}\n{}\n", lines[0], lines[4], lines[5], lines[8]),
     )
     .unwrap();
-    let merged = stdout(&tablero(&["report"], &[&a, &b]));
+    // Games missing: refused as records cut short, reported with --partial.
+    refused(
+        &tablero(&["report"], &[&a, &b]),
+        "6 of 8 games, missing 5-6 (2)",
+    );
+    let merged = both(&tablero(&["report", "--partial"], &[&a, &b]));
     assert!(merged.contains(", 6 games\n"), "{merged}");
     assert!(merged.contains("duplicates dropped: 1 line repeating a game number already read\n"));
     // A duplicate that disagrees with the game kept is pointed out.
@@ -99,7 +111,7 @@ fn the_table_is_the_referees_and_files_merge() {
     let mut other: Value = serde_json::from_str(lines[3]).unwrap();
     other["moves"].as_array_mut().unwrap().pop();
     std::fs::write(&c, format!("{}\n{other}\n", lines[0])).unwrap();
-    let conflict = stdout(&tablero(&["report"], &[&a, &c]));
+    let conflict = both(&tablero(&["report", "--partial"], &[&a, &c]));
     assert!(
         conflict.contains("(1 with other moves or result than the one kept, the first read)"),
         "{conflict}"
@@ -118,14 +130,14 @@ fn the_table_is_the_referees_and_files_merge() {
     let v2 = tmp("v2.jsonl");
     std::fs::write(&v2, older_lines(&header, &lines[1..], 2)).unwrap();
     assert_eq!(stdout(&tablero(&["report"], &[&v2])), report);
-    let both = stdout(&tablero(&["report"], &[&v2, &a]));
-    assert!(both.contains("records: 2 files, 8 games"), "{both}");
+    let merged = both(&tablero(&["report"], &[&v2, &a]));
+    assert!(merged.contains("records: 2 files, 8 games"), "{merged}");
 
     // Version 1 records (no version, no settings) still load, and resume: the file is
     // rewritten in the current format and continued.
     let old = tmp("old.jsonl");
     std::fs::write(&old, older_lines(&header, &lines[1..5], 1)).unwrap();
-    let r = stdout(&tablero(&["report"], &[&old]));
+    let r = both(&tablero(&["report"], &[&old]));
     assert!(r.contains("older referee"), "{r}");
     assert!(
         !r.contains("SPRT"),
@@ -184,6 +196,6 @@ fn bad_input_is_one_line_and_exit_2() {
     let out = PathBuf::from("/nonexistent-dir/report.html");
     refused(
         &tablero(&["report", "--html", out.to_str().unwrap()], &[&rec]),
-        "--html /nonexistent-dir/report.html",
+        "-o /nonexistent-dir/report.html",
     );
 }

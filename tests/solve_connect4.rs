@@ -1,16 +1,13 @@
 //! Connect Four exact solver against Pons' benchmark sets and the 7×7 golden file.
 
+mod common;
+
 use std::collections::HashMap;
 
 use tablero::solver::connect4::{Settings, run_batch_with};
 
 fn golden(name: &str) -> String {
-    let path = format!(
-        "{}/../shared/golden/connect4/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("golden file {path} is missing or unreadable: {e}"))
+    common::golden(&format!("connect4/{name}"))
 }
 
 fn check(name: &str, w: u32, h: u32) {

@@ -1,6 +1,8 @@
 //! Kalah exact solver: published first-player margins from the start, and the golden
 //! Kalah(6,4) positions.
 
+mod common;
+
 use tablero::core::game::Game;
 use tablero::games::mancala::Mancala;
 use tablero::solver::kalah::{Solver, solve_start};
@@ -34,12 +36,7 @@ fn start_margins_small_boards() {
 
 #[test]
 fn golden_kalah64_positions() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/golden/kalah/kalah64_positions.txt"
-    );
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("golden file {path} is missing or unreadable: {e}"));
+    let text = common::golden("kalah/kalah64_positions.txt");
     let mut solver = Solver::new(6, 48, 512).unwrap();
     let mut n = 0;
     for (i, line) in text.lines().enumerate() {
@@ -80,12 +77,7 @@ fn golden_kalah64_positions_with_built_database() {
     let db = KalahDb::load_or_build(&dir, 6, Rules::Course, 12, 2, &|l| eprintln!("{l}")).unwrap();
     assert_eq!(db.seeds(), 12);
     let db = Arc::new(db);
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/golden/kalah/kalah64_positions.txt"
-    );
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("golden file {path} is missing or unreadable: {e}"));
+    let text = common::golden("kalah/kalah64_positions.txt");
     let mut solver = Solver::with_database(6, 48, 64, Rules::Course, Some(db)).unwrap();
     let mut n = 0;
     for (i, line) in text.lines().enumerate().skip(1) {

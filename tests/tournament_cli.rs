@@ -145,8 +145,10 @@ fn shards_merge_into_the_unsharded_standings() {
         "{}",
         stderr(&rerun)
     );
-    // A missing shard: listed with its shard; the standings of the games there are printed.
-    let partial = report(&[], &[a, c]);
+    // A missing shard: refused as a merge that is not the whole tournament; with --partial,
+    // listed with its shard, and the standings of the games there are printed.
+    refused(&report(&[], &[a, c]), "26 of 40 games, missing 2-3, 8-9");
+    let partial = report(&["--partial"], &[a, c]);
     let text = ok(&partial);
     assert!(text.contains(", 26 games\n"), "{text}");
     let err = stderr(&partial);
@@ -308,7 +310,13 @@ fn schedules_and_engine_files() {
     )
     .unwrap();
     let out = Command::new(BIN)
-        .args(["tournament", "--engines", file.to_str().unwrap()])
+        .args([
+            "tournament",
+            "--game",
+            "connect4",
+            "--engines",
+            file.to_str().unwrap(),
+        ])
         .args(["--engine", "n1=builtin:ninja1", "--format", "gauntlet"])
         .args(["--rounds", "3", "--shard", "2/2", "--schedule"])
         .output()
@@ -321,7 +329,7 @@ fn schedules_and_engine_files() {
     );
     let t = |args: &[&str]| {
         Command::new(BIN)
-            .arg("tournament")
+            .args(["tournament", "--game", "connect4"])
             .args(args)
             .output()
             .unwrap()

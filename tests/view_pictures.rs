@@ -3,8 +3,9 @@
 //! the winning lines appear exactly when the game is won and lie on the winner's stones, the last
 //! move is marked, and every legal move has a unique (target, choice) whose target is clickable.
 
+mod common;
+
 use std::collections::{HashMap, HashSet};
-use std::path::PathBuf;
 
 use tablero::core::game::{Game, Outcome, Side};
 use tablero::games::boom::{self, Boom, BoomMove};
@@ -195,16 +196,6 @@ fn check_connect4(s: &Connect4, last: Option<(&Connect4, u8)>, what: &str) {
     check_grid(&marks, s.width(), s.height(), &cell, s.outcome(), what);
 }
 
-fn golden_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/golden/connect4");
-    assert!(
-        dir.is_dir(),
-        "golden data missing: expected {}",
-        dir.display()
-    );
-    dir
-}
-
 /// Every position along every golden line, then the game played on at random to its end (the
 /// golden positions themselves are never won).
 #[test]
@@ -221,7 +212,7 @@ fn connect4_golden_games() {
         ("7x7_positions.txt", 7),
     ] {
         let cfg = Config { rows, columns: 7 };
-        let text = std::fs::read_to_string(golden_dir().join(file)).unwrap();
+        let text = common::golden(&format!("connect4/{file}"));
         // Every 10th line of each set: all six sets and every game length at a tenth of the
         // cost (the full sets make ~200,000 pictures with their continuations).
         for (n, line) in text.lines().enumerate().filter(|(n, _)| n % 10 == 0) {

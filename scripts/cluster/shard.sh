@@ -69,7 +69,7 @@ args+=($limits ${TOURNAMENT_EXTRA:-})
 records="$dir/shard-$shard-of-$count.jsonl"
 args+=(--shard "$shard/$count")
 how="new"
-if [ -s "$records" ]; then
+if [ -e "$records" ]; then
   args+=(--resume "$records")
   how="resuming its $(grep -c '"kind":"tournament-game"' "$records" || true) recorded games"
 else

@@ -137,6 +137,8 @@ const ENRAYA: &[(&str, &str)] = &[
 #[derive(Debug)]
 pub struct Course {
     pub game: GameKind,
+    /// The course's name for the game, in messages ("Conecta-4 BOOM player.cpp files").
+    pub title: &'static str,
     /// The student's file the bridge builds (`None`: students hand in programs, Mancala's
     /// course bots, built with `make` or g++ and run with the bot protocol).
     pub player_file: Option<&'static str>,
@@ -158,6 +160,7 @@ pub const COURSES: &[Course] = &[PARCHIS_COURSE, BOOM_COURSE, MANCALA_COURSE, EN
 
 const PARCHIS_COURSE: Course = Course {
     game: GameKind::Parchis,
+    title: "Parchís",
     player_file: Some("AIPlayer.cpp"),
     bridge: PARCHIS,
     checkout: Some((
@@ -178,6 +181,7 @@ const PARCHIS_COURSE: Course = Course {
 
 const BOOM_COURSE: Course = Course {
     game: GameKind::Connect4Boom,
+    title: "Conecta-4 BOOM",
     player_file: Some("player.cpp"),
     bridge: BOOM,
     checkout: Some((
@@ -190,6 +194,7 @@ const BOOM_COURSE: Course = Course {
 
 const MANCALA_COURSE: Course = Course {
     game: GameKind::Mancala,
+    title: "Mancala",
     player_file: None,
     bridge: &[],
     checkout: None,
@@ -199,6 +204,7 @@ const MANCALA_COURSE: Course = Course {
 
 const ENRAYA_COURSE: Course = Course {
     game: GameKind::Enraya,
+    title: "5-en-Raya Táctico",
     player_file: Some("AgenteEstudiante.cpp"),
     bridge: ENRAYA,
     checkout: Some((

@@ -15,6 +15,7 @@
 
 pub mod bridges;
 pub mod build;
+pub mod infer;
 pub mod submissions;
 
 use std::path::{Path, PathBuf};
@@ -26,7 +27,7 @@ use serde_json::{Value, json};
 use crate::games::GameKind;
 use crate::players::Player;
 use crate::referee::ratings::standings;
-use crate::referee::records::read_files;
+use crate::referee::records::read_whole;
 use crate::referee::{self, Config, EngineConfig, EngineSpec, Format, Notice, RecordsTarget};
 use build::{Builder, Built, Status};
 use submissions::Source;
@@ -62,6 +63,11 @@ pub struct ClassConfig {
     pub stage: Stage,
     /// Continue the records in the output folder.
     pub resume: bool,
+    /// Report records that are not the whole tournament (shards missing, a line cut off).
+    pub partial: bool,
+    /// How the game was told when `--game` was not given (`mancala: 5 of 5 submissions hold
+    /// Mancala bot sources`), for the first line of the run.
+    pub game_told: Option<String>,
     /// Keep every engine's I/O per game under `logs/`.
     pub log: bool,
     /// The referee's settings (game, limits, openings, seed, concurrency, shard, variant); its
@@ -118,16 +124,35 @@ fn check_course(kind: GameKind, course: Option<&Path>, needed: bool) -> Result<(
     let Some((want, what)) = bridges::course(kind).and_then(|c| c.checkout) else {
         return match course {
             Some(c) if !c.is_dir() => Err(format!("--course {}: not a folder", c.display())),
-            _ => Ok(()),
+            Some(c) => match infer::course_game(c) {
+                Some((k, shows)) if k != kind => Err(format!(
+                    "--course {}: not a {} course folder; it looks like the {} course ({shows}): --game {}?",
+                    c.display(),
+                    kind.name(),
+                    k.name(),
+                    k.name()
+                )),
+                _ => Ok(()),
+            },
+            None => Ok(()),
         };
     };
     match course {
         None if needed => Err(format!(
             "--course: the players are built with {what}; give its folder"
         )),
-        Some(c) if !c.join(want).is_file() => {
-            Err(format!("--course {}: not {what} (no {want})", c.display()))
-        }
+        Some(c) if !c.join(want).is_file() => Err(format!(
+            "--course {}: not {what} (no {want}){}",
+            c.display(),
+            match infer::course_game(c) {
+                Some((k, shows)) => format!(
+                    "; it looks like the {} course ({shows}): --game {}?",
+                    k.name(),
+                    k.name()
+                ),
+                None => String::new(),
+            }
+        )),
         _ => Ok(()),
     }
 }
@@ -200,7 +225,7 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
             ));
         }
         let mut text = String::new();
-        report(&out, &cfg.out, &m, &mut text)?;
+        report(&out, &cfg.out, &m, cfg.partial, &mut text)?;
         return Ok(text);
     }
     let subs_dir = cfg
@@ -243,7 +268,10 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
         subs.len(),
         if subs.len() == 1 { "" } else { "s" },
         shown_dir.display(),
-        kind.name(),
+        match &cfg.game_told {
+            Some(t) => format!("{t}; --game sets it"),
+            None => kind.name().to_string(),
+        },
         if ignored.is_empty() {
             String::new()
         } else {
@@ -324,7 +352,7 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
         .filter(|s| s.build.status == Status::Built)
         .count();
     if playing_students == 0 || engines.len() < 2 {
-        report(&out, &cfg.out, &manifest, &mut String::new())?;
+        report(&out, &cfg.out, &manifest, false, &mut String::new())?;
         return Err(format!(
             "no tournament: {} student{} built and {} built-in player{} take part; the report of the builds is {}",
             playing_students,
@@ -352,6 +380,7 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
     rcfg.records = Some(RecordsTarget {
         path: records.clone(),
         resume: cfg.resume,
+        overwrite: false,
     });
     rcfg.log_dir = cfg.log.then(|| out.join("logs"));
     let mut notice = |n: Notice| match n {
@@ -374,6 +403,9 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
             "tablero class: game {game}: {engine} lost by {}: {detail}",
             reason.name()
         ),
+        Notice::EngineOut { engine, line } => eprintln!(
+            "tablero class: {engine} is out: its engine refused its settings: {line}; every game of it is lost"
+        ),
     };
     let played = referee::run(&rcfg, &mut notice).map_err(|e| match &e {
         referee::Error::Resume { .. } => format!("--resume: {e}"),
@@ -394,7 +426,7 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
                 cfg.out.display()
             );
         }
-        None => report(&out, &cfg.out, &manifest, &mut text)?,
+        None => report(&out, &cfg.out, &manifest, false, &mut text)?,
     }
     Ok(text)
 }
@@ -445,12 +477,18 @@ fn read_manifest(out: &Path) -> Result<Manifest, String> {
 
 /// The pages: `index.html` and one page per student, from the records in `out/records` and the
 /// builds; the standings (or why there are none) and where the pages are go to `text`.
-fn report(out: &Path, shown: &Path, m: &Manifest, text: &mut String) -> Result<(), String> {
+fn report(
+    out: &Path,
+    shown: &Path,
+    m: &Manifest,
+    partial: bool,
+    text: &mut String,
+) -> Result<(), String> {
     let files = records_files(out);
     let tournament = if files.is_empty() {
         None
     } else {
-        let merged = read_files(&files).map_err(|e| e.to_string())?;
+        let merged = read_whole(&files, partial).map_err(|e| e.to_string())?;
         let settings = merged
             .settings
             .clone()

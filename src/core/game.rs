@@ -449,6 +449,9 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
 
     /// Name used by `UCI_Variant` and `--game`.
     const NAME: &'static str;
+    /// Other names people type for the game on the command line (`--game kalah`), compared
+    /// lower case without accents or separators; the first ones are shown in "known:" lists.
+    const ALIASES: &'static [&'static str] = &[];
     /// Variant options in the order `configure` receives their values.
     const OPTIONS: &'static [VariantOption];
     /// Heuristic names accepted by `setoption name Heuristic`; index 0 is the default one.

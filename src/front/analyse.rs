@@ -12,7 +12,7 @@ use crate::review::{fit, run as review_run, totals_text};
 
 pub fn run(a: &AnalyseArgs) -> Result<(), String> {
     if a.fit {
-        let f = fit::fit(&a.records)?;
+        let f = fit::fit(&a.records, a.partial)?;
         print!("{}", f.text());
         return Ok(());
     }
@@ -41,6 +41,8 @@ pub fn run(a: &AnalyseArgs) -> Result<(), String> {
         inputs: a.records.clone(),
         output,
         resume,
+        overwrite: a.overwrite,
+        partial: a.partial,
         engine,
         engine_name: a.engine.clone(),
         options,
@@ -68,8 +70,9 @@ pub fn run(a: &AnalyseArgs) -> Result<(), String> {
     let o = review_run(&cfg, &mut notice)?;
     print!("{}", totals_text(&o.totals));
     eprintln!(
-        "tablero analyse: {} games in {} ({} reviewed now, {} kept, {} skipped); {} moves in {:.1} s",
+        "tablero analyse: {} {} games (the records' game) in {} ({} reviewed now, {} kept, {} skipped); {} moves in {:.1} s",
         o.games,
+        o.settings.variant,
         cfg.output.display(),
         o.reviewed,
         o.kept,

@@ -110,21 +110,27 @@ fn own_limits(flag: &str, v: Option<&str>) -> Result<Option<EngineLimits>, Strin
         .transpose()
 }
 
-/// Where the records go: `--records FILE` afresh or `--resume FILE` continued.
+/// Where the records go: `--records FILE` afresh (replacing a file only with `--overwrite`)
+/// or `--resume FILE` continued.
 fn records(
     records: &Option<std::path::PathBuf>,
     resume: &Option<std::path::PathBuf>,
-) -> Option<RecordsTarget> {
-    match (records, resume) {
+    overwrite: bool,
+) -> Result<Option<RecordsTarget>, String> {
+    Ok(match (records, resume) {
         (_, Some(r)) => Some(RecordsTarget {
             path: r.clone(),
             resume: true,
+            overwrite: false,
         }),
-        (r, None) => r.clone().map(|path| RecordsTarget {
-            path,
+        (Some(path), None) => Some(RecordsTarget {
+            path: path.clone(),
             resume: false,
+            overwrite,
         }),
-    }
+        (None, None) if overwrite => return Err("--overwrite: it is for --records FILE".into()),
+        (None, None) => None,
+    })
 }
 
 /// `tablero match`.
@@ -174,11 +180,12 @@ pub fn match_config(kind: GameKind, a: &MatchArgs) -> Result<Config, String> {
         limits: move_limits(&a.play)?,
         max_plies: a.play.max_plies,
         sprt,
-        records: records(&a.records, &a.resume),
+        records: records(&a.records, &a.resume, a.overwrite)?,
         log_dir: a.log.clone(),
         shard: None,
         progress: true,
         startup_ms: a.play.startup_timeout,
+        refusals: crate::referee::Refusals::Stop,
     })
 }
 
@@ -333,11 +340,12 @@ pub fn tournament_config(
         limits: move_limits(&a.play)?,
         max_plies: a.play.max_plies,
         sprt: None,
-        records: records(&a.records, &a.resume),
+        records: records(&a.records, &a.resume, a.overwrite)?,
         log_dir: a.log.clone(),
         shard,
         progress: true,
         startup_ms: a.play.startup_timeout,
+        refusals: crate::referee::Refusals::Stop,
     };
     Ok((cfg, anchor))
 }
@@ -401,6 +409,8 @@ pub fn class_config(kind: GameKind, a: &ClassArgs) -> Result<crate::class::Class
         build_timeout: std::time::Duration::from_secs(a.build_timeout),
         stage,
         resume: a.resume,
+        partial: a.partial,
+        game_told: None,
         log: a.log,
         play: Config {
             kind,
@@ -413,6 +423,8 @@ pub fn class_config(kind: GameKind, a: &ClassArgs) -> Result<crate::class::Class
             limits: move_limits(&a.play)?,
             max_plies: a.play.max_plies,
             startup_ms: a.play.startup_timeout,
+            // One student's engine that refuses its options is out; the class goes on.
+            refusals: crate::referee::Refusals::Forfeit,
             sprt: None,
             records: None,
             log_dir: None,
@@ -450,10 +462,10 @@ pub fn tune_config(kind: GameKind, a: &TuneArgs) -> Result<TuneConfig, String> {
     name_values("--option", &a.play.option)?;
     openings(a.play.openings.as_deref())?;
     EngineSpec::parse(engine).map_err(|e| format!("--engine: {e}"))?;
-    let out = match (&a.out, &a.resume) {
+    let out = match (&a.output, &a.resume) {
         (_, Some(p)) => TuneOut::Resume(p.clone()),
         (Some(p), None) => TuneOut::New(p.clone()),
-        (None, None) => return Err("--out FILE (or --resume FILE) is required".into()),
+        (None, None) => return Err("-o FILE (or --resume FILE) is required".into()),
     };
     Ok(TuneConfig {
         kind,
@@ -561,6 +573,7 @@ pub fn learn_config(kind: GameKind, a: &LearnArgs) -> Result<crate::learn::Confi
         above_db: a.above_db,
         db_seeds: a.db_seeds,
         db_dir: a.db_dir.clone(),
+        db_max_bytes: a.db_max_mb.map(|mb| mb << 20),
         c4_nodes: a.c4_nodes,
         max_plies: a.max_plies,
         unit: a.unit,

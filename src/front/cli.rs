@@ -15,16 +15,50 @@ use clap::{Parser, Subcommand};
                   (every command: protocol.md)."
 )]
 pub struct Cli {
-    /// The game: parchis, connect4boom, connect4 or mancala (in the protocol loop,
-    /// `setoption name UCI_Variant` changes it).
-    #[arg(long, default_value = "parchis", global = true)]
-    pub game: String,
+    /// The game of the protocol loop: parchis (the default), connect4boom, connect4 or mancala
+    /// (`setoption name UCI_Variant` changes it). Given before a command, that command's --game.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
     /// Run a built-in player instead of the full engine: random, greedy, ninja1, ninja2,
     /// ninja3, solver (fixed strength; docs/players.md).
     #[arg(long)]
     pub player: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// The games of the registry and their first other names, for `--game`'s help.
+fn games_help() -> String {
+    use crate::games::GameKind;
+    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    let also: Vec<&str> = GameKind::ALL
+        .iter()
+        .filter_map(|k| k.aliases().first().copied())
+        .collect();
+    format!(
+        "{} (also Parchís, {}, …)",
+        names.join(", "),
+        also.join(", ")
+    )
+}
+
+/// `--game` of a command that plays one game and cannot tell which by itself: it asks for it.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct GameArg {
+    // The help lists the registry's games (`games_help`).
+    #[arg(long = "game", value_name = "GAME", help = format!("The game: {}; required", games_help()))]
+    pub game: Option<String>,
+}
+
+/// `--game` of a command whose engines are told the game at the start (`serve`, `gui`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct StartGameArg {
+    #[arg(long = "game", value_name = "GAME", help = format!(
+        "The game at the start (default {}): {}; a client's `setoption name UCI_Variant` (the page's game menu) changes it",
+        crate::games::GameKind::ALL[0].name(),
+        games_help()
+    ))]
+    pub game: Option<String>,
 }
 
 /// The flags every refereed command shares (`match`, `tournament`, `tune`): options sent to
@@ -75,7 +109,10 @@ pub struct GameFlags {
 /// `tablero match`: the referee.
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// Engine 1: a command line (split like a shell), builtin:<player> or tcp:HOST:PORT.
+    #[command(flatten)]
+    pub game: GameArg,
+    /// Engine 1: a command line (split like a shell), builtin:<player>, tcp:HOST:PORT or
+    /// mancala-bot:PATH [ARGS] (a course Mancala bot).
     #[arg(long)]
     pub engine1: String,
     /// Engine 2 (same forms as --engine1).
@@ -112,12 +149,17 @@ pub struct MatchArgs {
     /// SPRT: elo0=0 elo1=10 alpha=0.05 beta=0.05; the match stops on a decision.
     #[arg(long, num_args = 1..)]
     pub sprt: Vec<String>,
-    /// Write the records (a header line, then one JSON line per game) to FILE.
+    /// Write the records (a header line, then one JSON line per game) to FILE; an existing
+    /// FILE is refused (see --resume, --overwrite).
     #[arg(long)]
     pub records: Option<std::path::PathBuf>,
     /// Continue an interrupted match from its records FILE (and append to it).
     #[arg(long, conflicts_with = "records")]
     pub resume: Option<std::path::PathBuf>,
+    /// Replace an existing --records FILE: the new records are written beside it and take its
+    /// place when the match ends (a run stopped before leaves it whole).
+    #[arg(long, requires = "records")]
+    pub overwrite: bool,
     /// Keep every engine's raw I/O per game in DIR.
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
@@ -129,8 +171,11 @@ pub struct MatchArgs {
 /// `tablero tournament`: many engines, one schedule, standings from all games.
 #[derive(clap::Args, Debug)]
 pub struct TournamentArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     /// NAME=SPEC, repeatable: SPEC as --engine1 of `match` (a command line split like a shell,
-    /// builtin:<player>, tcp:HOST:PORT); words option.NAME=VALUE are this engine's setoptions.
+    /// builtin:<player>, tcp:HOST:PORT, mancala-bot:PATH [ARGS]); words option.NAME=VALUE are
+    /// this engine's setoptions.
     #[arg(long)]
     pub engine: Vec<String>,
     /// FILE with one engine per line: `NAME SPEC… [option.NAME=VALUE…]`; `#` comment lines.
@@ -155,12 +200,17 @@ pub struct TournamentArgs {
     /// Engines' limits, clock, openings and the rest shared with `match`/`tournament`/`tune`.
     #[command(flatten)]
     pub play: GameFlags,
-    /// Write the records (a header line, then one JSON line per game) to FILE.
+    /// Write the records (a header line, then one JSON line per game) to FILE; an existing
+    /// FILE is refused (see --resume, --overwrite).
     #[arg(long)]
     pub records: Option<std::path::PathBuf>,
     /// Continue an interrupted tournament (or shard) from its records FILE.
     #[arg(long, conflicts_with = "records")]
     pub resume: Option<std::path::PathBuf>,
+    /// Replace an existing --records FILE: the new records are written beside it and take its
+    /// place when the tournament ends (a run stopped before leaves it whole).
+    #[arg(long, requires = "records")]
+    pub overwrite: bool,
     /// Keep every engine's raw I/O per game in DIR.
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
@@ -172,12 +222,19 @@ pub struct TournamentArgs {
 /// `tablero class`: a class tournament of students' submissions (docs/class-tournament.md).
 #[derive(clap::Args, Debug)]
 pub struct ClassArgs {
+    #[arg(long = "game", value_name = "GAME", help = format!(
+        "The game: {}. Told by the output folder of an earlier run, the --course checkout or the submissions when not given (and then said on stderr); asked for when none of them tells",
+        crate::class::bridges::COURSES.iter().map(|c| c.game.name()).collect::<Vec<_>>().join(", ")
+    ))]
+    pub game: Option<String>,
     /// Folder of submissions, one sub-folder per student: Parchís `AIPlayer.cpp` (+ .h), BOOM
-    /// `player.cpp` (+ .h), Mancala bot sources (a makefile or .cpp files), or a ready program.
+    /// `player.cpp` (+ .h), 5-en-Raya `AgenteEstudiante.cpp` (+ .hpp), Mancala bot sources (a
+    /// makefile or .cpp files), a whole copy of the course's code, or a ready program.
     #[arg(required_unless_present = "report_only")]
     pub submissions: Option<std::path::PathBuf>,
     /// The course checkout the players are built with (Parchís: the 2022-23 simulator; BOOM:
-    /// the 2020-21 one); Mancala: optional, the course's bot folder, for files a submission lacks.
+    /// the 2020-21 one; 5-en-Raya: ugr-ccia-IA/practica3); Mancala: optional, the course's bot
+    /// folder, for files a submission lacks.
     #[arg(long)]
     pub course: Option<std::path::PathBuf>,
     /// round-robin (everyone against everyone) or gauntlet (every student against every
@@ -209,6 +266,10 @@ pub struct ClassArgs {
     /// Continue the tournament (or shard) recorded in the output folder.
     #[arg(long)]
     pub resume: bool,
+    /// With --report-only: report records that are not the whole tournament (shards missing,
+    /// a last line cut off); without it they are refused.
+    #[arg(long)]
+    pub partial: bool,
     /// Keep every engine's raw I/O per game under OUTPUT/logs.
     #[arg(long)]
     pub log: bool,
@@ -224,8 +285,10 @@ pub struct ClassArgs {
 /// `tablero tune`: SPSA over an engine's integer spin options (see docs/tuning.md).
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
-    /// The engine tuned: a command line (split like a shell), builtin:<player> or
-    /// tcp:HOST:PORT; it plays against itself, θ+ against θ−.
+    #[command(flatten)]
+    pub game: GameArg,
+    /// The engine tuned: a command line (split like a shell), builtin:<player>, tcp:HOST:PORT
+    /// or mancala-bot:PATH [ARGS]; it plays against itself, θ+ against θ−.
     #[arg(long)]
     pub engine: Option<String>,
     /// NAME=START,MIN,MAX,C_END,R_END: a spin option to tune (repeatable).
@@ -240,18 +303,21 @@ pub struct TuneArgs {
     /// Engines' limits, clock, openings and the rest shared with `match`/`tournament`/`tune`.
     #[command(flatten)]
     pub play: GameFlags,
-    /// Write the header and one JSON line per iteration to FILE (must not exist yet).
-    #[arg(long)]
-    pub out: Option<std::path::PathBuf>,
-    /// Continue the run of FILE (same settings) after its last complete iteration.
-    #[arg(long, conflicts_with = "out")]
-    pub resume: Option<std::path::PathBuf>,
-    /// Draw the parameter paths of a tune FILE as SVG (with -o) instead of tuning.
-    #[arg(long, conflicts_with_all = ["out", "resume"])]
-    pub plot: Option<std::path::PathBuf>,
-    /// The SVG written by --plot.
-    #[arg(short = 'o', long = "output", requires = "plot")]
+    /// Write the run to FILE (which must not exist yet): a header and one JSON line per
+    /// iteration; with --plot, the SVG.
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
     pub output: Option<std::path::PathBuf>,
+    /// Continue the run of FILE (same settings) after its last complete iteration.
+    #[arg(long, conflicts_with = "output")]
+    pub resume: Option<std::path::PathBuf>,
+    /// Draw the parameter paths of a tune FILE as SVG (to -o) instead of tuning.
+    #[arg(long, conflicts_with = "resume")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 /// `tablero analyse`: game review of recorded games (docs/review.md).
@@ -267,6 +333,14 @@ pub struct AnalyseArgs {
     /// Continue an interrupted review in FILE (same records and flags).
     #[arg(long, value_name = "FILE", conflicts_with = "output")]
     pub resume: Option<std::path::PathBuf>,
+    /// Replace an existing -o FILE: the review is written beside it and takes its place when
+    /// it ends (a review stopped before leaves it whole).
+    #[arg(long, requires = "output")]
+    pub overwrite: bool,
+    /// Review records that are not the whole run (fewer games than their header promises, a
+    /// last line cut off); without it they are refused.
+    #[arg(long)]
+    pub partial: bool,
     /// The analysing engine: `tablero` (in-process, the default), a command line (split like a
     /// shell), builtin:<player>, tcp:HOST:PORT or mancala-bot:PATH.
     #[arg(long, default_value = "tablero")]
@@ -306,6 +380,8 @@ pub struct AnalyseArgs {
 pub enum Command {
     /// Counts the leaves of the legal-move tree, split by root move.
     Perft {
+        #[command(flatten)]
+        game: GameArg,
         /// Plies to count.
         #[arg(long)]
         depth: u32,
@@ -341,6 +417,8 @@ pub enum Command {
     Class(Box<ClassArgs>),
     /// Play against a built-in player at the terminal (moves in protocol notation).
     Play {
+        #[command(flatten)]
+        game: GameArg,
         /// The opponent: random, greedy, ninja1, ninja2, ninja3, solver.
         #[arg(long, default_value = "ninja2")]
         vs: String,
@@ -353,6 +431,8 @@ pub enum Command {
     },
     /// Serves the protocol over TCP, one session per connection.
     Serve {
+        #[command(flatten)]
+        game: StartGameArg,
         /// Address to listen on, e.g. 127.0.0.1:7000 (port 0 picks a free port).
         #[arg(long)]
         listen: String,
@@ -375,12 +455,14 @@ pub enum Command {
     },
     /// A local web page to play and watch the games against the offered engines (docs/gui.md).
     Gui {
+        #[command(flatten)]
+        game: StartGameArg,
         /// Address to serve the page on (loopback only unless --allow-remote; port 0 picks one).
         #[arg(long, default_value = "127.0.0.1:8080")]
         listen: String,
         /// NAME=SPEC: an engine the page may pick, SPEC as in `match` (a command line,
-        /// builtin:<player> or tcp:HOST:PORT); repeatable. `tablero` and the built-in players
-        /// are always offered.
+        /// builtin:<player>, tcp:HOST:PORT or mancala-bot:PATH [ARGS]); repeatable. `tablero`
+        /// and the built-in players are always offered.
         #[arg(long)]
         engine: Vec<String>,
         /// Allow a --listen address other than loopback (anyone who reaches it can run the
@@ -392,13 +474,19 @@ pub enum Command {
         max_connections: usize,
     },
     /// Reads referee records (`match --records`, several files are merged) and prints the
-    /// result table, or with --html writes one self-contained page with plots and every game.
+    /// result table, or with -o writes one self-contained page with plots and every game.
     Report {
         /// Records files (JSON lines), e.g. the runs or shards of one match.
         #[arg(required = true)]
         records: Vec<std::path::PathBuf>,
-        /// Write the HTML report to FILE (opens from disk, nothing fetched).
-        #[arg(long, value_name = "FILE")]
+        /// Write the HTML report to FILE (opens from disk, nothing fetched) instead of printing
+        /// the table.
+        #[arg(
+            short = 'o',
+            long = "output",
+            visible_alias = "html",
+            value_name = "FILE"
+        )]
         html: Option<std::path::PathBuf>,
         /// Tournament records: print the standings as JSON.
         #[arg(long)]
@@ -406,6 +494,10 @@ pub enum Command {
         /// Tournament records: NAME=ELO fixes this engine's rating (default: mean 0).
         #[arg(long)]
         anchor: Option<String>,
+        /// Report records that are not the whole run (fewer games than their header promises,
+        /// shards missing, a last line cut off); without it they are refused.
+        #[arg(long)]
+        partial: bool,
     },
     /// Reviews recorded games: every engine move valued by an analysing engine and marked
     /// (?! inaccuracy, ? mistake, ?? blunder), accuracy per player; writes annotated records
@@ -413,6 +505,8 @@ pub enum Command {
     Analyse(Box<AnalyseArgs>),
     /// Draws a position as SVG (the start, or --fen, after --moves; the last move highlighted).
     Render {
+        #[command(flatten)]
+        game: GameArg,
         /// Start from this state string instead of the start position.
         #[arg(long)]
         fen: Option<String>,
@@ -435,7 +529,6 @@ pub enum Command {
     MancalaBot(MancalaBotArgs),
     /// Runs a course Mancala bot (BOT [ARGS]) as a tablero engine on stdin/stdout, as the
     /// referee's `mancala-bot:` spec does (docs/bridge-mancala.md).
-    #[command(hide = true)]
     MancalaBotAdapter {
         /// The bot's program and its arguments.
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
@@ -444,6 +537,8 @@ pub enum Command {
     /// Solves a Connect Four or Kalah position exactly (or a batch file of golden lines):
     /// prints `info` lines and `solved score <s> best <move> nodes <n> time <ms>`.
     Solve {
+        #[command(flatten)]
+        game: GameArg,
         /// Start from this state string instead of the start position.
         #[arg(long)]
         fen: Option<String>,
@@ -473,6 +568,10 @@ pub enum Command {
         /// `$HOME/.cache/tablero`).
         #[arg(long = "db-dir")]
         db_dir: Option<std::path::PathBuf>,
+        /// Kalah: the most the database may take on disk (and in memory), MB: a larger one is
+        /// built with fewer seeds, which slows the search, never changes its result.
+        #[arg(long = "db-max-mb", value_name = "MB")]
+        db_max_mb: Option<u64>,
         /// Connect Four `--batch`: keep the table from one position to the next (default: every
         /// position starts from an empty table, as in Pons' benchmark).
         #[arg(long)]
@@ -483,6 +582,8 @@ pub enum Command {
 /// `tablero learn` (see `tablero::learn`): self-play, labels, fit, report.
 #[derive(clap::Args, Debug)]
 pub struct LearnArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     /// Seed of the openings and of the leaf sample.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -520,9 +621,14 @@ pub struct LearnArgs {
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Write the labelled data to FILE.
-    #[arg(long)]
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
     pub out: Option<std::path::PathBuf>,
-    /// Fit these data files (written by --out) instead of playing; repeatable.
+    /// Fit these data files (written by -o) instead of playing; repeatable.
     #[arg(long, conflicts_with = "out")]
     pub data: Vec<std::path::PathBuf>,
     /// Kalah: probability that a leaf above the endgame database is solved (weighted by its
@@ -535,6 +641,10 @@ pub struct LearnArgs {
     /// Kalah: directory of the database cache (as `solve --db-dir`).
     #[arg(long)]
     pub db_dir: Option<std::path::PathBuf>,
+    /// Kalah: the most the label database may take, MB; a --db-seeds database larger than
+    /// that is refused (fewer seeds would change the labels).
+    #[arg(long = "db-max-mb", value_name = "MB")]
+    pub db_max_mb: Option<u64>,
     /// Connect Four: node budget of one exact solve (positions over it are left out).
     #[arg(long, default_value_t = 20_000_000)]
     pub c4_nodes: u64,

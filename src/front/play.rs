@@ -69,7 +69,7 @@ impl<R: BufRead, W: Write> GameVisitor for PlayRun<'_, R, W> {
             Duration::from_secs(10),
             None,
         )
-        .map_err(|(_, e)| format!("engine: {e}"))?;
+        .map_err(|e| format!("engine: {e}"))?;
         let mut history: Vec<String> = Vec::new();
         // Who made the last move (Kalah's extra turns and BOOM's two movements repeat a side).
         let mut last_mover = Side::First;

@@ -31,7 +31,21 @@ pub fn referee_message(e: &referee::Error) -> String {
         E::EngineStart { engine, error } => format!(
             "engine '{engine}' cannot play: {error}; check its command line by running it and typing 'uci'"
         ),
+        E::EngineRefused {
+            what: referee::Refused::Settings,
+            ..
+        } => format!(
+            "{e}; nothing was played (check the options given to it: --option, --option1/--option2, option.NAME=VALUE)"
+        ),
+        E::EngineRefused { .. } => {
+            format!("{e}; stopped there (the games before it are in the records)")
+        }
         E::Log { path, source } => format!("--log {}: {source}", path.display()),
+        E::RecordsExist { path } => format!(
+            "--records {}: the file exists; --resume {} continues it, --overwrite replaces it when the run ends, or choose another file",
+            path.display(),
+            path.display()
+        ),
         E::RecordsOpen { path, source } => format!("--records {}: {source}", path.display()),
         E::RecordsWrite { path, source } => {
             format!("--records {}: cannot write: {source}", path.display())
@@ -41,6 +55,7 @@ pub fn referee_message(e: &referee::Error) -> String {
         }
         E::Resume { path, problem } => format!("--resume {}: {problem}", path.display()),
         E::Records(why) => why.clone(),
+        E::CutShort { .. } => e.to_string(),
         E::Anchor(name) => format!("--anchor: no engine named '{name}'"),
     }
 }
@@ -53,7 +68,7 @@ fn learn_message(e: &crate::learn::Error) -> String {
         E::UnknownHeuristic { .. } => format!("--opponent: {e}"),
         E::NoExactLabels { .. } => format!("--labels: {e}"),
         E::DataFile { .. } | E::DataLine { .. } => format!("--data: {e}"),
-        E::WriteData { .. } => format!("--out: {e}"),
+        E::WriteData { .. } => format!("-o: {e}"),
         E::Database(_) => format!("--db-seeds/--db-dir: {e}"),
         _ => e.to_string(),
     }
@@ -85,6 +100,9 @@ fn referee_run(cfg: &referee::Config, what: &str) -> Result<Played, String> {
         Notice::Rewritten { path, games } => eprintln!(
             "tablero {what}: --resume {}: records of an older tablero rewritten in the current format ({games} games kept)",
             path.display()
+        ),
+        Notice::EngineOut { engine, line } => eprintln!(
+            "tablero {what}: {engine} is out: it refused its settings: {line}; every game of it is lost"
         ),
     };
     referee::run(cfg, &mut notice).map_err(|e| referee_message(&e))
@@ -123,10 +141,68 @@ impl GameVisitor for Perft {
     }
 }
 
+/// `--game` given before the command (`top`) or after it (`own`): they must agree.
+fn game_given(top: &Option<String>, own: &Option<String>) -> Result<Option<GameKind>, String> {
+    let parse = |s: &String| crate::games::lookup(s).map_err(|e| format!("--game: {e}"));
+    match (top, own) {
+        (Some(a), Some(b)) => {
+            let (x, y) = (parse(a)?, parse(b)?);
+            if x != y {
+                return Err(format!(
+                    "--game {a} before the command and --game {b} after it: give one"
+                ));
+            }
+            Ok(Some(x))
+        }
+        (Some(a), None) | (None, Some(a)) => parse(a).map(Some),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The game of a command that plays one and cannot tell which by itself: a default would be a
+/// guess (a Parchís match of Mancala engines measures nothing), so it is asked for.
+fn game_needed(cmd: &str, top: &Option<String>, own: &Option<String>) -> Result<GameKind, String> {
+    game_given(top, own)?.ok_or_else(|| {
+        format!(
+            "{cmd}: which game? Give --game {}",
+            GameKind::ALL.map(GameKind::name).join(", --game ")
+        )
+    })
+}
+
+/// A command that takes no `--game` (the game is in its input, or it plays every game).
+fn no_game(top: &Option<String>, cmd: &str, why: &str) -> Result<(), String> {
+    match top {
+        Some(g) => Err(format!("--game {g}: `{cmd}` takes no --game ({why})")),
+        None => Ok(()),
+    }
+}
+
+/// A person who starts the protocol loop at a terminal is told what it is and how to get
+/// help: one line on stderr, as engines do. In a pipe (a referee, a GUI, a script) nothing.
+fn greet(kind: GameKind, player: Option<&str>) {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() {
+        eprintln!(
+            "tablero {}: the engine, reading protocol commands{} in {} ('help' lists them, 'quit' \
+             leaves); `tablero --help` lists the program's commands",
+            env!("CARGO_PKG_VERSION"),
+            player.map_or(String::new(), |p| format!(" as the built-in player {p}")),
+            kind.name()
+        );
+    }
+}
+
 fn run(cli: Cli) -> Result<(), String> {
-    let kind = GameKind::from_name(&cli.game).map_err(|e| format!("--game: {e}"))?;
+    let top = &cli.game;
+    // The protocol loop and the servers start in a game a client changes: Parchís by default.
+    let start_game = |own: &Option<String>| -> Result<GameKind, String> {
+        Ok(game_given(top, own)?.unwrap_or(GameKind::Parchis))
+    };
     match cli.command {
         None if cli.player.is_some() => {
+            let kind = start_game(&None)?;
+            greet(kind, cli.player.as_deref());
             let p = crate::players::Player::from_name(cli.player.as_deref().unwrap_or(""))
                 .map_err(|e| format!("--player: {e}"))?;
             crate::players::run(
@@ -138,6 +214,7 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Match(a)) => {
+            let kind = game_needed("match", top, &a.game.game)?;
             let cfg = args::match_config(kind, &a)?;
             let played = referee_run(&cfg, "match")?;
             let summary = played.summary.ok_or("a match without a summary")?;
@@ -157,24 +234,31 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Some(Command::Tune(a)) => match &a.plot {
             Some(plot_in) => {
+                no_game(top, "tune --plot", "the tune file says it")?;
                 let out = a.output.as_ref().ok_or("--plot needs -o OUT.svg")?;
                 let log = crate::tune::read_log(plot_in)?;
                 let svg = crate::tune::plot::svg(&log.settings, &log.steps);
                 std::fs::write(out, svg).map_err(|e| format!("-o {}: {e}", out.display()))
             }
-            None => crate::tune::run(&args::tune_config(kind, &a)?),
+            None => crate::tune::run(&args::tune_config(
+                game_needed("tune", top, &a.game.game)?,
+                &a,
+            )?),
         },
         Some(Command::Learn(a)) => {
+            let kind = game_needed("learn", top, &a.game.game)?;
             let cfg = args::learn_config(kind, &a)?;
             let report = crate::learn::run(&cfg).map_err(|e| learn_message(&e))?;
             write_stdout(&report)
         }
         Some(Command::Play {
+            game,
             vs,
             first: _,
             second,
         }) => {
             use std::io::IsTerminal;
+            let kind = game_needed("play", top, &game.game)?;
             let cfg = super::play::PlayConfig {
                 kind,
                 vs: crate::players::Player::from_name(&vs).map_err(|e| format!("--vs: {e}"))?,
@@ -188,6 +272,7 @@ fn run(cli: Cli) -> Result<(), String> {
             super::play::play(&cfg, std::io::stdin().lock(), std::io::stdout().lock())
         }
         Some(Command::Serve {
+            game,
             listen,
             player,
             max_connections,
@@ -195,6 +280,7 @@ fn run(cli: Cli) -> Result<(), String> {
             idle_timeout,
             max_sessions,
         }) => {
+            let kind = start_game(&game.game)?;
             if max_connections == 0 {
                 return Err("--max-connections: at least 1".into());
             }
@@ -222,6 +308,8 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         None => {
+            let kind = start_game(&None)?;
+            greet(kind, None);
             protocol::run(
                 kind,
                 std::io::BufReader::new(std::io::stdin()),
@@ -230,30 +318,40 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Gui {
+            game,
             listen,
             engine,
             allow_remote,
             max_connections,
         }) => crate::gui::run(&args::gui_config(
-            kind,
+            start_game(&game.game)?,
             &listen,
             &engine,
             allow_remote,
             max_connections,
         )?),
-        Some(Command::Analyse(a)) => super::analyse::run(&a),
+        Some(Command::Analyse(a)) => {
+            no_game(top, "analyse", "the records say it")?;
+            super::analyse::run(&a)
+        }
         Some(Command::Report {
             records,
             html,
             json,
             anchor,
-        }) => crate::report::run_any(
-            &records,
-            html.as_deref(),
-            json,
-            anchor.as_deref().map(args::anchor).transpose()?,
-        ),
+            partial,
+        }) => {
+            no_game(top, "report", "the records say it")?;
+            crate::report::run_any(
+                &records,
+                html.as_deref(),
+                json,
+                anchor.as_deref().map(args::anchor).transpose()?,
+                partial,
+            )
+        }
         Some(Command::Tournament(a)) => {
+            let kind = game_needed("tournament", top, &a.game.game)?;
             let (cfg, anchor) = args::tournament_config(kind, &a)?;
             if a.schedule {
                 return write_stdout(&output::schedule_text(&cfg));
@@ -277,12 +375,38 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Some(Command::Class(a)) => {
-            let cfg = args::class_config(kind, &a)?;
-            let text = crate::class::run(&cfg)?;
+            // The game: --game, else what the output folder, the checkout or the submissions
+            // tell (said in the class's first line, and beside any error).
+            let (kind, told) = match game_given(top, &a.game)? {
+                Some(k) => (k, None),
+                None => {
+                    let t = crate::class::infer::game(
+                        a.course.as_deref(),
+                        a.submissions.as_deref(),
+                        &a.output,
+                    )?;
+                    (t.kind, Some(format!("{}: {}", t.kind.name(), t.why)))
+                }
+            };
+            let mut cfg = args::class_config(kind, &a)?;
+            cfg.game_told.clone_from(&told);
+            let text = crate::class::run(&cfg).map_err(|e| match &told {
+                Some(t) => format!("{e} (the game is {t}; --game sets it)"),
+                None => e,
+            })?;
             write_stdout(&text)
         }
-        Some(Command::Perft { depth, fen, moves }) => dispatch(kind, Perft { depth, fen, moves }),
+        Some(Command::Perft {
+            game,
+            depth,
+            fen,
+            moves,
+        }) => dispatch(
+            game_needed("perft", top, &game.game)?,
+            Perft { depth, fen, moves },
+        ),
         Some(Command::Render {
+            game,
             fen,
             moves,
             set,
@@ -290,6 +414,7 @@ fn run(cli: Cli) -> Result<(), String> {
             output,
         }) => {
             use crate::view::render::{Picture, RenderError, render};
+            let kind = game_needed("render", top, &game.game)?;
             let pic = Picture {
                 options: args::set_values(&set)?,
                 fen,
@@ -316,6 +441,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Some(Command::Solve {
+            game,
             fen,
             moves,
             batch,
@@ -324,9 +450,10 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             db_seeds,
             db_dir,
+            db_max_mb,
             keep_table,
         }) => super::solve::run(&super::solve::SolveArgs {
-            game: cli.game.clone(),
+            game: game_needed("solve", top, &game.game)?.name().to_string(),
             fen,
             moves,
             batch,
@@ -335,9 +462,11 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             db_seeds,
             db_dir,
+            db_max_mb,
             keep_table,
         }),
         Some(Command::MancalaBot(a)) => {
+            no_game(top, "mancala-bot", "it plays the course's Mancala")?;
             let cfg = crate::mancala_bot::bot::BotConfig::from_flags(
                 &a.name,
                 a.player.as_deref(),
@@ -349,13 +478,21 @@ fn run(cli: Cli) -> Result<(), String> {
             let stdin = std::io::stdin();
             crate::mancala_bot::bot::run(&cfg, stdin.lock(), std::io::stdout(), std::io::stderr())
         }
-        Some(Command::MancalaBotAdapter { bot }) => crate::mancala_bot::adapter::run(
-            bot,
-            std::io::BufReader::new(std::io::stdin()),
-            std::io::stdout(),
-        ),
+        Some(Command::MancalaBotAdapter { bot }) => {
+            no_game(top, "mancala-bot-adapter", "a course bot plays Mancala")?;
+            crate::mancala_bot::adapter::run(
+                bot,
+                std::io::BufReader::new(std::io::stdin()),
+                std::io::stdout(),
+            )
+        }
         Some(Command::Bench { only, hash }) => {
-            let game = only.as_deref().map(GameKind::from_name).transpose()?;
+            no_game(top, "bench", "it searches every game; --only picks one")?;
+            let game = only
+                .as_deref()
+                .map(crate::games::lookup)
+                .transpose()
+                .map_err(|e| format!("--only: {e}"))?;
             let (total, time) = crate::bench::run(game, hash, |l| {
                 println!(
                     "{:<13} depth {:>2} bestmove {:<10} score {:>8} nodes {:>10} time {:>6} ms  {} {}",

@@ -31,6 +31,8 @@ pub struct SolveArgs {
     pub db_seeds: Option<usize>,
     /// Kalah: the database cache directory (`None`: [`kalahdb::default_dir`]).
     pub db_dir: Option<std::path::PathBuf>,
+    /// Kalah: the most the database may take, MB (fewer seeds when the asked ones need more).
+    pub db_max_mb: Option<u64>,
     /// Connect Four batches: keep the table between positions.
     pub keep_table: bool,
 }
@@ -185,6 +187,22 @@ fn kalah_database(
             kalahdb::MAX_DB_SEEDS
         ));
     }
+    let k = match args.db_max_mb {
+        None => k,
+        Some(mb) => match kalahdb::seeds_within(pits, k, mb << 20) {
+            Some(fit) if fit == k => k,
+            Some(fit) => {
+                eprintln!(
+                    "info string kalah database: {k} seeds take {} MB, over --db-max-mb {mb}: \
+                     {fit} seeds ({} MB) instead",
+                    kalahdb::layers_bytes(pits, 0, k) >> 20,
+                    kalahdb::layers_bytes(pits, 0, fit) >> 20
+                );
+                fit
+            }
+            None => return Ok(None),
+        },
+    };
     let dir = args
         .db_dir
         .clone()

@@ -6,7 +6,10 @@ pub mod boom;
 pub mod connect4;
 pub mod enraya;
 pub mod mancala;
+pub mod names;
 pub mod parchis;
+
+pub use names::lookup;
 
 use crate::core::game::Game;
 
@@ -46,6 +49,13 @@ macro_rules! kinds {
             pub fn name(self) -> &'static str {
                 match self {
                     $(GameKind::$variant => <$game as Game>::NAME,)*
+                }
+            }
+
+            /// Other names people type for the game (`Game::ALIASES`).
+            pub fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $(GameKind::$variant => <$game as Game>::ALIASES,)*
                 }
             }
         }

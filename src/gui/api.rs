@@ -245,8 +245,17 @@ impl Session {
     fn setup(&self, name: &str, with_heuristic: bool) -> Option<Setup> {
         let o = self.engine(name).ok()?;
         let mut options = vec![];
-        // Built-in players pin their own heuristic; other engines get the page's choice.
-        if with_heuristic && !matches!(o.spec, EngineSpec::Builtin(_)) {
+        // Built-in players pin their own heuristic; other engines get the page's choice when
+        // it is not the default one (an engine without a `Heuristic` option, such as a course
+        // bot, would refuse it, and its own default is what the page's default means).
+        let default = self
+            .board
+            .heuristics()
+            .first()
+            .copied()
+            .unwrap_or("default");
+        if with_heuristic && !matches!(o.spec, EngineSpec::Builtin(_)) && self.heuristic != default
+        {
             options.push(("Heuristic".to_string(), self.heuristic.clone()));
         }
         Some(Setup {
@@ -443,12 +452,33 @@ impl Session {
                     }
                 }
             }
-            Event::Failed { role, id, msg } => {
+            Event::Failed {
+                role,
+                id,
+                msg,
+                refused,
+            } => {
                 if self.pending[role] != Some(id) {
                     return;
                 }
                 self.pending[role] = None;
                 let who = self.role_name(role);
+                if refused {
+                    // Starting it again would get the same answer: nothing it plays or says is
+                    // about this game until its settings change.
+                    if role == ANALYSIS {
+                        self.message(format!("analysis engine {who} {msg}"));
+                        self.version += 1;
+                        return;
+                    }
+                    self.thinking = None;
+                    self.paused = true;
+                    self.message(format!(
+                        "{who} {msg}; the game is paused (change its options, then Resume)"
+                    ));
+                    self.changed(false);
+                    return;
+                }
                 if role == ANALYSIS {
                     self.message(format!(
                         "analysis engine {who} failed: {msg}; it restarts with the next position"

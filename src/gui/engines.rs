@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 use std::time::{Duration, Instant};
 
 use crate::games::GameKind;
-use crate::referee::conn::{Conn, EngineSpec, Recv};
+use crate::referee::conn::{Answer, Conn, EngineSpec, Recv, refusal};
 
 /// Which worker.
 pub const SEATS_AND_ANALYSIS: usize = 3;
@@ -67,8 +67,15 @@ pub enum Event {
         depth: Option<u64>,
         score: Option<String>,
     },
-    /// The engine could not start, lost its connection or did not answer.
-    Failed { role: usize, id: u64, msg: String },
+    /// The engine could not start, lost its connection or did not answer; `refused`: it
+    /// answered its settings or the position with `info string error` (starting it again would
+    /// not help).
+    Failed {
+        role: usize,
+        id: u64,
+        msg: String,
+        refused: bool,
+    },
     /// The game review (`super::review`) of job `id`.
     Reviewed {
         id: u64,
@@ -104,7 +111,12 @@ fn handshake(c: &mut Conn, s: &Setup) -> Result<(), String> {
     if !ok {
         return Err("input closed".into());
     }
-    wait(c, "readyok")
+    match c.answer("readyok", Instant::now() + HANDSHAKE) {
+        Answer::Line(_) => Ok(()),
+        Answer::Refused(line) => Err(format!("refused its settings: {line}")),
+        Answer::Timeout => Err(format!("no 'readyok' within {} s", HANDSHAKE.as_secs())),
+        Answer::Closed => Err("exited before 'readyok'".into()),
+    }
 }
 
 fn field<'a>(tokens: &[&'a str], key: &str) -> Option<&'a str> {
@@ -126,7 +138,12 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
             },
         };
         let id = job.id;
-        let fail = |msg: String| Event::Failed { role, id, msg };
+        let fail = |msg: String| Event::Failed {
+            role,
+            id,
+            refused: msg.starts_with("refused"),
+            msg,
+        };
         if conn.as_ref().is_some_and(|(_, s)| *s != job.setup)
             && let Some((c, _)) = conn.take()
         {
@@ -144,6 +161,10 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
             });
             match started {
                 Ok(c) => conn = Some((c, job.setup.clone())),
+                Err(e) if e.starts_with("refused") => {
+                    let _ = events.send(fail(e));
+                    continue;
+                }
                 Err(e) => {
                     let _ = events.send(fail(format!("cannot start: {e}")));
                     continue;
@@ -166,6 +187,12 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
         let mut dead = None;
         loop {
             match c.recv(Instant::now() + POLL) {
+                Recv::Line(l) if !discard && refusal(&l).is_some() => {
+                    // It refused the position (or the go): no move of it would be for this
+                    // position. The engine is closed; the page says why and pauses.
+                    dead = Some(format!("refused the position: {}", l.trim()));
+                    break;
+                }
                 Recv::Line(l) => {
                     let tokens: Vec<&str> = l.split_whitespace().collect();
                     match tokens.first().copied() {

@@ -72,6 +72,8 @@ pub struct Config {
     pub above_db: f64,
     pub db_seeds: usize,
     pub db_dir: Option<PathBuf>,
+    /// The most the label database may take, bytes (a larger `db_seeds` is refused).
+    pub db_max_bytes: Option<u64>,
     /// Connect Four: node budget of one solve.
     pub c4_nodes: u64,
     /// Adjudicate a draw after this many plies.
@@ -761,6 +763,19 @@ pub fn run(cfg: &Config) -> Result<String, Error> {
                         Error::Database("no cache directory (no HOME or XDG_CACHE_HOME)".into())
                     })?;
                 let threads = cfg.threads;
+                let size = kalahdb::layers_bytes(6, 0, cfg.db_seeds);
+                if let Some(max) = cfg.db_max_bytes
+                    && size > max
+                {
+                    return Err(Error::Database(format!(
+                        "{} seeds take {} MB, over the {} MB allowed; fewer seeds (--db-seeds {}) \
+                         label fewer positions exactly",
+                        cfg.db_seeds,
+                        size >> 20,
+                        max >> 20,
+                        kalahdb::seeds_within(6, cfg.db_seeds, max).unwrap_or(0)
+                    )));
+                }
                 Some(Arc::new(
                     KalahDb::load_or_build(&dir, 6, Rules::Course, cfg.db_seeds, threads, &|l| {
                         eprintln!("{l}")

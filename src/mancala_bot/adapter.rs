@@ -11,7 +11,8 @@
 //! starts another. The bot's misdeeds become tablero answers the referee already judges: a
 //! reply that is not a number is sent on as `bestmove <reply>` (visible: `␣` for a space), a
 //! bad `PONG`/`OK` as `bestmove PING:<reply>`/`SETPLAYER:<reply>` — illegal moves — each after
-//! an `info string error:` line saying what happened; a bot that exits while it owes an answer
+//! an `info string mancala-bot:` line saying what happened (not `info string error`, which is
+//! a refused command); a bot that exits while it owes an answer
 //! ends this engine's output (a crash); one that never answers is the referee's timeout. The
 //! bot's stderr becomes `info string bot:` lines (at most [`STDERR_LINES`] a process).
 //!
@@ -372,8 +373,17 @@ impl Adapter {
         }
     }
 
+    /// A command of the tablero side refused (protocol.md: one `info string error` line per
+    /// refused command).
     fn error(&mut self, what: &str) {
         self.say(&format!("info string error: mancala-bot: {what}"));
+    }
+
+    /// What the bot did wrong, for the log: not a refusal of a command (a referee would read
+    /// `info string error` as one), followed by the `bestmove` it amounts to or by the end of
+    /// this engine's output (a crash).
+    fn report(&mut self, what: &str) {
+        self.say(&format!("info string mancala-bot: {what}"));
     }
 
     /// Sends requests and matches answers while both are there.
@@ -462,7 +472,7 @@ impl Adapter {
                             "the bot answered '{}' to GETMOVE, which is not a pit number",
                             shown(&line)
                         );
-                        self.error(&what);
+                        self.report(&what);
                         self.say(&format!("bestmove {}", shown(&line)));
                     }
                 }
@@ -482,7 +492,7 @@ impl Adapter {
 
     /// The bot broke the protocol: `what` for the log, `token` as the move if one is owed.
     fn broken(&mut self, what: &str, token: &str) {
-        self.error(what);
+        self.report(what);
         if let Some(p) = self.proc.take() {
             self.retire_now(p);
         }
@@ -503,7 +513,7 @@ impl Adapter {
             return;
         };
         let what = format!("the bot printed more than {UNREAD_LINES} lines nobody asked for");
-        self.error(&what);
+        self.report(&what);
         if p.seated {
             self.seat_gone = Some(what);
         } else {
@@ -530,7 +540,7 @@ impl Adapter {
                 "the bot exited ({status}) without answering {}",
                 e.request()
             );
-            self.error(&what);
+            self.report(&what);
             if self.thinking.is_some() || self.uci_waiting {
                 // A crash: the referee sees this engine's output end.
                 self.done = true;
@@ -612,7 +622,7 @@ impl Adapter {
                                 self.pump();
                             }
                             Err(e) => {
-                                self.error(&e);
+                                self.report(&e);
                                 self.done = true;
                             }
                         }
@@ -636,7 +646,7 @@ impl Adapter {
                         self.pump();
                     }
                     Err(e) => {
-                        self.error(&e);
+                        self.report(&e);
                         self.done = true;
                     }
                 }
@@ -768,7 +778,7 @@ impl Adapter {
             && continues(seat, &pos, side).is_some()
         {
             // Its game cannot go on: a crash, as the jar ends the game there.
-            self.error(&format!("{what}; no answer to this GETMOVE"));
+            self.report(&format!("{what}; no answer to this GETMOVE"));
             self.done = true;
             return;
         }
@@ -797,7 +807,7 @@ impl Adapter {
                             }
                             Err(e) => {
                                 // It started once (the name probe): treat this like a crash.
-                                self.error(&e);
+                                self.report(&e);
                                 self.done = true;
                                 return;
                             }

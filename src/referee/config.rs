@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::conn::EngineSpec;
 use super::error::Error;
-use super::game::{EngineLimits, MoveLimits};
+use super::game::{EngineLimits, MoveLimits, Refusals};
 use super::openings::Openings;
 use super::schedule::{Pairing, Schedule, Shard};
 use super::stats::Sprt;
@@ -74,6 +74,9 @@ pub struct RecordsTarget {
     pub path: PathBuf,
     /// Continue the file (its games are kept, the missing ones played) instead of starting it.
     pub resume: bool,
+    /// Replace a file that exists (written beside it and renamed over it when the run ends);
+    /// without it (or `resume`) an existing file is refused, never overwritten.
+    pub overwrite: bool,
 }
 
 /// Everything a match or tournament needs.
@@ -103,6 +106,8 @@ pub struct Config {
     /// How long a freshly started engine has to answer `uci` (not part of the settings: like
     /// the concurrency, it changes no game).
     pub startup_ms: u64,
+    /// Stop on an engine's refusal, or play on without it.
+    pub refusals: Refusals,
 }
 
 /// The default of [`Config::startup_ms`]: an engine that has not answered `uci` after 10 s is
@@ -126,6 +131,14 @@ impl Config {
             _ => None,
         };
         self.schedule().shard_games(self.shard, limit)
+    }
+
+    /// The number of games of a match (`None` for a tournament, whose schedule says it).
+    pub fn match_games(&self) -> Option<usize> {
+        match self.format {
+            Format::Match { games } => Some(games),
+            _ => None,
+        }
     }
 
     /// The limits of engine `e`: its own, else the shared ones.

@@ -109,6 +109,24 @@ pub enum Recv {
     Closed,
 }
 
+/// What a wait for an answer returned, with an engine's refusal told apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The line awaited.
+    Line(String),
+    /// An `info string error …` line came first: the engine refused a command sent before
+    /// (protocol.md: one such line per refused command). The engine's own line.
+    Refused(String),
+    Timeout,
+    Closed,
+}
+
+/// `line` when it is an engine's refusal of a command (`info string error…`), trimmed.
+pub fn refusal(line: &str) -> Option<&str> {
+    let t = line.trim();
+    t.starts_with("info string error").then_some(t)
+}
+
 /// Raw I/O log of one engine, shared with its reader threads.
 pub type Log = Arc<Mutex<Option<(File, Instant)>>>;
 
@@ -429,6 +447,27 @@ impl Conn {
                 }
                 Recv::Line(_) => {}
                 other => return other,
+            }
+        }
+    }
+
+    /// Reads until a line starting with `word`, as [`Conn::wait_for`], but an `info string
+    /// error` line on the way ends the wait as [`Answer::Refused`]: what the engine was sent
+    /// before (`setoption`, `position`) was refused, and whatever it answers next was computed
+    /// without it.
+    pub fn answer(&mut self, word: &str, deadline: Instant) -> Answer {
+        loop {
+            match self.recv(deadline) {
+                Recv::Line(l) if l.split_whitespace().next() == Some(word) => {
+                    return Answer::Line(l);
+                }
+                Recv::Line(l) => {
+                    if let Some(r) = refusal(&l) {
+                        return Answer::Refused(r.to_string());
+                    }
+                }
+                Recv::Timeout => return Answer::Timeout,
+                Recv::Closed => return Answer::Closed,
             }
         }
     }

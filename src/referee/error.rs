@@ -64,6 +64,24 @@ pub enum ResumeError {
     Rewrite(std::io::Error),
 }
 
+/// What an engine refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Its settings: `UCI_Variant` and the options (checked before the first game).
+    Settings,
+    /// The position (or the `go`) of a move of game N.
+    Position(usize),
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Settings => write!(f, "its settings (UCI_Variant and the options)"),
+            Refused::Position(g) => write!(f, "a position of game {g}"),
+        }
+    }
+}
+
 /// Why a match or tournament could not be played (or its records not read).
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -85,12 +103,23 @@ pub enum Error {
     /// An engine of a match that cannot even start a game (the pre-flight handshake failed).
     #[error("engine '{engine}' cannot play: {error}")]
     EngineStart { engine: String, error: String },
+    /// An engine answered `info string error` to what it was sent: it is not playing what was
+    /// asked. The engine's own line.
+    #[error("engine '{engine}' refused {what}: {line}")]
+    EngineRefused {
+        engine: String,
+        what: Refused,
+        line: String,
+    },
     /// The directory of raw I/O logs, or a log file in it.
     #[error("log {}: {source}", path.display())]
     Log {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// The records file given for a new run exists (neither continued nor replaced).
+    #[error("records {}: the file exists", path.display())]
+    RecordsExist { path: PathBuf },
     /// The records file cannot be created or opened.
     #[error("records {}: {source}", path.display())]
     RecordsOpen {
@@ -115,6 +144,12 @@ pub enum Error {
     /// Records files that cannot be read or merged (`file:line: why`).
     #[error("{0}")]
     Records(String),
+    /// Records that are not the whole run they promise (games missing, a last line cut off),
+    /// read without `--partial`.
+    #[error(
+        "{files}: {why}: not the whole run (cut short, or shards missing); --partial uses the games there are"
+    )]
+    CutShort { files: String, why: String },
     /// The anchor of the ratings names no engine.
     #[error("anchor: no engine named '{0}'")]
     Anchor(String),

@@ -13,8 +13,8 @@ use crate::core::game::{Game, Outcome, Side, try_play};
 use crate::core::spec::clip;
 use crate::games::GameKind;
 
-use super::conn::{Conn, EngineSpec, Recv, deadline_after};
-use super::error::{Error, ParseError};
+use super::conn::{Answer, Conn, EngineSpec, Recv, deadline_after, refusal};
+use super::error::{Error, ParseError, Refused};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -210,6 +210,33 @@ impl MoveLimits {
     }
 }
 
+/// What the referee does when an engine answers what it was sent (`setoption`, `position`,
+/// `go`) with `info string error`: the engine is not playing what was asked, so nothing it plays
+/// measures it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Refusals {
+    /// The run stops with the engine's line (`match`, `tournament`, `tune`): checked on every
+    /// engine before the first game, and a refused position stops it where it happens.
+    #[default]
+    Stop,
+    /// The run goes on without the engine (`class`: one student's engine must not stop the
+    /// class): an engine that refuses its settings is out, every game of it lost by `crash`
+    /// with its line as the detail; a refused position loses that game as `illegal`.
+    Forfeit,
+}
+
+/// Why a seat could not be made ready for a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeatError {
+    /// It did not start, exited or did not answer in time: it loses the game for `reason`.
+    #[error("{1}")]
+    Lost(Reason, String),
+    /// It answered its settings (`UCI_Variant`, the options) with `info string error`: it would
+    /// play something else than what was asked. The engine's own line.
+    #[error("refused its settings: {0}")]
+    Refused(String),
+}
+
 /// One engine seat of the referee: how to reach it, its options and the live connection.
 pub struct Slot {
     pub spec: EngineSpec,
@@ -230,7 +257,8 @@ impl Slot {
     /// Makes the engine ready for a new game: starts it (with `uci`, variant and options) if
     /// needed, then `ucinewgame` + `isready`/`readyok`. A fresh engine has `startup` to answer
     /// `uci` (a program that is not an engine of this protocol fails fast), then `timeout` for
-    /// `readyok`. Errors say why, with the engine's exit status and last stderr lines.
+    /// `readyok`. Errors say why, with the engine's exit status and last stderr lines; an
+    /// `info string error` before `readyok` is [`SeatError::Refused`] (the engine is closed).
     pub fn prepare(
         &mut self,
         kind: GameKind,
@@ -238,17 +266,21 @@ impl Slot {
         timeout: Duration,
         startup: Duration,
         log: Option<File>,
-    ) -> Result<(), (Reason, String)> {
+    ) -> Result<(), SeatError> {
+        let lost = SeatError::Lost;
         if self.conn.is_none() {
-            let c = Conn::start(&self.spec, kind).map_err(|e| (Reason::Crash, e))?;
+            let c = Conn::start(&self.spec, kind).map_err(|e| lost(Reason::Crash, e))?;
             c.set_log(log.as_ref().and_then(|f| f.try_clone().ok()));
             self.conn = Some(c);
-            let c = self.conn.as_mut().ok_or((Reason::Crash, String::new()))?;
+            let c = self
+                .conn
+                .as_mut()
+                .ok_or(lost(Reason::Crash, String::new()))?;
             c.send("uci");
             match c.wait_for("uciok", deadline_after(startup)) {
                 Recv::Line(_) => {}
                 Recv::Timeout => {
-                    return Err((
+                    return Err(lost(
                         Reason::Time,
                         format!(
                             "did not answer 'uci' with 'uciok' within {} ms (is it an engine of \
@@ -259,7 +291,7 @@ impl Slot {
                     ));
                 }
                 Recv::Closed => {
-                    return Err((
+                    return Err(lost(
                         Reason::Crash,
                         format!("exited before 'uciok'{}", c.why_gone()),
                     ));
@@ -272,12 +304,19 @@ impl Slot {
         } else if let Some(c) = self.conn.as_ref() {
             c.set_log(log);
         }
-        let c = self.conn.as_mut().ok_or((Reason::Crash, String::new()))?;
+        let c = self
+            .conn
+            .as_mut()
+            .ok_or(lost(Reason::Crash, String::new()))?;
         c.send("ucinewgame");
         c.send("isready");
-        match c.wait_for("readyok", deadline_after(timeout)) {
-            Recv::Line(_) => Ok(()),
-            Recv::Timeout => Err((
+        match c.answer("readyok", deadline_after(timeout)) {
+            Answer::Line(_) => Ok(()),
+            Answer::Refused(line) => {
+                self.reset();
+                Err(SeatError::Refused(line))
+            }
+            Answer::Timeout => Err(lost(
                 Reason::Time,
                 format!(
                     "no 'readyok' within {} ms{}",
@@ -285,7 +324,7 @@ impl Slot {
                     c.why_gone()
                 ),
             )),
-            Recv::Closed => Err((
+            Answer::Closed => Err(lost(
                 Reason::Crash,
                 format!("exited before 'readyok'{}", c.why_gone()),
             )),
@@ -351,13 +390,28 @@ fn info_field<'a>(tokens: &'a [&'a str], key: &str) -> Option<&'a [&'a str]> {
 
 const KNOWN: &[&str] = &["info", "bestmove", "readyok", "uciok", "id", "option"];
 
-/// Plays one game. `seats[0]` plays `Side::First`, under `limits[0]`.
+/// How the wait for a move ended.
+enum Reply {
+    Move(Option<String>),
+    /// `info string error …`: the engine refused the `position` or the `go`.
+    Refused(String),
+    /// Time or crash.
+    Gone(Reason),
+}
+
+/// A game's record, and the refusal that ended it, if one did: the side whose engine answered
+/// `info string error` to its `position` or `go`, and the engine's line.
+pub type Refereed = (GameOutcome, Option<(Side, String)>);
+
+/// Plays one game. `seats[0]` plays `Side::First`, under `limits[0]`. An engine that answers a
+/// `position` or `go` with `info string error` loses the game as `illegal` (it was not playing
+/// the referee's game), and the refusal is returned beside the record.
 pub fn play<G: Game>(
     start: &Start<G>,
     seats: [&mut Slot; 2],
     limits: [&MoveLimits; 2],
     max_plies: usize,
-) -> GameOutcome {
+) -> Refereed {
     let mut state = start.state;
     let mut history: Vec<String> = start.moves.clone();
     let mut rec = GameOutcome {
@@ -373,7 +427,7 @@ pub fn play<G: Game>(
         rec.winner = Some(side.other());
         rec.reason = reason;
         rec.detail = detail;
-        rec
+        (rec, None)
     };
     loop {
         if let Some(o) = state.outcome() {
@@ -381,12 +435,12 @@ pub fn play<G: Game>(
                 Outcome::Win(s) => Some(s),
                 Outcome::Draw => None,
             };
-            return rec;
+            return (rec, None);
         }
         if rec.moves.len() >= max_plies {
             rec.reason = Reason::MaxPlies;
             rec.detail = format!("no result after {max_plies} plies");
-            return rec;
+            return (rec, None);
         }
         let side = state.side_to_move();
         let slot = &mut *seats[side.index()];
@@ -416,9 +470,14 @@ pub fn play<G: Game>(
         let reply = loop {
             match conn.recv(deadline) {
                 Recv::Line(l) => {
+                    if let Some(r) = refusal(&l) {
+                        break Reply::Refused(r.to_string());
+                    }
                     let tokens: Vec<&str> = l.split_whitespace().collect();
                     match tokens.first().copied() {
-                        Some("bestmove") => break Ok(tokens.get(1).map(|s| s.to_string())),
+                        Some("bestmove") => {
+                            break Reply::Move(tokens.get(1).map(|s| s.to_string()));
+                        }
                         Some("info") => {
                             if let Some(d) = info_field(&tokens, "depth")
                                 .and_then(|r| r.first())
@@ -441,14 +500,26 @@ pub fn play<G: Game>(
                         }
                     }
                 }
-                Recv::Timeout => break Err(Reason::Time),
-                Recv::Closed => break Err(Reason::Crash),
+                Recv::Timeout => break Reply::Gone(Reason::Time),
+                Recv::Closed => break Reply::Gone(Reason::Crash),
             }
         };
         let elapsed = t0.elapsed();
         let ms = elapsed.as_millis() as u64;
         let mv = match reply {
-            Err(Reason::Time) => {
+            Reply::Refused(line) => {
+                // What it would answer now was computed from another position (or none): the
+                // game ends here, and the engine is closed so that the next game starts clean.
+                slot.reset();
+                let (rec, _) = lose(
+                    rec,
+                    side,
+                    Reason::Illegal,
+                    format!("refused the position: {line}"),
+                );
+                return (rec, Some((side, line)));
+            }
+            Reply::Gone(Reason::Time) => {
                 slot.reset();
                 return lose(
                     rec,
@@ -457,13 +528,13 @@ pub fn play<G: Game>(
                     format!("no bestmove within {} ms", (deadline - t0).as_millis()),
                 );
             }
-            Err(r) => {
+            Reply::Gone(r) => {
                 let why = conn.why_gone();
                 slot.reset();
                 return lose(rec, side, r, format!("engine exited or disconnected{why}"));
             }
-            Ok(None) => return lose(rec, side, Reason::Illegal, "empty bestmove".into()),
-            Ok(Some(m)) => m,
+            Reply::Move(None) => return lose(rec, side, Reason::Illegal, "empty bestmove".into()),
+            Reply::Move(Some(m)) => m,
         };
         state = match try_play(&state, &mv) {
             Ok(s) => s,
@@ -493,6 +564,8 @@ pub struct GameContext<'a> {
     pub variant: &'a [(String, String)],
     pub max_plies: usize,
     pub log_dir: Option<&'a std::path::Path>,
+    /// What an engine's `info string error` does: stop the run, or lose the game.
+    pub refusals: Refusals,
 }
 
 /// One finished game as recorded: which engine played first, from where, and how it went.
@@ -518,7 +591,10 @@ impl GameRecord {
 
 /// Plays game number `i` from `start` between the engines of `slots` (engine 1, engine 2,
 /// named `names`, under `limits`); engine `first` (0 or 1) moves first. An engine that cannot be
-/// made ready loses the game (`crash` or `time`) without a move played.
+/// made ready loses the game (`crash` or `time`) without a move played. An engine that refuses
+/// its settings or a position (`info string error`) is [`Error::EngineRefused`] under
+/// [`Refusals::Stop`]; under [`Refusals::Forfeit`] it loses the game (`crash` for its settings,
+/// `illegal` for a position), the engine's line in the detail.
 #[allow(clippy::too_many_arguments)]
 pub fn play_game<G: Game>(
     ctx: &GameContext,
@@ -543,14 +619,23 @@ pub fn play_game<G: Game>(
             }
             None => None,
         };
-        if let Err((reason, detail)) =
-            slots[e].prepare(ctx.kind, ctx.variant, timeout, ctx.startup, log)
-        {
+        if let Err(err) = slots[e].prepare(ctx.kind, ctx.variant, timeout, ctx.startup, log) {
             slots[e].reset();
+            let reason = match (&err, ctx.refusals) {
+                (SeatError::Refused(line), Refusals::Stop) => {
+                    return Err(Error::EngineRefused {
+                        engine: names[e].to_string(),
+                        what: Refused::Settings,
+                        line: line.clone(),
+                    });
+                }
+                (SeatError::Refused(_), Refusals::Forfeit) => Reason::Crash,
+                (SeatError::Lost(reason, _), _) => *reason,
+            };
             outcome.get_or_insert(GameOutcome {
                 winner: Some(seat.other()),
                 reason,
-                detail: format!("{}: {detail}", names[e]),
+                detail: format!("{}: {err}", names[e]),
                 moves: vec![],
                 junk: 0,
             });
@@ -564,7 +649,20 @@ pub fn play_game<G: Game>(
             let seats = if first == 0 { [a, b] } else { [b, a] };
             let [l1, l2] = &limits;
             let limits = if first == 0 { [l1, l2] } else { [l2, l1] };
-            play(&start, seats, limits, ctx.max_plies)
+            let (outcome, refused) = play(&start, seats, limits, ctx.max_plies);
+            if let (Some((side, line)), Refusals::Stop) = (refused, ctx.refusals) {
+                let e = if side == Side::First {
+                    first
+                } else {
+                    1 - first
+                };
+                return Err(Error::EngineRefused {
+                    engine: names[e].to_string(),
+                    what: Refused::Position(i),
+                    line,
+                });
+            }
+            outcome
         }
     };
     for e in 0..2 {

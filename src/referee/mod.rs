@@ -24,8 +24,8 @@ pub mod stats;
 
 pub use config::{Config, EngineConfig, EngineSettings, Format, RecordsTarget, Settings};
 pub use conn::EngineSpec;
-pub use error::{Error, ParseError, ResumeError};
-pub use game::{EngineLimits, GameRecord, MoveLimits, Reason, parse_tc};
+pub use error::{Error, ParseError, Refused, ResumeError};
+pub use game::{EngineLimits, GameRecord, MoveLimits, Reason, Refusals, parse_tc};
 pub use openings::Openings;
 pub use records::Merged;
 pub use runner::{Notice, Played, run};

@@ -204,8 +204,11 @@ pub fn notes(m: &Merged) -> Vec<String> {
     let plural = if files == 1 { "" } else { "s" };
     let mut out = vec![if m.is_match() {
         format!(
-            "records: {files} file{plural}, {} games{}",
-            m.games.len(),
+            "records: {files} file{plural}, {}{}",
+            match m.total {
+                Some(t) if t != m.games.len() => format!("{} of {t} games", m.games.len()),
+                _ => format!("{} games", m.games.len()),
+            },
             if m.settings.is_none() {
                 " (records without settings: older referee)"
             } else {
@@ -241,6 +244,9 @@ pub fn notes(m: &Merged) -> Vec<String> {
             );
         }
         out.push(line);
+    }
+    for t in &m.torn {
+        out.push(format!("{t}: not read"));
     }
     out
 }
@@ -358,6 +364,9 @@ impl Standings {
             .collect();
         if !faults.is_empty() {
             o += &format!("lost off the board: {}\n", faults.join("; "));
+        }
+        for (&e, why) in &self.out {
+            o += &format!("out: {} ({}; every game of it is lost)\n", names[e], why);
         }
         o
     }

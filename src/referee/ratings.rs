@@ -351,6 +351,9 @@ pub struct Standings {
     /// Engine indices, best first.
     pub order: Vec<usize>,
     pub reasons: BTreeMap<Reason, u64>,
+    /// Engines that were out of the run (they refused their settings; every game of them
+    /// forfeited), with why: the detail of their forfeits.
+    pub out: BTreeMap<usize, String>,
 }
 
 /// The standings of `games` (each once; any order) under `settings`.
@@ -366,9 +369,20 @@ pub fn standings(
     let mut lines = vec![EngineLine::default(); n];
     let mut pairs: BTreeMap<(usize, usize), PairResult> = BTreeMap::new();
     let mut reasons = BTreeMap::new();
+    let mut out = BTreeMap::new();
     for r in games {
         let s = sched.game(r.index);
         let [a, b] = s.engines;
+        // A forfeit of an engine that is out says so first (`runner`'s forfeits).
+        for e in [a, b] {
+            let name = &settings.engines[e].name;
+            if r.outcome.reason == Reason::Crash
+                && let Some(why) = r.outcome.detail.strip_prefix(&format!("{name} is out: "))
+            {
+                let why = why.split("; and ").next().unwrap_or(why);
+                out.entry(e).or_insert_with(|| why.to_string());
+            }
+        }
         let p = pairs.entry((a, b)).or_insert(PairResult {
             a,
             b,
@@ -427,6 +441,7 @@ pub fn standings(
         anchor,
         order,
         reasons,
+        out,
     })
 }
 

@@ -13,7 +13,7 @@
 //! current format (to a temporary file, then renamed over it) before it continues.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, Seek, SeekFrom, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -142,15 +142,21 @@ fn kind_of(settings: &Settings) -> &'static str {
     }
 }
 
-/// The header line of a records file.
-pub fn header_json(settings: &Settings, shard: Option<Shard>) -> Value {
-    json!({
+/// The header line of a records file; `games`: how many games a match will play (not a
+/// setting, but what the file promises: records with fewer games were cut short, unless an
+/// SPRT stopped the match).
+pub fn header_json(settings: &Settings, shard: Option<Shard>, games: Option<usize>) -> Value {
+    let mut h = json!({
         "kind": kind_of(settings),
         "version": HEADER_VERSION,
         "fingerprint": settings.fingerprint(),
         "shard": shard.map(Shard::label),
         "settings": settings,
-    })
+    });
+    if let Some(g) = games {
+        h["games"] = json!(g);
+    }
+    h
 }
 
 /// The line of game `r` (scheduled as `s`) under `settings` (whose fingerprint is `fp`).
@@ -259,12 +265,36 @@ pub fn line_settings(v: &Value) -> Option<Result<Settings, String>> {
 /// referee leaves whole lines, or at worst one torn last line that `resume` drops), and the
 /// data reaches the disk (`fdatasync`) at most every [`SYNC_EVERY`], so a power cut loses at
 /// most the games of that last moment, which `resume` plays again. Every failure to write or
-/// sync is an error.
+/// sync is an error. A file that exists is never overwritten unless asked
+/// ([`Opening::Replace`]), and then only once the new one is whole.
 pub struct RecordsFile {
     file: std::fs::File,
+    /// Where the records belong.
     path: PathBuf,
+    /// Where they are written meanwhile (`path`, or beside it when it is replaced).
+    writing: PathBuf,
     last_sync: Instant,
     unsynced: bool,
+}
+
+/// How a records file is opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// A new file: one that exists is refused ([`Error::RecordsExist`]).
+    Fresh,
+    /// A new file in place of one that may exist: written to [`replacement`] beside it and
+    /// renamed over it by [`RecordsFile::finish`], so that a run stopped before leaves the old
+    /// file whole.
+    Replace,
+    /// Continue the file from its first `kept` bytes (what `resume` kept); 0: start it afresh.
+    Continue(u64),
+}
+
+/// Where a replacing run writes its records until it ends: `FILE.partial` beside `FILE`.
+pub fn replacement(path: &Path) -> PathBuf {
+    let mut p = path.as_os_str().to_owned();
+    p.push(".partial");
+    PathBuf::from(p)
 }
 
 /// How often written records are forced to the disk (an `fdatasync` costs milliseconds; once per
@@ -272,40 +302,74 @@ pub struct RecordsFile {
 pub const SYNC_EVERY: Duration = Duration::from_millis(100);
 
 impl RecordsFile {
-    /// Opens `path` for the games to come: afresh with `header` when `kept` is 0, else cut to
-    /// its first `kept` bytes (what `resume` kept) and appended to, so that a kill during a
-    /// resume never loses what was recorded.
-    pub fn open(path: &Path, kept: u64, header: &Value) -> Result<RecordsFile, Error> {
+    /// Opens `path` for the games to come, as `how` says: a new file starts with `header`; a
+    /// continued one is cut to its first `kept` bytes (what `resume` kept) and appended to, so
+    /// that a kill during a resume never loses what was recorded.
+    pub fn open(path: &Path, how: Opening, header: &Value) -> Result<RecordsFile, Error> {
+        let writing = match how {
+            Opening::Replace => replacement(path),
+            _ => path.to_path_buf(),
+        };
         let open_err = |source| Error::RecordsOpen {
-            path: path.to_path_buf(),
+            path: writing.clone(),
             source,
         };
-        let mut file = if kept == 0 {
-            let mut f = std::fs::File::create(path).map_err(open_err)?;
+        let new = |f: std::io::Result<std::fs::File>| -> Result<std::fs::File, Error> {
+            let mut f = f.map_err(open_err)?;
             f.write_all(format!("{header}\n").as_bytes())
                 .map_err(|source| Error::RecordsWrite {
-                    path: path.to_path_buf(),
+                    path: writing.clone(),
                     source,
                 })?;
-            f
-        } else {
-            let f = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(open_err)?;
-            if f.metadata().map_err(open_err)?.len() != kept {
-                f.set_len(kept).map_err(open_err)?;
-                f.sync_all().map_err(open_err)?;
+            Ok(f)
+        };
+        let mut file = match how {
+            Opening::Fresh => {
+                let f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(path);
+                if matches!(&f, Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists) {
+                    return Err(Error::RecordsExist {
+                        path: path.to_path_buf(),
+                    });
+                }
+                new(f)?
             }
-            f
+            Opening::Replace | Opening::Continue(0) => new(std::fs::File::create(&writing))?,
+            Opening::Continue(kept) => {
+                let f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(open_err)?;
+                if f.metadata().map_err(open_err)?.len() != kept {
+                    f.set_len(kept).map_err(open_err)?;
+                    f.sync_all().map_err(open_err)?;
+                }
+                f
+            }
         };
         file.seek(SeekFrom::End(0)).map_err(open_err)?;
         Ok(RecordsFile {
             file,
             path: path.to_path_buf(),
+            writing,
             last_sync: Instant::now(),
-            unsynced: kept == 0,
+            unsynced: !matches!(how, Opening::Continue(k) if k > 0),
         })
+    }
+
+    /// Ends the writing: everything synced, and a replacement renamed over the file it
+    /// replaces. (A run that fails does not call it: a replaced file stays as it was.)
+    pub fn finish(mut self) -> Result<(), Error> {
+        self.sync()?;
+        if self.writing != self.path {
+            std::fs::rename(&self.writing, &self.path).map_err(|source| Error::RecordsWrite {
+                path: self.path.clone(),
+                source,
+            })?;
+        }
+        Ok(())
     }
 
     /// Appends one record line.
@@ -315,7 +379,7 @@ impl RecordsFile {
         self.file
             .write_all(line.as_bytes())
             .map_err(|source| Error::RecordsWrite {
-                path: self.path.clone(),
+                path: self.writing.clone(),
                 source,
             })?;
         self.unsynced = true;
@@ -329,7 +393,7 @@ impl RecordsFile {
     pub fn sync(&mut self) -> Result<(), Error> {
         if self.unsynced {
             self.file.sync_data().map_err(|source| Error::RecordsSync {
-                path: self.path.clone(),
+                path: self.writing.clone(),
                 source,
             })?;
             self.unsynced = false;
@@ -359,6 +423,8 @@ pub struct Kept {
     pub dropped: Option<TornLine>,
     /// The file was written in an older format (and must be rewritten before it grows).
     pub older: bool,
+    /// The header line as it is in the file (`None` for older records).
+    pub header: Option<Value>,
 }
 
 /// What `resume` checks every kept game against.
@@ -421,6 +487,7 @@ pub fn read_resume(
                     return Err(fail(ResumeError::OtherSettings { difference }));
                 }
                 header_seen = true;
+                kept.header = Some(v);
                 None
             }
             Some(v) if header_seen => {
@@ -507,8 +574,8 @@ fn older_line(v: &Value, want: &Expected) -> Option<GameRecord> {
 /// old file stays whole until the new one is.
 pub fn rewrite(
     path: &Path,
+    header: &Value,
     settings: &Settings,
-    shard: Option<Shard>,
     schedule: &Schedule,
     games: &[GameRecord],
 ) -> Result<u64, Error> {
@@ -517,7 +584,7 @@ pub fn rewrite(
         problem: ResumeError::Rewrite(e),
     };
     let fp = settings.fingerprint();
-    let mut text = format!("{}\n", header_json(settings, shard));
+    let mut text = format!("{header}\n");
     for r in games {
         text += &format!("{}\n", game_json(r, &schedule.game(r.index), settings, &fp));
     }
@@ -556,9 +623,36 @@ pub struct Merged {
     /// record may carry any game number, so the gaps are counted, never listed one by one),
     /// the schedule's other games for a tournament.
     pub missing: Vec<(usize, usize)>,
+    /// How many games the records promise: a tournament's schedule, a match's header (`None`
+    /// for a match whose records do not say).
+    pub total: Option<usize>,
+    /// Last lines that are not whole records (a killed run's), not read.
+    pub torn: Vec<Torn>,
     /// N of the shards when every tournament header names the same N.
     pub shards: Option<usize>,
     pub files: Vec<PathBuf>,
+}
+
+/// A last line of a records file that is not a whole record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Torn {
+    /// `file:line`.
+    pub source: String,
+    pub bytes: usize,
+    /// It ended with a newline.
+    pub newline: bool,
+}
+
+impl std::fmt::Display for Torn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: the last line is cut off ({} bytes{})",
+            self.source,
+            self.bytes,
+            if self.newline { "" } else { ", no newline" }
+        )
+    }
 }
 
 impl Merged {
@@ -572,6 +666,26 @@ impl Merged {
         self.missing.iter().fold(0usize, |n, (a, b)| {
             n.saturating_add(b - a).saturating_add(1)
         })
+    }
+
+    /// Why these records are not the whole run, in one line (`None` when they are): games the
+    /// files promise and do not hold, or a last line cut off. What is computed from them is
+    /// then not the run's result, and the front ends refuse it unless told `--partial`.
+    pub fn shortfall(&self) -> Option<String> {
+        let mut why = Vec::new();
+        if !self.missing.is_empty() {
+            let of = match self.total {
+                Some(t) => format!("{} of {t} games", self.games.len()),
+                None => format!("{} games", self.games.len()),
+            };
+            why.push(format!(
+                "{of}, missing {} ({})",
+                super::records::ranges(&self.missing),
+                self.missing_count()
+            ));
+        }
+        why.extend(self.torn.iter().map(Torn::to_string));
+        (!why.is_empty()).then(|| why.join("; "))
     }
 }
 
@@ -593,7 +707,9 @@ fn names_of(v: &Value) -> Option<Vec<String>> {
 }
 
 /// Reads and merges records files (any version). Errors are one line naming the file (and
-/// line).
+/// line). A last line that is not a whole record (what a killed run leaves) is not an error
+/// here: it is named in [`Merged::torn`], and [`Merged::shortfall`] says the records are not
+/// whole, as it does for games the files promise and do not hold.
 pub fn read_files(paths: &[PathBuf]) -> Result<Merged, Error> {
     let err = |s: String| Error::Records(s);
     if paths.is_empty() {
@@ -603,23 +719,43 @@ pub fn read_files(paths: &[PathBuf]) -> Result<Merged, Error> {
     let mut by_index: BTreeMap<usize, ReadGame> = BTreeMap::new();
     let (mut duplicates, mut conflicting) = (0, 0);
     let mut shard_ns = BTreeSet::new();
+    let mut torn = Vec::new();
+    let mut promised: Option<usize> = None;
     for path in paths {
-        let f = std::fs::File::open(path).map_err(|e| err(format!("{}: {e}", path.display())))?;
+        let bytes = std::fs::read(path).map_err(|e| err(format!("{}: {e}", path.display())))?;
         // The file's own header: its settings, fingerprint and schedule.
         let mut header: Option<(Settings, String, Schedule)> = None;
         let mut lines = 0;
-        for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
+        let all: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+        // The last line with something on it: the only one a killed writer can have cut.
+        let last = all
+            .iter()
+            .rposition(|l| !l.iter().all(u8::is_ascii_whitespace));
+        for (n, raw) in all.iter().enumerate() {
             let source = format!("{}:{}", path.display(), n + 1);
-            let line = line.map_err(|e| err(format!("{source}: {e}")))?;
-            if line.trim().is_empty() {
+            if raw.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
+            let parsed = std::str::from_utf8(raw)
+                .map_err(|e| e.to_string())
+                .and_then(|l| serde_json::from_str::<Value>(l).map_err(|e| e.to_string()));
+            let v = match parsed {
+                Ok(v) => v,
+                Err(_) if Some(n) == last => {
+                    torn.push(Torn {
+                        source,
+                        bytes: raw.len(),
+                        newline: n + 1 < all.len(),
+                    });
+                    continue;
+                }
+                Err(e) => {
+                    return Err(err(format!(
+                        "{source}: not a JSON record ({e}), and more lines follow"
+                    )));
+                }
+            };
             lines += 1;
-            let v: Value = serde_json::from_str(&line).map_err(|e| {
-                err(format!(
-                    "{source}: not a JSON record ({e}); a torn last line?"
-                ))
-            })?;
             if let Some(s) = header_settings(&v) {
                 if lines > 1 {
                     return Err(err(format!(
@@ -637,6 +773,9 @@ pub fn read_files(paths: &[PathBuf]) -> Result<Merged, Error> {
                         Some(Ok(sh)) => shard_ns.insert(sh.n),
                         _ => shard_ns.insert(1),
                     };
+                }
+                if let Some(g) = v.get("games").and_then(Value::as_u64) {
+                    promised = Some(promised.unwrap_or(0).max(g as usize));
                 }
                 let names = s.names().iter().map(|n| n.to_string()).collect();
                 identify(&mut id, kind, names, Some(s.clone()), &source)?;
@@ -693,15 +832,39 @@ pub fn read_files(paths: &[PathBuf]) -> Result<Merged, Error> {
             by_index.insert(record.index, ReadGame { record, source });
         }
         if lines == 0 {
-            return Err(err(format!("{}: no records in the file", path.display())));
+            return Err(err(match torn.last() {
+                Some(t) if t.source.starts_with(&format!("{}:", path.display())) => format!(
+                    "{}: no records in the file, only a line cut off ({} bytes)",
+                    path.display(),
+                    t.bytes
+                ),
+                _ => format!("{}: no records in the file", path.display()),
+            }));
         }
     }
     let id = id.ok_or_else(|| err("no records".into()))?;
-    let total = id
+    let is_match = id.settings.as_ref().is_none_or(Settings::is_match);
+    // How many games the records promise: a tournament's schedule, a match's header (a match
+    // that an SPRT stopped ends where the SPRT decided, which is what it promised).
+    let mut total = id
         .settings
         .as_ref()
         .and_then(Settings::schedule)
         .and_then(|s| s.games());
+    if is_match {
+        total = promised;
+        if let Some(sprt) = id.settings.as_ref().and_then(|s| s.sprt) {
+            let mut tally = super::stats::Tally::default();
+            for g in by_index.values() {
+                tally.add(&g.record);
+            }
+            let (_, _, decision) = super::stats::sprt_status(&sprt, &tally);
+            if decision != super::stats::SprtDecision::Continue {
+                let read = by_index.keys().next_back().map_or(0, |&i| i + 1);
+                total = total.map(|t| t.min(read));
+            }
+        }
+    }
     let mut missing = Vec::new();
     let mut next = 0usize;
     for &i in by_index.keys() {
@@ -723,9 +886,29 @@ pub fn read_files(paths: &[PathBuf]) -> Result<Merged, Error> {
         duplicates,
         conflicting,
         missing,
+        total,
+        torn,
         shards: (shard_ns.len() == 1).then(|| shard_ns.first().copied().unwrap_or(1)),
         files: paths.to_vec(),
     })
+}
+
+/// [`read_files`], refusing records that are not the whole run ([`Merged::shortfall`]: games
+/// missing, a last line cut off) unless `partial`: a table, a review or standings computed
+/// from them would look like the run's result and not be.
+pub fn read_whole(paths: &[PathBuf], partial: bool) -> Result<Merged, Error> {
+    let merged = read_files(paths)?;
+    match merged.shortfall() {
+        Some(why) if !partial => Err(Error::CutShort {
+            files: paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            why,
+        }),
+        _ => Ok(merged),
+    }
 }
 
 /// Checks that a file (its header, or an older match line) belongs with what was read before.

@@ -17,10 +17,12 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use super::config::{Config, Settings, variant_config};
-use super::error::Error;
-use super::game::{GameContext, GameRecord, Reason, Slot, play_game};
+use super::error::{Error, Refused};
+use super::game::{
+    GameContext, GameOutcome, GameRecord, Reason, Refusals, SeatError, Slot, play_game,
+};
 use super::records::{
-    Expected, RecordsFile, TornLine, game_json, header_json, read_resume, rewrite,
+    Expected, Opening, RecordsFile, TornLine, game_json, header_json, read_resume, rewrite,
 };
 use super::stats::{SprtDecision, Summary, Tally, sprt_status};
 use crate::core::game::Game;
@@ -37,6 +39,9 @@ pub enum Notice {
     },
     /// `resume` rewrote records of an older format in the current one.
     Rewritten { path: PathBuf, games: usize },
+    /// An engine refused its settings (`info string error`) and is out of a run that goes on
+    /// ([`Refusals::Forfeit`]): every game of it is lost by `crash`. Its own line.
+    EngineOut { engine: String, line: String },
     /// An engine lost a game off the board (crash, time, illegal move): told as soon as the
     /// game ends, not only in the records.
     EngineLost {
@@ -108,6 +113,46 @@ fn match_message(
     )
 }
 
+/// Game `i` of an engine that is out (see [`Notice::EngineOut`]), not played: lost by it
+/// (`crash`, with its refusal as the detail), a draw when both are out.
+fn forfeit<G: Game>(
+    i: usize,
+    first: usize,
+    start: super::game::Start<G>,
+    names: [&str; 2],
+    outs: [Option<&String>; 2],
+) -> GameRecord {
+    use crate::core::game::Side;
+    let seat_of = |e: usize| {
+        if e == first {
+            Side::First
+        } else {
+            Side::Second
+        }
+    };
+    let why =
+        |e: usize| outs[e].map(|line| format!("{} is out: refused its settings: {line}", names[e]));
+    let (winner, detail) = match (why(0), why(1)) {
+        (Some(a), Some(b)) => (None, format!("{a}; and {b}")),
+        (Some(a), None) => (Some(seat_of(1)), a),
+        (None, Some(b)) => (Some(seat_of(0)), b),
+        (None, None) => (None, String::new()),
+    };
+    GameRecord {
+        index: i,
+        first,
+        opening_base: start.base,
+        opening_moves: start.moves,
+        outcome: GameOutcome {
+            winner,
+            reason: Reason::Crash,
+            detail,
+            moves: vec![],
+            junk: 0,
+        },
+    }
+}
+
 impl GameVisitor for Run<'_> {
     type Output = Result<Played, Error>;
     fn visit<G: Game>(self) -> Self::Output {
@@ -115,22 +160,57 @@ impl GameVisitor for Run<'_> {
         let (gcfg, options) = variant_config::<G>(&cfg.variant)?;
         let settings = Settings::of(cfg, options);
         cfg.openings.check::<G>(&gcfg)?;
+        // A records file that exists is a user's data: refused before any engine starts.
+        if let Some(t) = &cfg.records
+            && !t.resume
+            && !t.overwrite
+            && t.path.exists()
+        {
+            return Err(Error::RecordsExist {
+                path: t.path.clone(),
+            });
+        }
         let startup = Duration::from_millis(cfg.startup_ms);
-        if cfg.is_match() {
-            // Pre-flight: an engine of a match that cannot even start a game (it does not run,
-            // exits or stays silent instead of answering `uci`, refuses `isready`) stops the
-            // match with the reason, instead of losing every game by `crash`; later failures
-            // lose games. A tournament goes on without such an engine: its games are lost by
-            // `crash` and each loss is told as it happens.
-            for e in &cfg.engines {
-                let mut slot = Slot::new(e.spec.clone(), e.options.clone());
-                let timeout = Duration::from_millis(cfg.limits.timeout_ms);
-                let ready = slot.prepare(cfg.kind, &cfg.variant, timeout, startup, None);
-                slot.reset();
-                ready.map_err(|(_, error)| Error::EngineStart {
-                    engine: e.name.clone(),
-                    error,
-                })?;
+        // Pre-flight: every engine is started once with its settings before the first game.
+        // One that answers them with `info string error` (a misspelt option, a bad value, a
+        // variant it does not play) would play something else than what is measured: it stops
+        // the run with its own line, or (`Refusals::Forfeit`) is out of it. An engine of a
+        // match that cannot even start a game (it does not run, exits or stays silent instead of
+        // answering `uci`, refuses `isready`) stops the match with the reason, instead of
+        // losing every game by `crash`; later failures lose games. A tournament goes on
+        // without such an engine: its games are lost by `crash` and each loss is told as it
+        // happens.
+        let mut out: BTreeMap<usize, String> = BTreeMap::new();
+        for (k, e) in cfg.engines.iter().enumerate() {
+            let mut slot = Slot::new(e.spec.clone(), e.options.clone());
+            let timeout = Duration::from_millis(cfg.limits.timeout_ms);
+            let ready = slot.prepare(cfg.kind, &cfg.variant, timeout, startup, None);
+            slot.reset();
+            match ready {
+                Ok(()) => {}
+                Err(SeatError::Refused(line)) => match cfg.refusals {
+                    Refusals::Stop => {
+                        return Err(Error::EngineRefused {
+                            engine: e.name.clone(),
+                            what: Refused::Settings,
+                            line,
+                        });
+                    }
+                    Refusals::Forfeit => {
+                        (self.notice)(Notice::EngineOut {
+                            engine: e.name.clone(),
+                            line: line.clone(),
+                        });
+                        out.insert(k, line);
+                    }
+                },
+                Err(SeatError::Lost(_, error)) if cfg.is_match() => {
+                    return Err(Error::EngineStart {
+                        engine: e.name.clone(),
+                        error,
+                    });
+                }
+                Err(SeatError::Lost(..)) => {}
             }
         }
         if let Some(d) = &cfg.log_dir {
@@ -170,18 +250,26 @@ impl GameVisitor for Run<'_> {
                     next: mine.get(kept.games.len()).copied(),
                 });
             }
+            let header = header_json(&settings, cfg.shard, cfg.match_games());
             if kept.older {
-                kept.len = rewrite(&target.path, &settings, cfg.shard, &sched, &kept.games)?;
+                kept.len = rewrite(&target.path, &header, &settings, &sched, &kept.games)?;
                 (self.notice)(Notice::Rewritten {
                     path: target.path.clone(),
                     games: kept.games.len(),
                 });
+            } else if kept.len > 0 && kept.header.as_ref() != Some(&header) {
+                // The same settings with another number of games (or a header from before the
+                // number was written): the header says what this run promises.
+                kept.len = rewrite(&target.path, &header, &settings, &sched, &kept.games)?;
             }
-            records = Some(RecordsFile::open(
-                &target.path,
-                kept.len,
-                &header_json(&settings, cfg.shard),
-            )?);
+            let how = if target.resume {
+                Opening::Continue(kept.len)
+            } else if target.overwrite {
+                Opening::Replace
+            } else {
+                Opening::Fresh
+            };
+            records = Some(RecordsFile::open(&target.path, how, &header)?);
             games.extend(kept.games);
         }
 
@@ -216,7 +304,9 @@ impl GameVisitor for Run<'_> {
             variant: &cfg.variant,
             max_plies: cfg.max_plies,
             log_dir: cfg.log_dir.as_deref(),
+            refusals: cfg.refusals,
         };
+        let out = &out;
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(decided(&sprt_state));
         let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord, Error>)>();
@@ -257,7 +347,11 @@ impl GameVisitor for Run<'_> {
                                 break 'units;
                             }
                             let s = sched.game(i);
+                            let outs = [out.get(&a), out.get(&b)];
                             let r = opening(i).and_then(|start| {
+                                if outs.iter().any(Option::is_some) {
+                                    return Ok(forfeit(i, s.first, start, names, outs));
+                                }
                                 play_game(ctx, names, limits, i, s.first, start, [&mut sa, &mut sb])
                             });
                             if tx.send((seq, r)).is_err() {
@@ -302,7 +396,10 @@ impl GameVisitor for Run<'_> {
                                     .unwrap_or(&o.detail)
                                     .to_string(),
                             };
-                            bar.suspend(|| (self.notice)(n));
+                            // A forfeit of an engine that is out was told once, when it went out.
+                            if !out.contains_key(&pair[loser]) {
+                                bar.suspend(|| (self.notice)(n));
+                            }
                         }
                         buffer.insert(seq, r);
                     }
@@ -340,10 +437,15 @@ impl GameVisitor for Run<'_> {
             }
         });
         bar.finish_and_clear();
-        if let Some(f) = records.as_mut()
-            && let Err(e) = f.sync()
-        {
-            first_error.get_or_insert(e);
+        if let Some(mut f) = records {
+            // A run that failed keeps what it recorded, but never replaces a file with it.
+            let done = match first_error {
+                None => f.finish(),
+                Some(_) => f.sync(),
+            };
+            if let Err(e) = done {
+                first_error.get_or_insert(e);
+            }
         }
         if let Some(e) = first_error {
             return Err(e);

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use crate::games::GameKind;
 use crate::referee::output::{match_text, notes};
 use crate::referee::ratings::standings;
-use crate::referee::records::{ReadGame, read_files};
+use crate::referee::records::{ReadGame, read_files, read_whole};
 use crate::referee::stats::{self, EloEstimate, Sprt, sprt_status};
 use crate::referee::{Merged, Settings, Summary, Tally};
 
@@ -51,7 +51,7 @@ impl Records {
     fn of(merged: Merged) -> Result<Records, String> {
         if !merged.is_match() {
             return Err(
-                "tournament records: their report is the standings (tablero report without --html, or with --json)".into(),
+                "tournament records: their report is the standings (tablero report without -o, or with --json)".into(),
             );
         }
         let [a, b] = <[String; 2]>::try_from(merged.names.clone())
@@ -141,7 +141,9 @@ impl Records {
         notes(&self.merged)
     }
 
-    /// The text report: the referee's table, then the notes.
+    /// The text report (stdout): the referee's table, then the review's table when the games
+    /// were reviewed (`tablero analyse`). The notes about the files are [`Records::notes`]
+    /// (stderr).
     pub fn text(&self) -> String {
         let (summary, _) = self.summary();
         let mut o = match_text(
@@ -150,12 +152,24 @@ impl Records {
             self.sprt(),
             &summary,
         );
-        for n in self.notes() {
-            o += &n;
-            o.push('\n');
-        }
+        o += &review_text(&self.games).unwrap_or_default();
         o
     }
+}
+
+/// The review's table of reviewed `games` (what `tablero analyse` printed), under a line that
+/// says so; `None` when no game was reviewed (or the records cannot be read again).
+pub fn review_text(games: &[ReadGame]) -> Option<String> {
+    let raws = crate::review::run::raw_lines_of(games).ok()?;
+    let reviewed = raws.iter().filter(|r| r.get("review").is_some()).count();
+    if reviewed == 0 {
+        return None;
+    }
+    Some(format!(
+        "review (tablero analyse) of {reviewed} game{}:\n{}",
+        if reviewed == 1 { "" } else { "s" },
+        crate::review::totals_text(&crate::review::run::totals(&raws))
+    ))
 }
 
 /// `tablero report`: match records as [`run`] does; tournament records merged into the
@@ -167,8 +181,9 @@ pub fn run_any(
     html_out: Option<&Path>,
     json_out: bool,
     anchor: Option<(String, f64)>,
+    partial: bool,
 ) -> Result<(), String> {
-    let merged = read_files(paths).map_err(|e| e.to_string())?;
+    let merged = read_whole(paths, partial).map_err(|e| e.to_string())?;
     if merged.is_match() {
         if json_out || anchor.is_some() {
             return Err("--json and --anchor are for tournament records".into());
@@ -189,8 +204,7 @@ pub fn run_any(
     }
     if let Some(out) = html_out {
         // Opened first so that an unwritable path fails before the games are replayed.
-        let mut f =
-            std::fs::File::create(out).map_err(|e| format!("--html {}: {e}", out.display()))?;
+        let mut f = std::fs::File::create(out).map_err(|e| format!("-o {}: {e}", out.display()))?;
         let t = tournament::Tournament {
             merged: &merged,
             standings: &standings,
@@ -204,7 +218,7 @@ pub fn run_any(
             }
         };
         f.write_all(page.as_bytes())
-            .map_err(|e| format!("--html {}: {e}", out.display()))?;
+            .map_err(|e| format!("-o {}: {e}", out.display()))?;
         eprintln!(
             "wrote {} ({} games, {:.1} MB)",
             out.display(),
@@ -214,7 +228,8 @@ pub fn run_any(
     } else if json_out {
         write_stdout(&format!("{}\n", standings.json()))?;
     } else {
-        write_stdout(&standings.text())?;
+        let review = review_text(&merged.games).unwrap_or_default();
+        write_stdout(&format!("{}{review}", standings.text()))?;
     }
     Ok(())
 }
@@ -232,13 +247,17 @@ pub fn write_stdout(text: &str) -> Result<(), String> {
 pub fn run(records: Records, html_out: Option<&Path>) -> Result<(), String> {
     match html_out {
         None => {
-            print!("{}", records.text());
+            // Results on stdout, what is said about the files on stderr (docs/commands.md).
+            write_stdout(&records.text())?;
+            for n in records.notes() {
+                eprintln!("{n}");
+            }
             Ok(())
         }
         Some(out) => {
             // Opened first so that an unwritable path fails before the games are replayed.
             let mut f =
-                std::fs::File::create(out).map_err(|e| format!("--html {}: {e}", out.display()))?;
+                std::fs::File::create(out).map_err(|e| format!("-o {}: {e}", out.display()))?;
             let page = match html::page(&records) {
                 Ok(p) => p,
                 Err(e) => {
@@ -248,7 +267,7 @@ pub fn run(records: Records, html_out: Option<&Path>) -> Result<(), String> {
                 }
             };
             f.write_all(page.as_bytes())
-                .map_err(|e| format!("--html {}: {e}", out.display()))?;
+                .map_err(|e| format!("-o {}: {e}", out.display()))?;
             eprintln!(
                 "wrote {} ({} games, {:.1} MB)",
                 out.display(),

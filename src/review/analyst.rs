@@ -18,7 +18,7 @@ use crate::core::search::{Limits, SearchOptions, Searcher};
 use crate::games::GameKind;
 use crate::games::connect4::Connect4;
 use crate::games::mancala::Mancala;
-use crate::referee::conn::{Conn, EngineSpec, Recv, deadline_after};
+use crate::referee::conn::{Answer, Conn, EngineSpec, Recv, deadline_after, refusal};
 use crate::solver::exact::{C4_MAX_EMPTY, KALAH_MAX_SEEDS};
 use crate::solver::kalahdb::{self, Rules};
 use crate::solver::{Budget, connect4, kalah};
@@ -369,6 +369,17 @@ impl Remote {
             for (n, v) in &self.options {
                 c.send(&format!("setoption name {n} value {v}"));
             }
+            // An engine that refuses its settings would analyse something else than asked.
+            c.send("isready");
+            match c.answer("readyok", deadline_after(self.patience)) {
+                Answer::Line(_) => {}
+                Answer::Refused(line) => {
+                    c.close();
+                    return Err(format!("refused its settings: {line}"));
+                }
+                Answer::Timeout => return Err("no 'readyok' in time".into()),
+                Answer::Closed => return Err("exited before 'readyok'".into()),
+            }
             self.conn = Some(c);
         }
         self.conn.as_mut().ok_or_else(|| "not running".to_string())
@@ -429,10 +440,11 @@ impl Remote {
             let c = self.conn()?;
             c.send("ucinewgame");
             c.send("isready");
-            match c.wait_for("readyok", deadline_after(patience)) {
-                Recv::Line(_) => Ok(()),
-                Recv::Timeout => Err("no 'readyok' in time".to_string()),
-                Recv::Closed => Err("exited before 'readyok'".to_string()),
+            match c.answer("readyok", deadline_after(patience)) {
+                Answer::Line(_) => Ok(()),
+                Answer::Refused(line) => Err(format!("refused: {line}")),
+                Answer::Timeout => Err("no 'readyok' in time".to_string()),
+                Answer::Closed => Err("exited before 'readyok'".to_string()),
             }
         })();
         match r {
@@ -464,6 +476,10 @@ impl Remote {
         let best = loop {
             match c.recv(deadline) {
                 Recv::Line(l) => {
+                    if let Some(r) = refusal(&l) {
+                        let why = format!("refused the position or the go: {r}");
+                        return self.fail(why);
+                    }
                     let t: Vec<&str> = l.split_whitespace().collect();
                     match t.first().copied() {
                         Some("bestmove") => break t.get(1).map(|m| m.to_string()),

@@ -18,7 +18,7 @@ use super::value::Value;
 use crate::core::game::{Game, Outcome};
 use crate::games::{GameVisitor, dispatch};
 use crate::referee::game::Reason;
-use crate::referee::records::read_files;
+use crate::referee::records::read_whole;
 
 /// The result of a fit.
 #[derive(Clone, Debug)]
@@ -216,8 +216,8 @@ impl GameVisitor for Collect<'_> {
 }
 
 /// Fits the curve of the game of `paths` (records of one match or tournament).
-pub fn fit(paths: &[std::path::PathBuf]) -> Result<Fit, String> {
-    let merged = read_files(paths).map_err(|e| e.to_string())?;
+pub fn fit(paths: &[std::path::PathBuf], partial: bool) -> Result<Fit, String> {
+    let merged = read_whole(paths, partial).map_err(|e| e.to_string())?;
     let raws = super::run::raw_lines_of(&merged.games)?;
     dispatch(
         merged.kind,

@@ -28,7 +28,7 @@ use crate::core::rng::fnv1a;
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::referee::config::first_difference;
 use crate::referee::conn::EngineSpec;
-use crate::referee::records::{ReadGame, read_files};
+use crate::referee::records::{ReadGame, read_whole};
 
 /// The engine of a review.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,6 +46,11 @@ pub struct Config {
     pub output: PathBuf,
     /// Continue `output` (its games are kept, the others reviewed) instead of starting it.
     pub resume: bool,
+    /// Replace an `output` that exists (written beside it, renamed over it when the review
+    /// ends); without it (or `resume`) an existing output is refused.
+    pub overwrite: bool,
+    /// Review records that are not the whole run (games missing, a last line cut off).
+    pub partial: bool,
     pub engine: Engine,
     /// How the engine is named in the settings (`tablero`, or the spec as given).
     pub engine_name: String,
@@ -378,14 +383,28 @@ fn read_output(
 struct Output {
     file: std::fs::File,
     path: PathBuf,
+    /// Where the review is written until it ends (`path`, or beside it when it replaces it).
+    writing: PathBuf,
     last_sync: Instant,
 }
 
 impl Output {
-    fn open(path: &Path, kept: u64, header: Option<&Json>) -> Result<Output, String> {
-        let err = |e: std::io::Error| format!("-o {}: {e}", path.display());
+    /// Opens `path` after its first `kept` bytes (0: a new file; `replace`: written beside it
+    /// and renamed over it by [`Output::finish`]).
+    fn open(
+        path: &Path,
+        kept: u64,
+        replace: bool,
+        header: Option<&Json>,
+    ) -> Result<Output, String> {
+        let writing = if replace {
+            crate::referee::records::replacement(path)
+        } else {
+            path.to_path_buf()
+        };
+        let err = |e: std::io::Error| format!("-o {}: {e}", writing.display());
         let file = if kept == 0 {
-            let mut f = std::fs::File::create(path).map_err(err)?;
+            let mut f = std::fs::File::create(&writing).map_err(err)?;
             if let Some(h) = header {
                 f.write_all(format!("{h}\n").as_bytes()).map_err(err)?;
             }
@@ -401,8 +420,19 @@ impl Output {
         Ok(Output {
             file,
             path: path.to_path_buf(),
+            writing,
             last_sync: Instant::now(),
         })
+    }
+
+    /// Synced, and a replacement renamed over the file it replaces.
+    fn finish(mut self) -> Result<(), String> {
+        self.sync()?;
+        if self.writing != self.path {
+            std::fs::rename(&self.writing, &self.path)
+                .map_err(|e| format!("-o {}: {e}", self.path.display()))?;
+        }
+        Ok(())
     }
 
     fn append(&mut self, v: &Json) -> Result<(), String> {
@@ -483,7 +513,7 @@ fn in_process_options<G: Game>(
 
 /// Reviews the records of `cfg` into its output. `notice` hears skipped games as they come.
 pub fn run(cfg: &Config, notice: &mut dyn FnMut(Notice)) -> Result<Outcome, String> {
-    let merged = read_files(&cfg.inputs).map_err(|e| e.to_string())?;
+    let merged = read_whole(&cfg.inputs, cfg.partial).map_err(|e| e.to_string())?;
     dispatch(
         merged.kind,
         Job {
@@ -572,7 +602,7 @@ fn run_game<G: Game>(
                 serde_json::from_str::<Json>(text.lines().next().unwrap_or(""))
                     .map_err(|e| format!("{}:1: {e}", cfg.inputs[0].display()))?
             } else {
-                crate::referee::records::header_json(s, None)
+                crate::referee::records::header_json(s, None, merged.total.filter(|_| s.is_match()))
             };
             h["review"] = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
             Some(h)
@@ -590,7 +620,19 @@ fn run_game<G: Game>(
     if let Some(line) = kept.torn {
         notice(Notice::TornLine { line });
     }
-    let mut out = Output::open(&cfg.output, kept.len, header.as_ref())?;
+    if !cfg.resume && !cfg.overwrite && cfg.output.exists() {
+        return Err(format!(
+            "-o {}: the file exists; --resume {} continues that review, --overwrite replaces it when the review ends, or choose another file",
+            cfg.output.display(),
+            cfg.output.display()
+        ));
+    }
+    let mut out = Output::open(
+        &cfg.output,
+        kept.len,
+        cfg.overwrite && !cfg.resume,
+        header.as_ref(),
+    )?;
     let start = kept.lines.len();
     let mut written: Vec<Json> = kept.lines;
     let todo = &inputs[start..];
@@ -719,14 +761,19 @@ fn run_game<G: Game>(
         Ok(())
     })?;
     bar.finish_and_clear();
-    out.sync()?;
+    let written_to = out.writing.clone();
+    if failure.is_some() {
+        out.sync()?;
+    } else {
+        out.finish()?;
+    }
     if let Some(f) = failure {
         let done = start + reviewed + skipped.len();
         return Err(format!(
             "{f}; {done} of {} games are in {} (continue with --resume {})",
             inputs.len(),
-            cfg.output.display(),
-            cfg.output.display()
+            written_to.display(),
+            written_to.display()
         ));
     }
     let lines: Vec<&Json> = written.iter().collect();

@@ -46,7 +46,7 @@ pub fn checksum(data: &[u8]) -> u64 {
 
 /// The database size `tablero solve` and `go` use by default for `pits` pits and `total`
 /// seeds: none below Kalah(6,4), which the run-time database alone solves in seconds; 24 seeds
-/// (1.19 GB) for Kalah(6,4), which cuts its search from 122 M to 7.9 M nodes, about 4.5 s; 28
+/// (1.25 GB) for Kalah(6,4), which cuts its search from 122 M to 7.9 M nodes, about 4.5 s; 28
 /// seeds (5.6 GB, built from nothing in 3.7 minutes on two free cores) from Kalah(6,5) on,
 /// where each layer more costs less to build than it saves in search (docs/solvers.md). Other
 /// sizes are built on request (`--db-seeds`); a cache holding fewer intact layers is used as it is.
@@ -58,6 +58,44 @@ pub fn auto_seeds(pits: usize, total: usize) -> usize {
     }
 }
 
+/// CPU time the fill costs per position, nanoseconds (measured: 65 ns on the project's 2-core
+/// machine, docs/solvers.md): what a build's announced time is estimated from.
+pub const FILL_NS_PER_POSITION: u64 = 65;
+
+/// Bytes of layers `from..=k` of the database of `m` pits a side (one byte per position): what
+/// building them adds to the cache file.
+pub fn layers_bytes(m: usize, from: usize, k: usize) -> u64 {
+    let db = KalahDb::empty(m, Rules::Course, k);
+    (from..=k).map(|s| layer_len(&db.ranker, s) as u64).sum()
+}
+
+/// The largest seed count up to `k` whose database of `m` pits a side takes at most
+/// `max_bytes` (`None` when even layer 0 does not fit).
+pub fn seeds_within(m: usize, k: usize, max_bytes: u64) -> Option<usize> {
+    let db = KalahDb::empty(m, Rules::Course, k);
+    let mut total = 0u64;
+    let mut fits = None;
+    for s in 0..=k {
+        total += layer_len(&db.ranker, s) as u64;
+        if total > max_bytes {
+            break;
+        }
+        fits = Some(s);
+    }
+    fits
+}
+
+/// `secs` as people read a wait: `40 s`, `3.7 min`, `1.2 h`.
+fn duration_text(secs: f64) -> String {
+    if secs < 90.0 {
+        format!("{:.0} s", secs.max(1.0))
+    } else if secs < 5400.0 {
+        format!("{:.1} min", secs / 60.0)
+    } else {
+        format!("{:.1} h", secs / 3600.0)
+    }
+}
+
 /// Databases loaded from the default cache by engines (`go`), kept for the life of the process
 /// so that a new game or a new solver does not read the file again.
 /// Keyed by the seed count asked for (the file may hold fewer intact layers).
@@ -65,7 +103,7 @@ static LOADED: Mutex<Vec<(usize, Arc<KalahDb>)>> = Mutex::new(Vec::new());
 
 /// Most layers an engine (`go`) loads from the cache: every engine process holds its own copy,
 /// and a referee may run several, so engines stay at 226 MB (20 seeds, about 0.2 s to load)
-/// while `tablero solve` uses the full [`auto_seeds`] database (1.19 GB for Kalah(6,4)).
+/// while `tablero solve` uses the full [`auto_seeds`] database (1.25 GB for Kalah(6,4)).
 pub const GO_DB_SEEDS: usize = 20;
 
 /// The database of `pits` pits, `rules` and [`auto_seeds`] (at most [`GO_DB_SEEDS`]) for
@@ -210,10 +248,17 @@ impl KalahDb {
             ));
             return Ok(db);
         }
+        // Said before it starts: how much it writes and about how long it takes.
+        let more = layers_bytes(m, have, k);
+        let secs = more as f64 * FILL_NS_PER_POSITION as f64 * 1e-9 / threads.max(1) as f64;
         log(&format!(
             "info string kalah database {}: {have} intact layers, building up to {k} seeds \
-             with {threads} thread(s)",
-            path.display()
+             with {threads} thread(s): {} MB more on disk ({} MB in all), about {} on an idle \
+             machine (--db-seeds or --db-max-mb for a smaller one)",
+            path.display(),
+            more >> 20,
+            (db.bytes() as u64 + more) >> 20,
+            duration_text(secs)
         ));
         let t = Instant::now();
         db.extend(k, threads, Some(&|db: &KalahDb| db.save(dir)), log);

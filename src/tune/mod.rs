@@ -1,7 +1,7 @@
 //! `tablero tune`: SPSA over an engine's integer `spin` options, the fishtest way. Each
 //! iteration plays colour-swapped pairs of θ+ against θ− through the referee (the same engine
 //! twice, the parameters sent as `setoption`), updates θ ([`spsa::step`]) and appends one JSON
-//! line to the `--out` file, which `--resume` continues after a crash. `--plot` draws the paths.
+//! line to the `-o` file, which `--resume` continues after a crash. `--plot` draws the paths.
 
 pub mod plot;
 pub mod spsa;
@@ -22,10 +22,10 @@ use crate::referee::{
 };
 use spsa::{Gains, Param, Step, Wdl};
 
-/// Version of the `--out` format.
+/// Version of the `-o` format.
 pub const TUNE_VERSION: u64 = 1;
 
-/// What a tuning run is played under: the header of the `--out` file. A file is continued only
+/// What a tuning run is played under: the header of the `-o` file. A file is continued only
 /// under equal settings. `--concurrency` and the referee's patience are not settings (they do
 /// not change the games of deterministic engines).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -59,7 +59,7 @@ impl TuneSettings {
     }
 }
 
-/// The header line of the `--out` file.
+/// The header line of the `-o` file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Header {
     tune_version: u64,
@@ -68,7 +68,7 @@ struct Header {
     gains: Vec<Gains>,
 }
 
-/// A run read back from an `--out` file.
+/// A run read back from an `-o` file.
 #[derive(Clone, Debug)]
 pub struct TuneLog {
     pub settings: TuneSettings,
@@ -79,7 +79,7 @@ pub struct TuneLog {
     pub torn: bool,
 }
 
-/// Reads an `--out` file: the header, then iterations 1, 2, … in order. A last line without
+/// Reads an `-o` file: the header, then iterations 1, 2, … in order. A last line without
 /// its newline or that does not parse is a torn write and is dropped; anything else malformed
 /// is an error.
 pub fn read_log(path: &Path) -> Result<TuneLog, String> {
@@ -147,7 +147,7 @@ pub fn read_log(path: &Path) -> Result<TuneLog, String> {
     })
 }
 
-/// Where the run is written: a new `--out` file or a `--resume`d one.
+/// Where the run is written: a new `-o` file or a `--resume`d one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TuneOut {
     New(PathBuf),
@@ -214,6 +214,7 @@ fn match_config(cfg: &TuneConfig) -> Result<Config, String> {
         shard: None,
         progress: false,
         startup_ms: cfg.timeout_ms.min(crate::referee::config::STARTUP_MS),
+        refusals: crate::referee::Refusals::Stop,
     })
 }
 
@@ -329,7 +330,7 @@ fn fmt_theta(names: &[String], theta: &[f64]) -> String {
         .join(" ")
 }
 
-/// Opens (or continues) the `--out` file: its path, the current θ, the iterations done and the
+/// Opens (or continues) the `-o` file: its path, the current θ, the iterations done and the
 /// file positioned for appending.
 fn open_out(
     out: &TuneOut,
@@ -392,12 +393,12 @@ fn open_out(
         TuneOut::New(path) => {
             if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
                 return Err(format!(
-                    "--out {}: the file exists (continue it with --resume, or remove it)",
+                    "-o {}: the file exists (continue it with --resume, or remove it)",
                     path.display()
                 ));
             }
-            let mut file = std::fs::File::create(path)
-                .map_err(|e| format!("--out {}: {e}", path.display()))?;
+            let mut file =
+                std::fs::File::create(path).map_err(|e| format!("-o {}: {e}", path.display()))?;
             let header = Header {
                 tune_version: TUNE_VERSION,
                 settings: settings.clone(),
@@ -408,7 +409,7 @@ fn open_out(
                     .collect(),
             };
             let line = serde_json::to_string(&header).map_err(|e| e.to_string())?;
-            writeln!(file, "{line}").map_err(|e| format!("--out {}: {e}", path.display()))?;
+            writeln!(file, "{line}").map_err(|e| format!("-o {}: {e}", path.display()))?;
             Ok((path.clone(), start, 0, file))
         }
     }

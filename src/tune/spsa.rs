@@ -131,7 +131,7 @@ pub struct Wdl {
     pub losses: u64,
 }
 
-/// Everything one iteration did (one line of the `--out` file).
+/// Everything one iteration did (one line of the `-o` file).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Step {
     pub k: usize,

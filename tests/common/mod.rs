@@ -101,3 +101,50 @@ pub fn stdout(o: &Output) -> String {
     );
     String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
 }
+
+/// The golden data of the repository, `tests/golden/` (the course simulators' traces, Pons'
+/// Connect Four sets, the Kalah positions, each with its README): large files are stored
+/// gzip-compressed as `NAME.gz`, and [`golden`] and [`golden_bytes`] read either form.
+pub fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// The bytes of golden file `rel` (`parchis/traces.jsonl`), decompressed when the repository
+/// keeps it as `rel.gz`. Panics naming the file when neither form is there.
+pub fn golden_bytes(rel: &str) -> Vec<u8> {
+    use std::io::Read;
+    let plain = golden_dir().join(rel);
+    if plain.is_file() {
+        return std::fs::read(&plain).unwrap_or_else(|e| panic!("{}: {e}", plain.display()));
+    }
+    let gz = golden_dir().join(format!("{rel}.gz"));
+    let file = std::fs::File::open(&gz).unwrap_or_else(|e| {
+        panic!(
+            "golden file {} (or {}.gz) is missing: {e}",
+            plain.display(),
+            plain.display()
+        )
+    });
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(std::io::BufReader::new(file))
+        .read_to_end(&mut out)
+        .unwrap_or_else(|e| panic!("{}: {e}", gz.display()));
+    out
+}
+
+/// The text of golden file `rel` (see [`golden_bytes`]).
+pub fn golden(rel: &str) -> String {
+    String::from_utf8(golden_bytes(rel)).unwrap_or_else(|e| panic!("golden {rel}: {e}"))
+}
+
+/// The path of golden file `rel` for a command that reads it itself (`solve --batch`): such
+/// files are kept uncompressed.
+pub fn golden_path(rel: &str) -> PathBuf {
+    let p = golden_dir().join(rel);
+    assert!(
+        p.is_file(),
+        "{} is not an uncompressed golden file",
+        p.display()
+    );
+    p
+}

@@ -14,9 +14,10 @@ accepted, so that field checks tablero's counter against the replay. Prints one 
 with a disagreement (its first one) and a summary; exit 1 if any.
 
 With --golden, checks the bridged engine itself against games recorded from the course core
-(shared/golden/boom/core_traces.jsonl: one line per ply with fen, legal, over, result, bombs,
-turn, bombnow): every line must equal the engine's `d` after replaying the game up to that ply.
+(tests/golden/boom/core_traces.jsonl.gz, read compressed or not: one line per ply with fen,
+legal, over, result, bombs, turn, bombnow): every line must equal the engine's `d` after replaying the game up to that ply.
 """
+import gzip
 import json
 import re
 import subprocess
@@ -102,7 +103,7 @@ def compare(t, c):
 
 def golden(traces, bridged):
     games = {}
-    with open(traces) as f:
+    with (gzip.open(traces, "rt") if traces.endswith(".gz") else open(traces)) as f:
         for line in f:
             r = json.loads(line)
             games.setdefault(r["game"], []).append(r)

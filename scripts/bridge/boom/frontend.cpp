@@ -298,7 +298,7 @@ private:
         say("bestmove " + text);
     }
 
-    // The course state in the fields of the course core traces (shared/golden/boom): the board
+    // The course state in the fields of the course core traces (tests/golden/boom): the board
     // as tablero's state string, the legal actions in the core's order, game over and result,
     // bombs held, the turn counter and the bomb-now flag.
     void cmd_d() {

@@ -1,5 +1,5 @@
 //! Conecta-4 BOOM (`connect4boom`): the course's 7×7 Connect Four with two movements per turn
-//! and bomb pieces. Rules: `shared/rules/connect4boom.md` (binding, clarifications included).
+//! and bomb pieces. Rules: `docs/rules/connect4boom.md` (binding, clarifications included).
 //!
 //! # Turns
 //! Movement numbers: P1 plays movement 1; then P2 plays 2–3, P1 4–5, P2 6–7, … A turn is two
@@ -40,7 +40,7 @@
 //! count reachable.
 //!
 //! # Full board
-//! As in the 2020-21 simulator's core (`shared/rules/connect4boom.md`, "End of the game"), a full
+//! As in the 2020-21 simulator's core (`docs/rules/connect4boom.md`, "End of the game"), a full
 //! board without a line is not a draw: the player to move (after the movement that filled it,
 //! possibly the same player) plays `BOOM`, its only legal movement, when it holds a bomb, and
 //! otherwise cannot move and loses. Conecta-4 BOOM has no draws.
@@ -237,6 +237,7 @@ impl Game for Boom {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "connect4boom";
+    const ALIASES: &'static [&'static str] = &["boom", "conecta4boom", "c4boom"];
     const OPTIONS: &'static [VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
     /// Reviews at the course bridges' depth 8. The review's curves are fitted on 200 self-play games at the default depth and

@@ -407,6 +407,7 @@ impl Game for Connect4 {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "connect4";
+    const ALIASES: &'static [&'static str] = &["conecta4", "connectfour", "c4"];
     const OPTIONS: &'static [VariantOption] = &[
         VariantOption {
             name: "Rows",

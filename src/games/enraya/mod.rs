@@ -594,6 +594,8 @@ impl Game for Enraya {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "enraya";
+    const ALIASES: &'static [&'static str] =
+        &["5enraya", "enrayatactico", "5enrayatactico", "cincoenraya"];
     const OPTIONS: &'static [VariantOption] = &[
         VariantOption {
             name: "Rows",

@@ -125,6 +125,7 @@ impl KalahDb {
         if self.ranker.t < k {
             self.ranker = Ranker::new(2 * self.m - 1, k);
         }
+        let total: usize = (0..=k).map(|s| layer_len(&self.ranker, s)).sum();
         while self.layers.len() <= k {
             let s = self.layers.len();
             let t = Instant::now();
@@ -132,10 +133,12 @@ impl KalahDb {
             self.layers.push(layer);
             if s >= 10 {
                 log(&format!(
-                    "info string kalah database layer {s}: {} positions in {:.1} s ({} MB so far)",
+                    "info string kalah database layer {s} of {k}: {} positions in {:.1} s ({} of \
+                     {} MB)",
                     layer_len(&self.ranker, s),
                     t.elapsed().as_secs_f64(),
-                    self.bytes() >> 20
+                    self.bytes() >> 20,
+                    total >> 20
                 ));
             }
             if let Some(save) = save

@@ -1,5 +1,5 @@
 //! Mancala as played in the course: Kalah(m, n) with `m` pits per side and `n` seeds per pit
-//! (the course plays Kalah(6, 4)). Rules: `/work/shared/rules/mancala.md`, summarised here:
+//! (the course plays Kalah(6, 4)). Rules: `docs/rules/mancala.md`, summarised here:
 //!
 //! - A move names one of the mover's non-empty pits `1..=m`; pit 1 is next to the mover's own
 //!   store, pit `k` faces the opponent's pit `m + 1 - k`.
@@ -281,6 +281,7 @@ impl Game for Mancala {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "mancala";
+    const ALIASES: &'static [&'static str] = &["kalah"];
     const OPTIONS: &'static [VariantOption] = &[
         VariantOption {
             name: "Pits",

@@ -1,7 +1,7 @@
 //! Parchís "con un twist" (UGR AI course 2022-23): the state, its `Game` implementation and the
 //! glue between the rules engine (`rules`), the text formats (`text`) and the heuristics
 //! (`eval`). The behaviour is the reference simulator's, quirks included
-//! (`/work/shared/rules/parchis.md`).
+//! (`docs/rules/parchis.md`).
 //!
 //! # Move notation
 //! `<piece>:<die>` with piece = colour letter (`y`, `b`, `r`, `g`) + index (`y0`, `g3`) and die =
@@ -250,6 +250,7 @@ impl Game for Parchis {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "parchis";
+    const ALIASES: &'static [&'static str] = &["parcheesi"];
     const OPTIONS: &'static [crate::core::game::VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
     /// Parchís' tree is far bushier (four pieces × dice choices): shallower built-in players, so that every level still plays a game in seconds; reviews at the course's depth 6. The review's curves are fitted on 200 self-play games at the default depth and

@@ -1,6 +1,6 @@
 //! The rules engine of Parchís: board geometry, per-position occupancy tables, move legality,
 //! move generation and move execution. It reproduces the reference simulator bit for bit
-//! (`/work/shared/rules/parchis.md`), including the quirks listed there; every quirk is marked
+//! (`docs/rules/parchis.md`), including the quirks listed there; every quirk is marked
 //! with a `QUIRK` comment so nobody "fixes" it.
 
 use super::{

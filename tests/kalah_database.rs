@@ -1,0 +1,89 @@
+//! The Kalah endgame database is built on the user's disk (more than 1 GB for Kalah(6,4) at the
+//! default size): before a build starts, tablero says how much it writes and about how long it
+//! takes, shows each layer's progress against the whole, and keeps to `--db-max-mb` (`solve`:
+//! fewer seeds, the same result; `learn`: refused, since fewer seeds would change its labels).
+
+mod common;
+
+use std::process::Command;
+
+use common::{BIN, fresh_dir};
+
+#[test]
+fn a_build_says_its_size_and_time_first_and_keeps_to_the_limit() {
+    let dir = fresh_dir("kalah-db");
+    let o = Command::new(BIN)
+        .args([
+            "solve", "--game", "mancala", "--set", "Pits=6", "--set", "Seeds=2",
+        ])
+        .args([
+            "--db-seeds",
+            "18",
+            "--db-max-mb",
+            "10",
+            "--hash",
+            "16",
+            "--db-dir",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert!(o.status.success(), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    let at = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no '{needle}' in:\n{err}"))
+    };
+    let capped = at("18 seeds take 82 MB, over --db-max-mb 10: 14 seeds (9 MB) instead");
+    let said = at(
+        "0 intact layers, building up to 14 seeds with 2 thread(s): 9 MB more on disk (9 MB in all), about ",
+    );
+    let first_layer = at("layer 10 of 14: ");
+    let last_layer = at("layer 14 of 14: 4457400 positions in ");
+    assert!(
+        capped < said && said < first_layer && first_layer < last_layer,
+        "{err}"
+    );
+    assert!(lines[last_layer].ends_with("(9 of 9 MB)"), "{err}");
+    let size = std::fs::metadata(dir.join("kalah-m6-course.db"))
+        .unwrap()
+        .len();
+    assert!(size <= 10 << 20, "{size} bytes");
+    // The limit costs speed, never the result: Kalah(6,2) is a win by 6 for the first player.
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .starts_with("solved score 6 best "),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn learn_refuses_a_label_database_over_the_limit_before_building_it() {
+    let dir = fresh_dir("kalah-db-learn");
+    let o = Command::new(BIN)
+        .args([
+            "learn",
+            "--game",
+            "mancala",
+            "--games",
+            "2",
+            "--db-seeds",
+            "24",
+        ])
+        .args(["--db-max-mb", "100", "--db-dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    common::refused(&o, "24 seeds take 1193 MB, over the 100 MB allowed");
+    assert!(!dir.join("kalah-m6-course.db").exists(), "nothing built");
+    let _ = std::fs::remove_dir_all(dir);
+}
