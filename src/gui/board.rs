@@ -19,8 +19,14 @@ pub trait Board: Send {
     /// Heuristic names of the game (index 0 is the default).
     fn heuristics(&self) -> &'static [&'static str];
     /// Sets the position: empty or `startpos`, a named start, `fen <state> [moves …]`,
-    /// `[startpos] [moves] m1 m2 …` or a bare state string. On error nothing changes.
+    /// `[startpos] [moves] m1 m2 …`, a bare state string or, for a game whose simulator has
+    /// them, a position file's text (more than one line: [`Game::parse_position_file`]) of the
+    /// page's variant. On error nothing changes.
+    ///
+    /// [`Game::parse_position_file`]: crate::core::game::Game::parse_position_file
     fn set(&mut self, text: &str) -> Result<(), String>;
+    /// Does the game's simulator have position files (the page offers to open one)?
+    fn position_files(&self) -> bool;
     /// Plays a move given as text (validated); returns its canonical notation.
     fn play(&mut self, text: &str) -> Result<String, String>;
     /// Takes back the last move; `false` at the start position.
@@ -149,6 +155,29 @@ impl<G: Draw> Board for Track<G> {
             ("startpos".to_string(), G::start(&self.config), "")
         } else if let Some(s) = G::named_start(text, &self.config) {
             (text.to_string(), s, "")
+        } else if text.contains('\n')
+            && let Some(file) = G::parse_position_file(text)
+        {
+            // A board file: no state string or move list spans lines.
+            let (values, s) = file.map_err(|e| format!("invalid board file: {e}"))?;
+            let config = G::configure(&values).map_err(|e| format!("invalid board file: {e}"))?;
+            if config != self.config {
+                let settings = |vs: &[i64]| {
+                    G::OPTIONS
+                        .iter()
+                        .zip(vs)
+                        .map(|(o, v)| format!("{}={v}", o.name))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                let defaults: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
+                return Err(format!(
+                    "the board file is for {}, but the board page plays {}",
+                    settings(&values),
+                    settings(&defaults)
+                ));
+            }
+            (format!("fen {}", s.format_fen()), s, "")
         } else if let Some(f) = text.strip_prefix("fen ") {
             let (fen, rest) = match f.find(" moves") {
                 Some(i) => (f[..i].trim(), &f[i + 6..]),
@@ -180,6 +209,10 @@ impl<G: Draw> Board for Track<G> {
         self.moves = moves;
         self.texts = texts;
         Ok(())
+    }
+
+    fn position_files(&self) -> bool {
+        G::parse_position_file("").is_some()
     }
 
     fn play(&mut self, text: &str) -> Result<String, String> {

@@ -100,10 +100,7 @@ fn special_look(s: Special) -> Option<(&'static str, &'static str)> {
     match s {
         Special::Normal => None,
         Special::Red => Some((RED_CELL, "red: the piece placed here is the opponent's")),
-        Special::Yellow => Some((
-            YELLOW_CELL,
-            "yellow: clears the rest of its row and column",
-        )),
+        Special::Yellow => Some((YELLOW_CELL, "yellow: clears the rest of its row and column")),
         Special::Green => Some((GREEN_CELL, "green: one more placement this turn")),
     }
 }
