@@ -359,3 +359,39 @@ impl DrawVisitor for Make {
 pub fn new_board(kind: GameKind) -> Box<dyn Board> {
     dispatch(kind, Make)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 5-en-Raya board file sets its position as `fen <state>`; one of another size is
+    /// refused naming both, and nothing changes; a game without board files reads several lines
+    /// as before (a move list).
+    #[test]
+    fn board_files_set_the_position() {
+        let mut b = new_board(GameKind::Enraya);
+        b.set("0,5 5,7").unwrap();
+        let file = "9 9 5\n3 2 1 6\n0 0 0 0 1 1 0 0 0\n0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n\
+                    0 0 0 0 0 0 0 0 0\n1 0 0 0 0 0 0 0 2\n0 0 0 0 0 0 0 2 0\n0 0 0 0 0 0 0 0 0\n\
+                    0 0 0 0 0 0 0 0 0\n0 0 0 0 2 0 0 0 0\n";
+        let before = b.fen();
+        b.set(file).unwrap();
+        assert_eq!(b.fen(), before, "the file of the same position");
+        assert_eq!(b.base(), format!("fen {before}"));
+        assert!(b.moves().is_empty());
+        assert!(b.position_files());
+        let err = b.set("3 3 3\n0 1 2 0\n0 0 0\n0 1 0\n0 0 0\n").unwrap_err();
+        assert_eq!(
+            err,
+            "the board file is for Rows=3 Columns=3 InARow=3, but the board page plays Rows=9 Columns=9 InARow=5"
+        );
+        let err = b.set("9 9 5\n2 1 1 4\n0 0 7\n").unwrap_err();
+        assert!(err.starts_with("invalid board file: line 3: '7'"), "{err}");
+        assert_eq!(b.base(), format!("fen {before}"), "nothing changed");
+
+        let mut c4 = new_board(GameKind::Connect4);
+        assert!(!c4.position_files());
+        c4.set("4 4\n3").unwrap();
+        assert_eq!(c4.moves(), ["4", "4", "3"]);
+    }
+}
