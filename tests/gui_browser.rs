@@ -238,7 +238,8 @@ fn enraya_by_clicks() {
 /// 5-en-Raya's board files (the course simulator's `-file`): opened through the page's file
 /// input, the position is the file's (the state string the engine reads from the same file);
 /// pasted into the Position box, the same; a file of another board size is refused, saying
-/// both sizes. Screenshot `gui-enraya-file.png`.
+/// both sizes; an analysing engine's first pv move is highlighted on its cell. Screenshots
+/// `gui-enraya-file.png`, `gui-enraya-analysis.png`.
 #[test]
 fn enraya_board_file() {
     use tablero::core::game::Game;
@@ -277,6 +278,27 @@ fn enraya_board_file() {
     assert_eq!(server.state()["moves"], serde_json::json!([]));
     let shot = b.screenshot("gui-enraya-file");
     eprintln!("screenshot {}", shot.display());
+    // Analysis of the file's position: the pv's first move is highlighted on its cell.
+    pick(&b, "analysis", "ninja2");
+    b.wait_until(
+        "document.querySelector('#board .pv')",
+        LONG,
+        "the pv highlight",
+    );
+    let first =
+        b.eval("document.querySelector('#lines tbody tr td:last-child').textContent.split(' ')[0]");
+    let pv_target = b.eval("document.querySelector('#board .pv').getAttribute('data-g')");
+    assert_eq!(
+        pv_target, first,
+        "5-en-Raya targets are the cells, named as moves"
+    );
+    b.screenshot("gui-enraya-analysis");
+    pick(&b, "analysis", "");
+    b.wait_until(
+        "!document.querySelector('#board .pv')",
+        LONG,
+        "analysis off",
+    );
     // The same text pasted, after another position.
     set_position(&b, "startpos");
     b.wait_until(
