@@ -473,7 +473,12 @@ fn check_enraya(s: &Enraya, last: Option<(&Enraya, enraya::Move)>, what: &str) {
     }
     let drawn = marks
         .iter()
-        .filter(|i| i.key.starts_with('p') && !i.key.ends_with(".l"))
+        .filter(|i| {
+            i.key
+                .strip_prefix('p')
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+                && !i.key.ends_with(".l")
+        })
         .count();
     assert_eq!(drawn, pieces, "{what}: pieces drawn once each");
     let lines: Vec<&Item> = marks
@@ -598,4 +603,20 @@ fn enraya_random_games() {
         ends[0] > 0 && ends[1] > 0 && yellows > 0,
         "ends {ends:?} passes {passes} yellows {yellows}"
     );
+}
+
+/// A position where no cell is legal (no empty cell of the phase touches a piece): the picture
+/// offers `pass` as a button, and after the pass names it in the status line as the last move.
+#[test]
+fn enraya_pass_is_a_button_then_the_last_move() {
+    let cfg = enraya::Config::default();
+    let s = Enraya::parse_fen("x8/9/9/9/9/9/9/9/9 o 1 3 10", &cfg).unwrap();
+    assert_eq!(legal(&s), [enraya::Move::Pass]);
+    check_enraya(&s, None, "before the pass");
+    let after = s.apply(enraya::Move::Pass);
+    check_enraya(&after, Some((&s, enraya::Move::Pass)), "after the pass");
+    let marks = after.marks(Some((&s, enraya::Move::Pass)));
+    let last = marks.iter().find(|i| i.key == "last").unwrap();
+    assert!(matches!(&last.shape, Shape::Text { txt, .. } if txt == "last move: pass"));
+    assert!(marks.iter().all(|i| i.key != "pass.button"));
 }
