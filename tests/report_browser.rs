@@ -446,8 +446,8 @@ fn spanish_and_english() {
     b.screenshot("report-en");
 }
 
-/// 5-en-Raya's match and tournament reports (issue 32): a short match of greedy against ninja1
-/// in Spanish (title, table, viewer, nothing left in English), every game replayed to the
+/// 5-en-Raya's match and tournament reports (issue 32): a short match of greedy against ninja1,
+/// reviewed by `analyse`, in Spanish (title, table, review, viewer, nothing left in English), every game replayed to the
 /// rules' state string with exactly the marks Rust draws; then in English; a small tournament
 /// page, a game replayed ply by ply in its viewer. Screenshots `report-enraya-es.png`,
 /// `report-enraya-en.png`, `tournament-enraya.png`. About 10 s.
@@ -476,10 +476,19 @@ fn enraya_match_and_tournament() {
         ],
         &[&rec],
     );
+    // Reviewed by `analyse` (shallow, for time), so the page shows the review's marks too.
+    let reviewed = tmp("enraya-reviewed.jsonl");
+    let _ = std::fs::remove_file(&reviewed);
+    run(&["analyse", "--depth", "4", "-o"], &[&reviewed, &rec]);
+    let rec = reviewed;
     run(&["report", "--html"], &[&page, &rec]);
     let recs = records(&rec);
     let out = Command::new(BIN).arg("report").arg(&rec).output().unwrap();
     let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.contains("review (tablero analyse) of 4 games"),
+        "{table}"
+    );
 
     let b = Browser::launch_lang("es-ES,es", 1280, 1100);
     b.goto(&url(&page));
