@@ -239,7 +239,7 @@ fn enraya_by_clicks() {
 /// input, the position is the file's (the state string the engine reads from the same file);
 /// pasted into the Position box, the same; a file of another board size is refused, saying
 /// both sizes; an analysing engine's first pv move is highlighted on its cell. Screenshots
-/// `gui-enraya-file.png`, `gui-enraya-analysis.png`.
+/// `gui-enraya-file.png`, `gui-enraya-analysis.png`, `gui-enraya-flipped.png`.
 #[test]
 fn enraya_board_file() {
     use tablero::core::game::Game;
@@ -293,6 +293,12 @@ fn enraya_board_file() {
         "5-en-Raya targets are the cells, named as moves"
     );
     b.screenshot("gui-enraya-analysis");
+    // Turned for the other side: rotated, the texts upright.
+    b.click("#flip");
+    let t = b.eval("document.querySelector('#board svg g').getAttribute('transform')");
+    assert!(t.as_str().unwrap_or("").starts_with("rotate(180"), "{t}");
+    b.screenshot("gui-enraya-flipped");
+    b.click("#flip");
     pick(&b, "analysis", "");
     b.wait_until(
         "!document.querySelector('#board .pv')",
