@@ -677,8 +677,9 @@ fn spanish_and_english() {
     assert_eq!(b.content("#undo"), "Deshacer");
 }
 
-/// Every text the pictures of the four games draw (labels, tooltips, status lines) along seeded
-/// random games, Parchís' playground included (about 9,400 distinct strings).
+/// Every text the pictures of the five games draw (labels, tooltips, status lines) along seeded
+/// random games, Parchís' playground and a 6 × 7 5-en-Raya included (about 10,200 distinct
+/// strings).
 fn picture_texts() -> Vec<String> {
     use std::collections::BTreeSet;
     use tablero::core::game::Game;
