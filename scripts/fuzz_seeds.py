@@ -4,7 +4,7 @@
 Usage: fuzz_seeds.py TABLERO GOLDEN_DIR CORPUS_DIR
 
 State strings come from the golden data replayed by the engine itself (`position … moves …` then
-`d`): Parchís traces, Connect Four lines, Kalah positions. Records come from quick
+`d`): Parchís traces, Connect Four lines, Kalah positions, 5-en-Raya's core games. Records come from quick
 `tablero match` runs. Nothing here is committed. GOLDEN_DIR is the repository's tests/golden/,
 whose large files are gzip-compressed (NAME.gz): `golden_open` reads either form.
 """
@@ -131,6 +131,36 @@ def mancala():
         "solve", "go nodes 200", "perft 3", "uci"]))
 
 
+def enraya():
+    # Game starts from the core's own games: a few plies in, and deeper, on every board size.
+    games = {}
+    with golden_open("enraya", "core_traces.jsonl") as f:
+        for line in f:
+            v = json.loads(line)
+            g = games.setdefault(v["game"], {"size": v["size"], "moves": []})
+            if v["move"] is not None:
+                g["moves"].append(v["move"])
+    picked = [g for i, g in sorted(games.items()) if i % 10 in (0, 1, 3)][:12]
+    for g in picked:
+        rows, cols, n = g["size"]
+        opts = [f"setoption name Rows value {rows}", f"setoption name Columns value {cols}",
+                f"setoption name InARow value {n}"]
+        for plies in (4, 25):
+            ms = g["moves"][:plies]
+            script = "".join(o + "\n" for o in opts) + f"position startpos moves {' '.join(ms)}\nd\n"
+            fens = [l[5:] for l in session("enraya", script) if l.startswith("fen: ")]
+            if not fens:
+                continue
+            put("notation", notation_seed("enraya", fens[0], g["moves"][plies:plies + 3]))
+            put("protocol", protocol_seed("enraya", opts + [
+                f"position fen {fens[0]}", "isready", "go depth 3", "moves", "file", "eval",
+                "perft 2", "d"]))
+    put("protocol", protocol_seed("enraya", [
+        "position startpos moves 0,5 5,7 pass", "position file /nonexistent/board.txt",
+        "setoption name Rows value 19", "setoption name Columns value 19",
+        "position startpos", "go nodes 300", "file", "uci"]))
+
+
 def records():
     with tempfile.TemporaryDirectory() as d:
         made = []
@@ -139,6 +169,7 @@ def records():
             ("mancala", "builtin:greedy", "builtin:random", ["--option", "Pits=4"]),
             ("connect4boom", "builtin:random", "builtin:random", []),
             ("parchis", "builtin:random", "builtin:greedy", ["--max-plies", "60"]),
+            ("enraya", "builtin:greedy", "builtin:random", []),
         ]:
             p = os.path.join(d, f"{game}.jsonl")
             subprocess.run([TABLERO, "match", "--game", game, "--engine1", e1, "--engine2", e2,
@@ -166,6 +197,7 @@ def gui():
         f"GET /page.js HTTP/1.1\r\nHost: localhost:8080\r\n\r\n",
         post("/api/new", '{"game":"connect4"}'),
         post("/api/new", '{"game":"mancala","position":"startpos moves 1 2"}'),
+        post("/api/new", '{"game":"enraya","position":"startpos moves 0,5 5,7"}'),
         post("/api/position", '{"position":"fen 7/7/7/7/3o3/2xx3 o"}'),
         post("/api/move", '{"move":"4"}'),
         post("/api/undo", ""),
@@ -180,6 +212,7 @@ if __name__ == "__main__":
     parchis()
     connect4()
     mancala()
+    enraya()
     records()
     gui()
     for t in sorted(os.listdir(CORPUS)):

@@ -736,3 +736,91 @@ fn whole_copies_of_the_course_repository_build_with_their_own_headers() {
         "{stdout}"
     );
 }
+
+/// 5-en-Raya: the two files, a whole copy of the course checkout, and a file that does not
+/// compile, built against the bridge's MOCK checkout (`tests/bridge_enraya_mock/`: made-up
+/// rules, not the game); the class is told its game by the checkout's `include/Tablero.hpp`. Then a round with a built-in: where the mock core and tablero's rules part, the game
+/// ends as the student's loss with the bridge's "rule disagreement" line in the report, never a
+/// silent result.
+#[test]
+fn enraya_submissions_build_and_a_rule_disagreement_is_said() {
+    let d = tmp("enraya");
+    let mock = root().join("tests/bridge_enraya_mock");
+    let subs = d.join("subs");
+    for f in ["AgenteEstudiante.cpp", "AgenteEstudiante.hpp"] {
+        copy(
+            &mock.join("Comportamiento_Agente").join(f),
+            &subs.join("ana").join(f),
+        );
+    }
+    copy_tree(&mock, &subs.join("ben/practica3"));
+    std::fs::create_dir_all(subs.join("cleo")).unwrap();
+    std::fs::write(subs.join("cleo/AgenteEstudiante.cpp"), "int broken(\n").unwrap();
+    let out = d.join("out");
+    let o = tablero(&[
+        "class",
+        subs.to_str().unwrap(),
+        "--course",
+        mock.to_str().unwrap(),
+        "--build-only",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = text(&o);
+    assert!(o.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("(enraya: the checkout ") && stderr.contains(" has include/Tablero.hpp; "),
+        "{stderr}"
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "builds: 2 of 3 submissions built", "{stdout}");
+    assert!(
+        lines[1].starts_with("  ana   built    AgenteEstudiante.cpp ("),
+        "{stdout}"
+    );
+    assert!(
+        lines[2]
+            .starts_with("  ben   built    practica3/Comportamiento_Agente/AgenteEstudiante.cpp ("),
+        "{stdout}"
+    );
+    assert!(
+        lines[3].starts_with("  cleo  failed   AgenteEstudiante.cpp:1:"),
+        "{stdout}"
+    );
+    // One round against a built-in on 3 x 3, N = 3: the mock's rules are not the game's, so
+    // the students' games end where the two part, each loss saying so (the bridge's refusal of
+    // a position, or its `bestmove (none)` in a game its core has ended).
+    let o = tablero(&[
+        "class",
+        subs.to_str().unwrap(),
+        "--course",
+        mock.to_str().unwrap(),
+        "--builtins",
+        "random",
+        "--rounds",
+        "1",
+        "--depth",
+        "2",
+        "--option",
+        "Rows=3",
+        "--option",
+        "Columns=3",
+        "--option",
+        "InARow=3",
+        "--resume",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = text(&o);
+    assert!(o.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("Tournament round-robin of 3 engines (enraya), 1 round, 6 games"),
+        "{stdout}"
+    );
+    assert!(stderr.contains(" lost by illegal: "), "{stderr}");
+    for l in stderr.lines().filter(|l| l.contains(" lost by ")) {
+        assert!(l.contains("rule disagreement"), "{l}\n{stderr}");
+    }
+    let games = games(&out.join("records/all.jsonl"));
+    assert_eq!(games.len(), 6, "{stdout}");
+}

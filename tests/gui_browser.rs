@@ -1,5 +1,5 @@
 //! `tablero gui` in a real browser: one complete game of each game against `builtin:random`
-//! (Parchís: its last part, from a position set through the page), played only by clicking what the page marks as legal (board items, then choice or pass
+//! (Parchís and 5-en-Raya: their last part, from a position set through the page), played only by clicking what the page marks as legal (board items, then choice or pass
 //! buttons). The result and the final state string the page shows must equal the engine's own
 //! (`position startpos moves …` + `d` through the protocol). Screenshots of each board go to
 //! `target/screenshots/gui-<game>.png`. The page's own probe measures the overhead per engine
@@ -55,19 +55,17 @@ fn engine_view(game: &str, moves: &str) -> (String, String) {
     (fen, over)
 }
 
-/// The first plies of a seeded random Parchís game, stopping `before_end` plies before that
+/// The first plies of a seeded random game of `G`, stopping `before_end` plies before that
 /// game ended: a start from which a game by clicks still has a real end to reach, without the
 /// hundreds of clicks (minutes of CI) a whole Parchís game costs. The early plies are what the
-/// other three games' whole games by clicks already cover.
-fn parchis_prefix(before_end: usize) -> String {
-    use tablero::core::game::Game;
-    use tablero::games::parchis::Parchis;
-    let config = tablero::core::spec::default_config::<Parchis>().unwrap();
-    let mut s = Parchis::start(&config);
+/// whole games by clicks of Connect Four, BOOM and Mancala already cover.
+fn random_prefix<G: tablero::core::game::Game>(before_end: usize) -> String {
+    let config = tablero::core::spec::default_config::<G>().unwrap();
+    let mut s = G::start(&config);
     let mut line = Vec::new();
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
     while s.outcome().is_none() {
-        let mut moves = <Parchis as Game>::Moves::default();
+        let mut moves = G::Moves::default();
         s.legal_moves(&mut moves);
         let moves = moves.as_ref();
         x = tablero::core::rng::splitmix64(x);
@@ -222,7 +220,137 @@ fn connect4boom_by_clicks() {
 
 #[test]
 fn parchis_by_clicks() {
-    report("parchis", play_one("parchis", 1500, &parchis_prefix(40)));
+    type P = tablero::games::parchis::Parchis;
+    report(
+        "parchis",
+        play_one("parchis", 1500, &random_prefix::<P>(40)),
+    );
+}
+
+/// 5-en-Raya on the course's board, its last 30 plies by clicks (a human's turn may hold two
+/// placements, a green cell one more).
+#[test]
+fn enraya_by_clicks() {
+    type E = tablero::games::enraya::Enraya;
+    report("enraya", play_one("enraya", 200, &random_prefix::<E>(30)));
+}
+
+/// 5-en-Raya's board files (the course simulator's `-file`): opened through the page's file
+/// input, the position is the file's (the state string the engine reads from the same file);
+/// pasted into the Position box, the same; a file of another board size is refused, saying
+/// both sizes; an analysing engine's first pv move is highlighted on its cell. Screenshots
+/// `gui-enraya-file.png`, `gui-enraya-analysis.png`, `gui-enraya-flipped.png`.
+#[test]
+fn enraya_board_file() {
+    use tablero::core::game::Game;
+    use tablero::games::enraya::Enraya;
+    let server = Server::start("enraya", &[]);
+    let b = Browser::launch_sized(1280, 1000);
+    b.goto(&server.url("/"));
+    b.wait_until(
+        "document.querySelector('#board svg [data-g]') && !document.getElementById('boardfilebox').hidden",
+        LONG,
+        "the board and its file input",
+    );
+    // A position of a seeded game, as the simulator would save it.
+    let moves = random_prefix::<Enraya>(12);
+    let cfg = tablero::core::spec::default_config::<Enraya>().unwrap();
+    let mut s = Enraya::start(&cfg);
+    for m in moves.split_whitespace() {
+        s = s.apply(s.parse_move(m).unwrap());
+    }
+    let file = s.format_position_file().unwrap();
+    let want = s.format_fen();
+    b.eval(&format!(
+        "(() => {{ const dt = new DataTransfer(); dt.items.add(new File([{}], 'tablero.txt', {{type: 'text/plain'}})); \
+         const i = document.getElementById('boardfile'); i.files = dt.files; i.dispatchEvent(new Event('change')); }})()",
+        js(&file)
+    ));
+    b.wait_until(
+        &format!(
+            "document.getElementById('fen').textContent === {}",
+            js(&want)
+        ),
+        LONG,
+        "the file's position",
+    );
+    assert_eq!(server.state()["base"], format!("fen {want}").as_str());
+    assert_eq!(server.state()["moves"], serde_json::json!([]));
+    let shot = b.screenshot("gui-enraya-file");
+    eprintln!("screenshot {}", shot.display());
+    // Analysis of the file's position: the pv's first move is highlighted on its cell.
+    pick(&b, "analysis", "ninja2");
+    b.wait_until(
+        "document.querySelector('#board .pv')",
+        LONG,
+        "the pv highlight",
+    );
+    let first =
+        b.eval("document.querySelector('#lines tbody tr td:last-child').textContent.split(' ')[0]");
+    let pv_target = b.eval("document.querySelector('#board .pv').getAttribute('data-g')");
+    assert_eq!(
+        pv_target, first,
+        "5-en-Raya targets are the cells, named as moves"
+    );
+    b.screenshot("gui-enraya-analysis");
+    // Turned for the other side: rotated, the texts upright.
+    b.click("#flip");
+    let t = b.eval("document.querySelector('#board svg g').getAttribute('transform')");
+    assert!(t.as_str().unwrap_or("").starts_with("rotate(180"), "{t}");
+    b.screenshot("gui-enraya-flipped");
+    b.click("#flip");
+    pick(&b, "analysis", "");
+    b.wait_until(
+        "!document.querySelector('#board .pv')",
+        LONG,
+        "analysis off",
+    );
+    // The same text pasted, after another position.
+    set_position(&b, "startpos");
+    b.wait_until(
+        &format!(
+            "document.getElementById('fen').textContent !== {}",
+            js(&want)
+        ),
+        LONG,
+        "the start",
+    );
+    set_position(&b, &file);
+    b.wait_until(
+        &format!(
+            "document.getElementById('fen').textContent === {}",
+            js(&want)
+        ),
+        LONG,
+        "the pasted file's position",
+    );
+    // Another size: refused, naming both; the position stays.
+    set_position(&b, "3 3 3\n0 1 2 0\n0 0 0\n0 1 0\n0 0 0\n");
+    b.wait_until(
+        "document.getElementById('error').textContent.includes('Rows=3 Columns=3 InARow=3')",
+        LONG,
+        "the refusal",
+    );
+    assert_eq!(
+        b.text("#error"),
+        "the board file is for Rows=3 Columns=3 InARow=3, but the board page plays Rows=9 Columns=9 InARow=5"
+    );
+    assert_eq!(b.text("#fen"), want);
+    // A broken file: the reader's message.
+    set_position(&b, "9 9 5\n2 1 1 4\n0 0 7\n");
+    b.wait_until(
+        "document.getElementById('error').textContent.startsWith('invalid board file: line 3')",
+        LONG,
+        "the file error",
+    );
+    // Connect Four has no board files: no file input.
+    pick(&b, "game", "connect4");
+    server.wait_for(20, "Connect Four", |s| s["game"] == "connect4");
+    b.wait_until(
+        "document.getElementById('boardfilebox').hidden",
+        LONG,
+        "no file input",
+    );
 }
 
 #[test]
@@ -422,6 +550,8 @@ fn spanish_and_english() {
     // Each game in a position whose picture says something: Parchís' playground (items in the
     // hands and on the board), a BOOM game with bombs, a Mancala extra turn, a Connect Four win.
     let moves_are = |m: &str| format!("document.getElementById('moves').textContent === {}", js(m));
+    // 5-en-Raya in the middle of a game: special cells taken, the phase's cells dotted.
+    let enraya_moves = random_prefix::<tablero::games::enraya::Enraya>(20);
     let games = [
         (
             "parchis",
@@ -434,6 +564,7 @@ fn spanish_and_english() {
             moves_are("1 2 3 4 5 6 7 1 2 3 4 5 6 7 1 2"),
         ),
         ("mancala", "3", moves_are("3")),
+        ("enraya", enraya_moves.as_str(), moves_are(&enraya_moves)),
         ("connect4", "4 4 5 5 6 6 7", moves_are("4 4 5 5 6 6 7")),
     ];
     for (game, position, ready) in games {
@@ -546,8 +677,9 @@ fn spanish_and_english() {
     assert_eq!(b.content("#undo"), "Deshacer");
 }
 
-/// Every text the pictures of the four games draw (labels, tooltips, status lines) along seeded
-/// random games, Parchís' playground included (about 9,400 distinct strings).
+/// Every text the pictures of the five games draw (labels, tooltips, status lines) along seeded
+/// random games, Parchís' playground and a 6 × 7 5-en-Raya included (about 10,200 distinct
+/// strings).
 fn picture_texts() -> Vec<String> {
     use std::collections::BTreeSet;
     use tablero::core::game::Game;
@@ -615,6 +747,13 @@ fn picture_texts() -> Vec<String> {
     );
     games(&[start::<tablero::games::boom::Boom>()], 40, &mut all);
     games(&[start::<tablero::games::mancala::Mancala>()], 40, &mut all);
+    type E = tablero::games::enraya::Enraya;
+    let small = tablero::games::enraya::Config {
+        rows: 6,
+        cols: 7,
+        n: 4,
+    };
+    games(&[start::<E>(), E::start(&small)], 40, &mut all);
     type P = tablero::games::parchis::Parchis;
     let cfg = tablero::core::spec::default_config::<P>().unwrap();
     let playground = P::named_start("playground", &cfg).unwrap();
@@ -716,7 +855,80 @@ fn reader_errors() -> Vec<String> {
         "x:5",
     ];
     errors::<tablero::games::parchis::Parchis>(4, &parchis, &mut all);
+    let enraya = [
+        "0,0", "9,9", "4,44", "x", "4,4", "pass", "4,5,", "-1,2", "4", "3,3", "0,4",
+    ];
+    errors::<tablero::games::enraya::Enraya>(6, &enraya, &mut all);
+    board_file_errors(&mut all);
     all.into_iter().collect()
+}
+
+/// The errors of 5-en-Raya's board-file reader, as the Position box reports them: random edits
+/// (a character changed, dropped or doubled, a line dropped or doubled) of the files of
+/// positions met along seeded random games, on boards of several sizes.
+fn board_file_errors(out: &mut std::collections::BTreeSet<String>) {
+    use tablero::core::game::Game;
+    use tablero::games::enraya::{Config, Enraya};
+    let mut x = 0x5851_f42d_4c95_7f2du64;
+    let mut next = |n: usize| {
+        x = tablero::core::rng::splitmix64(x);
+        (x % n as u64) as usize
+    };
+    const CHARS: &[u8] = b"0123456789 -\nxa";
+    for cfg in [
+        Config::default(),
+        Config {
+            rows: 3,
+            cols: 4,
+            n: 3,
+        },
+    ] {
+        let mut s = Enraya::start(&cfg);
+        for _ in 0..12 {
+            let file = s.format_position_file().unwrap();
+            for _ in 0..80 {
+                let mut t: Vec<u8> = file.clone().into_bytes();
+                match next(4) {
+                    0 => {
+                        let i = next(t.len());
+                        t[i] = CHARS[next(CHARS.len())];
+                    }
+                    1 => {
+                        t.remove(next(t.len()));
+                    }
+                    2 => {
+                        let i = next(t.len());
+                        t.insert(i, t[i]);
+                    }
+                    _ => {
+                        let mut l: Vec<&str> = file.split('\n').collect();
+                        let i = next(l.len());
+                        if next(2) == 0 {
+                            l.remove(i);
+                        } else {
+                            l.insert(i, l[i]);
+                        }
+                        t = l.join("\n").into_bytes();
+                    }
+                }
+                if let Some(Err(e)) = Enraya::parse_position_file(&String::from_utf8_lossy(&t)) {
+                    out.insert(e.to_string());
+                    out.insert(format!("invalid board file: {e}"));
+                }
+            }
+            if s.outcome().is_some() {
+                break;
+            }
+            let mut ms = <Enraya as Game>::Moves::default();
+            s.legal_moves(&mut ms);
+            let ms = ms.as_ref();
+            s = s.apply(ms[next(ms.len())]);
+        }
+    }
+    out.insert(
+        "the board file is for Rows=3 Columns=3 InARow=3, but the board page plays Rows=9 Columns=9 InARow=5"
+            .into(),
+    );
 }
 
 /// Each text (made by Rust in English) is recognised by the page (one of the English templates

@@ -37,5 +37,8 @@ fn readme_pictures_equal_what_render_draws() {
         games.push(game.to_string());
     }
     games.sort();
-    assert_eq!(games, ["connect4", "connect4boom", "mancala", "parchis"]);
+    assert_eq!(
+        games,
+        ["connect4", "connect4boom", "enraya", "mancala", "parchis"]
+    );
 }

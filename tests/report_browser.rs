@@ -446,6 +446,161 @@ fn spanish_and_english() {
     b.screenshot("report-en");
 }
 
+/// 5-en-Raya's match and tournament reports (issue 32): a short match of greedy against ninja1,
+/// reviewed by `analyse`, in Spanish (title, table, review, viewer, nothing left in English), every game replayed to the
+/// rules' state string with exactly the marks Rust draws; then in English; a small tournament
+/// page, a game replayed ply by ply in its viewer. Screenshots `report-enraya-es.png`,
+/// `report-enraya-en.png`, `tournament-enraya.png`. About 10 s.
+#[test]
+fn enraya_match_and_tournament() {
+    use browser::i18n::{audit_spanish, switch_to};
+    use tablero::games::enraya::Enraya;
+    let rec = tmp("enraya.jsonl");
+    let page = tmp("enraya.html");
+    run(
+        &[
+            "match",
+            "--game",
+            "enraya",
+            "--engine1",
+            "builtin:greedy",
+            "--engine2",
+            "builtin:ninja1",
+            "--depth",
+            "2",
+            "--openings",
+            "random:2",
+            "--games",
+            "4",
+            "--records",
+        ],
+        &[&rec],
+    );
+    // Reviewed by `analyse` (shallow, for time), so the page shows the review's marks too.
+    let reviewed = tmp("enraya-reviewed.jsonl");
+    let _ = std::fs::remove_file(&reviewed);
+    run(&["analyse", "--depth", "4", "-o"], &[&reviewed, &rec]);
+    let rec = reviewed;
+    run(&["report", "--html"], &[&page, &rec]);
+    let recs = records(&rec);
+    let out = Command::new(BIN).arg("report").arg(&rec).output().unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.contains("review (tablero analyse) of 4 games"),
+        "{table}"
+    );
+
+    let b = Browser::launch_lang("es-ES,es", 1280, 1100);
+    b.goto(&url(&page));
+    b.wait_until(
+        "document.body.dataset.ready === '1'",
+        Duration::from_secs(10),
+        "the first view",
+    );
+    assert_eq!(
+        b.content("h1"),
+        "greedy contra ninja1 (5-en-Raya Táctico), 4 partidas"
+    );
+    for (i, r) in recs.iter().enumerate() {
+        let (_, pos) = replay_as::<Enraya>(r);
+        let last = pos.len() - 1;
+        b.eval(&format!("tableroReport.open({i})"));
+        b.wait_until(
+            &format!("tableroReport.state() && tableroReport.state().game === {i}"),
+            Duration::from_secs(5),
+            "game open",
+        );
+        b.press("End");
+        assert_eq!(fen(&b), pos[last].format_fen(), "game {i}");
+        assert_eq!(
+            dom_keys(&b),
+            json!(mark_keys::<Enraya>(r, last)),
+            "game {i}"
+        );
+    }
+    b.eval("tableroReport.open(1)");
+    b.wait_until(
+        "tableroReport.state() && tableroReport.state().game === 1",
+        Duration::from_secs(5),
+        "game 1 open",
+    );
+    b.eval("tableroReport.show(7)");
+    assert!(b.content("#plyinfo").starts_with("movimiento 7 / "));
+    let problems = audit_spanish(&b);
+    assert!(
+        problems.is_empty(),
+        "Spanish report:\n{}",
+        problems.join("\n")
+    );
+    b.screenshot("report-enraya-es");
+    switch_to(&b, "en");
+    b.wait_until(
+        "tableroReport.state() && tableroReport.state().ply === 7",
+        Duration::from_secs(5),
+        "the same ply",
+    );
+    assert_eq!(b.content("#table"), table);
+    assert_eq!(
+        b.content("h1"),
+        "greedy vs ninja1 (5-en-Raya Táctico), 4 games"
+    );
+    b.screenshot("report-enraya-en");
+
+    let rec = tmp("enraya-tournament.jsonl");
+    let page = tmp("enraya-tournament.html");
+    run(
+        &[
+            "tournament",
+            "--game",
+            "enraya",
+            "--engine",
+            "random=builtin:random",
+            "--engine",
+            "greedy=builtin:greedy",
+            "--engine",
+            "ninja1=builtin:ninja1",
+            "--depth",
+            "1",
+            "--rounds",
+            "1",
+            "--openings",
+            "random:2",
+            "--records",
+        ],
+        &[&rec],
+    );
+    run(&["report", "--html"], &[&page, &rec]);
+    let recs = tournament_records(&rec);
+    assert_eq!(recs.len(), 6);
+    b.goto(&url(&page));
+    b.wait_until(
+        "document.body.dataset.ready === '1'",
+        Duration::from_secs(10),
+        "the first view",
+    );
+    assert_eq!(
+        b.content("h1"),
+        "Tournament round-robin of 3 engines (5-en-Raya Táctico), 6 games"
+    );
+    let g = 2;
+    let (_, pos) = replay_as::<Enraya>(&recs[g]);
+    b.eval(&format!("tableroReport.open({g})"));
+    b.wait_until(
+        &format!("tableroReport.state() && tableroReport.state().game === {g}"),
+        Duration::from_secs(5),
+        "game open",
+    );
+    let shown = b.eval(&format!(
+        "[...Array({}).keys()].map(k => {{ tableroReport.show(k); return document.getElementById('fen').value; }})",
+        pos.len()
+    ));
+    for (k, p) in pos.iter().enumerate() {
+        assert_eq!(shown[k], json!(p.format_fen()), "ply {k}");
+    }
+    b.eval("tableroReport.show(9)");
+    b.screenshot("tournament-enraya");
+}
+
 /// The game lines of a tournament's records file, and the engine names of its settings.
 fn tournament_records(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)

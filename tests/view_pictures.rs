@@ -1,7 +1,8 @@
-//! The pictures of Connect Four, Conecta-4 BOOM and Kalah along many games: every SVG parses as
-//! XML, every piece (stone, bomb, seed) is drawn exactly once under its key, keys are unique,
-//! the winning lines appear exactly when the game is won and lie on the winner's stones, the last
-//! move is marked, and every legal move has a unique (target, choice) whose target is clickable.
+//! The pictures of Connect Four, Conecta-4 BOOM, Kalah and 5-en-Raya along many games: every SVG
+//! parses as XML, every piece (stone, bomb, seed) is drawn exactly once under its key, keys are
+//! unique, the winning lines appear exactly when the game is won and lie on the winner's stones,
+//! the last move is marked, and every legal move has a unique (target, choice) whose target is
+//! clickable.
 
 mod common;
 
@@ -10,6 +11,7 @@ use std::collections::{HashMap, HashSet};
 use tablero::core::game::{Game, Outcome, Side};
 use tablero::games::boom::{self, Boom, BoomMove};
 use tablero::games::connect4::{Config, Connect4};
+use tablero::games::enraya::{self, Enraya, Special};
 use tablero::games::mancala::{Mancala, MancalaConfig};
 use tablero::view::{Draw, Item, Scene, Shape, picture, svg};
 
@@ -418,4 +420,203 @@ fn mancala_final_result_is_written() {
         Shape::Text { txt, .. } => assert_eq!(txt, "South wins 31–17"),
         sh => panic!("{sh:?}"),
     }
+}
+
+/// 5-en-Raya: every piece drawn once under `p<f>.<c>` with its letter; in ninja mode the empty
+/// cells of the phase's residue dotted (blue exactly when legal, a grey dot otherwise) and no
+/// other dot; the special cells in their tints on the board; the winning line exactly when the
+/// game is won by a line, on the winner's pieces; the pass button exactly when pass is legal.
+fn check_enraya(s: &Enraya, last: Option<(&Enraya, enraya::Move)>, what: &str) {
+    let marks = check_common(s, last, what);
+    let by_key: HashMap<&str, &Item> = marks.iter().map(|i| (i.key.as_str(), i)).collect();
+    let (rows, cols) = (s.rows() as usize, s.cols() as usize);
+    let mut pieces = 0;
+    for f in 0..rows {
+        for c in 0..cols {
+            let key = format!("p{f}.{c}");
+            match s.cell(f, c) {
+                Some(side) => {
+                    pieces += 1;
+                    assert!(
+                        matches!(
+                            by_key.get(key.as_str()).map(|i| &i.shape),
+                            Some(Shape::Circle { .. })
+                        ),
+                        "{what}: piece {key} not drawn"
+                    );
+                    let want = if side == Side::First { "x" } else { "o" };
+                    assert!(
+                        matches!(by_key.get(format!("{key}.l").as_str()).map(|i| &i.shape),
+                            Some(Shape::Text { txt, .. }) if txt == want),
+                        "{what}: {key} letter"
+                    );
+                    assert!(
+                        !by_key.contains_key(format!("t{f}.{c}").as_str()),
+                        "{what}: dot under {key}"
+                    );
+                }
+                None => {
+                    assert!(!by_key.contains_key(key.as_str()), "{what}: {key} is empty");
+                    let dot = by_key.get(format!("t{f}.{c}").as_str());
+                    let in_phase = s.outcome().is_none() && s.in_residue(f, c);
+                    assert_eq!(dot.is_some(), in_phase, "{what}: dot on {f},{c}");
+                    if let Some(d) = dot {
+                        let legal = s.is_legal(enraya::Move::Place {
+                            row: f as u8,
+                            col: c as u8,
+                        });
+                        assert_eq!(d.tip.contains("legal now"), legal, "{what}: dot {f},{c}");
+                    }
+                }
+            }
+        }
+    }
+    let drawn = marks
+        .iter()
+        .filter(|i| {
+            i.key
+                .strip_prefix('p')
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+                && !i.key.ends_with(".l")
+        })
+        .count();
+    assert_eq!(drawn, pieces, "{what}: pieces drawn once each");
+    let lines: Vec<&Item> = marks
+        .iter()
+        .filter(|i| i.class == "win" && !i.key.ends_with(".under"))
+        .collect();
+    match (s.outcome(), s.winning_line()) {
+        (Some(Outcome::Win(w)), Some((side, cells))) => {
+            assert_eq!(side, w, "{what}");
+            assert_eq!(cells.len(), s.in_a_row() as usize, "{what}");
+            assert!(
+                cells
+                    .iter()
+                    .all(|&(f, c)| s.cell(f as usize, c as usize) == Some(w))
+            );
+            let (a, b) = (cells[0], cells[cells.len() - 1]);
+            assert_eq!(lines.len(), 1, "{what}: one winning line");
+            assert_eq!(
+                lines[0].key,
+                format!("win.{}.{}.{}.{}", a.0, a.1, b.0, b.1),
+                "{what}"
+            );
+        }
+        _ => assert!(
+            lines.is_empty(),
+            "{what}: a winning line without a line won"
+        ),
+    }
+    let pass = s.outcome().is_none() && s.is_legal(enraya::Move::Pass);
+    assert_eq!(
+        by_key.get("pass.button").map(|i| i.target.as_str()),
+        pass.then_some("pass"),
+        "{what}: pass button"
+    );
+}
+
+/// The special cells of the 9 × 9 board are drawn in three tints, each cell with its sign, and
+/// no cell of another board is.
+#[test]
+fn enraya_special_cells_are_tinted() {
+    for (rows, cols, n) in [(9, 9, 5), (9, 9, 4), (6, 7, 4)] {
+        let s = Enraya::start(&enraya::Config { rows, cols, n });
+        let scene = Draw::board(&s);
+        let mut tints = HashMap::new();
+        for f in 0..rows as usize {
+            for c in 0..cols as usize {
+                let rect = scene
+                    .items
+                    .iter()
+                    .find(|i| {
+                        i.target == format!("{f},{c}") && matches!(i.shape, Shape::Rect { .. })
+                    })
+                    .unwrap_or_else(|| panic!("{rows}x{cols}: cell {f},{c}"));
+                let signs = scene
+                    .items
+                    .iter()
+                    .filter(|i| i.target == format!("{f},{c}"))
+                    .count()
+                    - 1;
+                let special = s.special(f, c);
+                assert_eq!(signs > 0, special != Special::Normal, "{f},{c} sign");
+                tints
+                    .entry(format!("{special:?}"))
+                    .or_insert_with(HashSet::new)
+                    .insert(rect.paint.fill.clone());
+            }
+        }
+        if s.is_ninja() {
+            assert_eq!(tints.len(), 4, "{tints:?}");
+            assert!(tints.values().all(|t| t.len() == 1), "{tints:?}");
+            let all: HashSet<_> = tints.values().flatten().collect();
+            assert_eq!(all.len(), 4, "four different tints {tints:?}");
+        } else {
+            assert_eq!(tints.len(), 1, "{rows}x{cols}: {tints:?}");
+        }
+    }
+}
+
+/// Random games on the course's board and on other sizes (no special cells, no Trinity rule).
+#[test]
+fn enraya_random_games() {
+    let mut rng = Rng(5150);
+    let (mut ends, mut passes, mut yellows) = ([0usize; 3], 0, 0);
+    for (rows, cols, n, games) in [
+        (9, 9, 5, 40),
+        (6, 7, 4, 10),
+        (3, 3, 3, 10),
+        (1, 1, 1, 1),
+        (19, 19, 5, 1),
+        (4, 9, 3, 5),
+    ] {
+        let cfg = enraya::Config { rows, cols, n };
+        for g in 0..games {
+            let mut s = Enraya::start(&cfg);
+            let what = |ply: usize| format!("{rows}x{cols} N={n} game {g} ply {ply}");
+            check_enraya(&s, None, &what(0));
+            let mut ply = 0;
+            while s.outcome().is_none() {
+                let ms = legal(&s);
+                let m = ms[rng.below(ms.len())];
+                match m {
+                    enraya::Move::Pass => passes += 1,
+                    enraya::Move::Place { row, col } => {
+                        if s.special(row as usize, col as usize) == Special::Yellow {
+                            yellows += 1;
+                        }
+                    }
+                }
+                let p = s;
+                s = s.apply(m);
+                ply += 1;
+                check_enraya(&s, Some((&p, m)), &what(ply));
+            }
+            ends[match s.outcome() {
+                Some(Outcome::Win(Side::First)) => 0,
+                Some(Outcome::Win(Side::Second)) => 1,
+                _ => 2,
+            }] += 1;
+        }
+    }
+    assert!(
+        ends[0] > 0 && ends[1] > 0 && yellows > 0,
+        "ends {ends:?} passes {passes} yellows {yellows}"
+    );
+}
+
+/// A position where no cell is legal (no empty cell of the phase touches a piece): the picture
+/// offers `pass` as a button, and after the pass names it in the status line as the last move.
+#[test]
+fn enraya_pass_is_a_button_then_the_last_move() {
+    let cfg = enraya::Config::default();
+    let s = Enraya::parse_fen("x8/9/9/9/9/9/9/9/9 o 1 3 10", &cfg).unwrap();
+    assert_eq!(legal(&s), [enraya::Move::Pass]);
+    check_enraya(&s, None, "before the pass");
+    let after = s.apply(enraya::Move::Pass);
+    check_enraya(&after, Some((&s, enraya::Move::Pass)), "after the pass");
+    let marks = after.marks(Some((&s, enraya::Move::Pass)));
+    let last = marks.iter().find(|i| i.key == "last").unwrap();
+    assert!(matches!(&last.shape, Shape::Text { txt, .. } if txt == "last move: pass"));
+    assert!(marks.iter().all(|i| i.key != "pass.button"));
 }

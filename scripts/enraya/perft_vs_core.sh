@@ -2,7 +2,7 @@
 # Perft of 5-en-Raya, tablero against the 2025-26 course core, side by side: builds our driver
 # scripts/enraya/core_perft.cpp against the course's Tablero (from a checkout you supply,
 # outside this repository) with g++ -O2, and tablero's perft (the release build of
-# examples/enraya_perft.rs, the same core::perft the protocol's `perft` runs); checks that both
+# `tablero perft --game enraya`, the command users run); checks that both
 # count the same leaves from the 9x9 start, then times whole runs of each, alternating, and
 # prints the minimum, median and maximum wall time of each and the ratio of the medians.
 #
@@ -32,11 +32,12 @@ trap 'rm -rf "$work"' EXIT
 
 g++ -O2 -std=c++17 -I "$checkout/include" "$repo/scripts/enraya/core_perft.cpp" \
     "$checkout/src/Tablero.cpp" -o "$work/core_perft"
-(cd "$repo" && cargo build --release --quiet --example enraya_perft)
-ours="${CARGO_TARGET_DIR:-$repo/target}/release/examples/enraya_perft"
+(cd "$repo" && cargo build --release --quiet --bin tablero)
+tablero="${CARGO_TARGET_DIR:-$repo/target}/release/tablero"
+ours() { "$tablero" perft --game enraya --depth "$1" 2>/dev/null; }
 
 core_leaves=$("$work/core_perft" "$depth")
-our_leaves=$("$ours" "$depth")
+our_leaves=$(ours "$depth" | awk '$1 == "nodes" { print $2 }')
 echo "perft $depth from the 9x9 start: core $core_leaves, tablero $our_leaves leaves"
 [ "$core_leaves" = "$our_leaves" ] || die "the leaf counts differ"
 
@@ -50,12 +51,12 @@ run_ms() {
 }
 
 "$work/core_perft" "$depth" >/dev/null
-"$ours" "$depth" >/dev/null
+ours "$depth" >/dev/null
 : >"$work/core.ms"
 : >"$work/ours.ms"
 for _ in $(seq "$runs"); do
     run_ms "$work/core_perft" "$depth" >>"$work/core.ms"
-    run_ms "$ours" "$depth" >>"$work/ours.ms"
+    run_ms ours "$depth" >>"$work/ours.ms"
 done
 
 # min median max of a file of numbers.

@@ -153,6 +153,9 @@ pub struct Course {
     /// Options every student's engine starts with unless the teacher sets them (the course's
     /// test heuristic is id 0, the student's own heuristics 1, 2, …).
     pub student_options: &'static [(&'static str, &'static str)],
+    /// The students' programs speak the course's bot protocol (Mancala's), run through the
+    /// referee's `mancala-bot:` spec; otherwise they are tablero engines (a bridge's build).
+    pub bot_protocol: bool,
 }
 
 /// Every course, one line each.
@@ -177,6 +180,7 @@ const PARCHIS_COURSE: Course = Course {
     ],
     // The first of the student's own heuristics (docs/bridge-parchis.md).
     student_options: &[("PlayerId", "1")],
+    bot_protocol: false,
 };
 
 const BOOM_COURSE: Course = Course {
@@ -190,6 +194,7 @@ const BOOM_COURSE: Course = Course {
     )),
     course_files: &["environment.h", "environment.cpp", "player.h"],
     student_options: &[],
+    bot_protocol: false,
 };
 
 const MANCALA_COURSE: Course = Course {
@@ -200,6 +205,7 @@ const MANCALA_COURSE: Course = Course {
     checkout: None,
     course_files: &["*"],
     student_options: &[],
+    bot_protocol: true,
 };
 
 const ENRAYA_COURSE: Course = Course {
@@ -217,6 +223,7 @@ const ENRAYA_COURSE: Course = Course {
         "Comportamiento_Agente/AgenteEstudiante.hpp",
     ],
     student_options: &[],
+    bot_protocol: false,
 };
 
 /// The course of `kind`, if a class can be built for it.

@@ -199,8 +199,7 @@ fn student_engine(kind: GameKind, out: &Path, s: &Student) -> Option<EngineConfi
     let path = out.join(s.build.engine.as_ref()?);
     let words = vec![path.display().to_string()];
     Some(EngineConfig {
-        // A course without a bridge hands in programs that speak its bot protocol.
-        spec: if bridges::files(kind).is_empty() {
+        spec: if bridges::course(kind).is_some_and(|c| c.bot_protocol) {
             EngineSpec::MancalaBot(words)
         } else {
             EngineSpec::Command(words)

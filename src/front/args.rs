@@ -44,6 +44,55 @@ pub fn move_tokens(kind: GameKind, moves: &[String]) -> Vec<Token> {
     }
 }
 
+/// Reads a position file of `kind`'s course simulator for one `G`.
+struct ReadFile<'a>(&'a str);
+
+impl crate::games::GameVisitor for ReadFile<'_> {
+    type Output = Result<crate::core::spec::FilePosition, crate::core::spec::FileError>;
+    fn visit<G: crate::core::game::Game>(self) -> Self::Output {
+        crate::core::spec::position_file::<G>(self.0)
+    }
+}
+
+/// `--file PATH` (a board file of the game's course simulator, 5-en-Raya's `-file`) as the
+/// `--fen` and `--set` settings it stands for, so that a command takes it as any position: the
+/// file's variant options join `set` (one the user also sets to another value is an error, not
+/// a silent choice), its position becomes the state string. Without a file, `fen` and `set` as
+/// they are.
+pub fn with_file(
+    kind: GameKind,
+    fen: Option<String>,
+    file: Option<&Path>,
+    mut set: Vec<String>,
+) -> Result<(Option<String>, Vec<String>), String> {
+    let Some(path) = file else {
+        return Ok((fen, set));
+    };
+    if fen.is_some() {
+        return Err("--file and --fen both give the start position: give one".into());
+    }
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--file {}: {e}", path.display()))?;
+    let (options, state) = crate::games::dispatch(kind, ReadFile(&text))
+        .map_err(|e| format!("--file {}: {e}", path.display()))?;
+    for (name, value) in options {
+        let given = set_values(&set)?
+            .into_iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name));
+        match given {
+            Some((n, v)) if v.trim().parse::<i64>() != Ok(value) => {
+                return Err(format!(
+                    "--set {n}={v}: the board file {} has {name} {value}; drop the --set or use another file",
+                    path.display()
+                ));
+            }
+            Some(_) => {}
+            None => set.push(format!("{name}={value}")),
+        }
+    }
+    Ok((Some(state), set))
+}
+
 /// `--set NAME=VALUE` settings, split.
 pub fn set_values(set: &[String]) -> Result<Vec<(String, String)>, String> {
     set.iter()

@@ -388,9 +388,16 @@ pub enum Command {
         /// Start from this state string instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+        /// Start from this board file of the course's simulator (5-en-Raya's `-file`), which
+        /// also sets the board's options.
+        #[arg(long, value_name = "PATH")]
+        file: Option<std::path::PathBuf>,
         /// Moves played from the start (or the fen) first, space-separated or repeated.
         #[arg(long, num_args = 1.., allow_hyphen_values = false)]
         moves: Vec<String>,
+        /// Variant option, repeatable: `--set Pits=4 --set Seeds=3`, `--set Rows=7`.
+        #[arg(long = "set")]
+        set: Vec<String>,
     },
     /// Searches a fixed suite of positions per game; prints total nodes (the regression
     /// signature) and nodes per second.
@@ -510,6 +517,10 @@ pub enum Command {
         /// Start from this state string instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+        /// Start from this board file of the course's simulator (5-en-Raya's `-file`), which
+        /// also sets the board's options.
+        #[arg(long, value_name = "PATH")]
+        file: Option<std::path::PathBuf>,
         /// Moves played first (space-separated or repeated; Connect Four also takes Pons
         /// strings `4455`).
         #[arg(long, num_args = 1..)]
@@ -542,6 +553,10 @@ pub enum Command {
         /// Start from this state string instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+        /// Start from this board file of the course's simulator (5-en-Raya's `-file`), which
+        /// also sets the board's options.
+        #[arg(long, value_name = "PATH")]
+        file: Option<std::path::PathBuf>,
         /// Moves played first (space-separated; Connect Four also takes Pons strings `4455`).
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,

@@ -112,12 +112,16 @@ struct Perft {
     depth: u32,
     fen: Option<String>,
     moves: Vec<String>,
+    set: Vec<String>,
 }
 
 impl GameVisitor for Perft {
     type Output = Result<(), String>;
     fn visit<G: Game>(self) -> Self::Output {
-        let cfg = spec::default_config::<G>()?;
+        let settings = args::set_values(&self.set)?;
+        let values =
+            spec::variant_values::<G>(&settings, true).map_err(|e| args::option_error(&e))?;
+        let cfg = spec::configure::<G>(&values).map_err(|e| format!("--set: {e}"))?;
         let moves = spec::Token::words(&self.moves);
         let s: G = spec::position_from(&cfg, self.fen.as_deref(), &moves)
             .map_err(|e| args::position_error(&e))?;
@@ -400,14 +404,26 @@ fn run(cli: Cli) -> Result<(), String> {
             game,
             depth,
             fen,
+            file,
             moves,
-        }) => dispatch(
-            game_needed("perft", top, &game.game)?,
-            Perft { depth, fen, moves },
-        ),
+            set,
+        }) => {
+            let kind = game_needed("perft", top, &game.game)?;
+            let (fen, set) = args::with_file(kind, fen, file.as_deref(), set)?;
+            dispatch(
+                kind,
+                Perft {
+                    depth,
+                    fen,
+                    moves,
+                    set,
+                },
+            )
+        }
         Some(Command::Render {
             game,
             fen,
+            file,
             moves,
             set,
             size,
@@ -415,6 +431,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }) => {
             use crate::view::render::{Picture, RenderError, render};
             let kind = game_needed("render", top, &game.game)?;
+            let (fen, set) = args::with_file(kind, fen, file.as_deref(), set)?;
             let pic = Picture {
                 options: args::set_values(&set)?,
                 fen,
@@ -443,6 +460,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Solve {
             game,
             fen,
+            file,
             moves,
             batch,
             set,
@@ -452,19 +470,23 @@ fn run(cli: Cli) -> Result<(), String> {
             db_dir,
             db_max_mb,
             keep_table,
-        }) => super::solve::run(&super::solve::SolveArgs {
-            game: game_needed("solve", top, &game.game)?.name().to_string(),
-            fen,
-            moves,
-            batch,
-            set,
-            hash_mib: hash,
-            threads,
-            db_seeds,
-            db_dir,
-            db_max_mb,
-            keep_table,
-        }),
+        }) => {
+            let kind = game_needed("solve", top, &game.game)?;
+            let (fen, set) = args::with_file(kind, fen, file.as_deref(), set)?;
+            super::solve::run(&super::solve::SolveArgs {
+                game: kind.name().to_string(),
+                fen,
+                moves,
+                batch,
+                set,
+                hash_mib: hash,
+                threads,
+                db_seeds,
+                db_dir,
+                db_max_mb,
+                keep_table,
+            })
+        }
         Some(Command::MancalaBot(a)) => {
             no_game(top, "mancala-bot", "it plays the course's Mancala")?;
             let cfg = crate::mancala_bot::bot::BotConfig::from_flags(

@@ -924,6 +924,7 @@ impl Session {
             "pace": self.pace_ms,
             "paused": self.paused,
             "base": self.board.base(),
+            "files": self.board.position_files(),
             "moves": self.board.moves(),
             "fen": self.board.fen(),
             "side": side,

@@ -19,8 +19,14 @@ pub trait Board: Send {
     /// Heuristic names of the game (index 0 is the default).
     fn heuristics(&self) -> &'static [&'static str];
     /// Sets the position: empty or `startpos`, a named start, `fen <state> [moves …]`,
-    /// `[startpos] [moves] m1 m2 …` or a bare state string. On error nothing changes.
+    /// `[startpos] [moves] m1 m2 …`, a bare state string or, for a game whose simulator has
+    /// them, a position file's text (more than one line: [`Game::parse_position_file`]) of the
+    /// page's variant. On error nothing changes.
+    ///
+    /// [`Game::parse_position_file`]: crate::core::game::Game::parse_position_file
     fn set(&mut self, text: &str) -> Result<(), String>;
+    /// Does the game's simulator have position files (the page offers to open one)?
+    fn position_files(&self) -> bool;
     /// Plays a move given as text (validated); returns its canonical notation.
     fn play(&mut self, text: &str) -> Result<String, String>;
     /// Takes back the last move; `false` at the start position.
@@ -149,6 +155,29 @@ impl<G: Draw> Board for Track<G> {
             ("startpos".to_string(), G::start(&self.config), "")
         } else if let Some(s) = G::named_start(text, &self.config) {
             (text.to_string(), s, "")
+        } else if text.contains('\n')
+            && let Some(file) = G::parse_position_file(text)
+        {
+            // A board file: no state string or move list spans lines.
+            let (values, s) = file.map_err(|e| format!("invalid board file: {e}"))?;
+            let config = G::configure(&values).map_err(|e| format!("invalid board file: {e}"))?;
+            if config != self.config {
+                let settings = |vs: &[i64]| {
+                    G::OPTIONS
+                        .iter()
+                        .zip(vs)
+                        .map(|(o, v)| format!("{}={v}", o.name))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                let defaults: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
+                return Err(format!(
+                    "the board file is for {}, but the board page plays {}",
+                    settings(&values),
+                    settings(&defaults)
+                ));
+            }
+            (format!("fen {}", s.format_fen()), s, "")
         } else if let Some(f) = text.strip_prefix("fen ") {
             let (fen, rest) = match f.find(" moves") {
                 Some(i) => (f[..i].trim(), &f[i + 6..]),
@@ -180,6 +209,10 @@ impl<G: Draw> Board for Track<G> {
         self.moves = moves;
         self.texts = texts;
         Ok(())
+    }
+
+    fn position_files(&self) -> bool {
+        G::parse_position_file("").is_some()
     }
 
     fn play(&mut self, text: &str) -> Result<String, String> {
@@ -325,4 +358,40 @@ impl DrawVisitor for Make {
 /// draws).
 pub fn new_board(kind: GameKind) -> Box<dyn Board> {
     dispatch(kind, Make)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 5-en-Raya board file sets its position as `fen <state>`; one of another size is
+    /// refused naming both, and nothing changes; a game without board files reads several lines
+    /// as before (a move list).
+    #[test]
+    fn board_files_set_the_position() {
+        let mut b = new_board(GameKind::Enraya);
+        b.set("0,5 5,7").unwrap();
+        let file = "9 9 5\n3 2 1 6\n0 0 0 0 1 1 0 0 0\n0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n\
+                    0 0 0 0 0 0 0 0 0\n1 0 0 0 0 0 0 0 2\n0 0 0 0 0 0 0 2 0\n0 0 0 0 0 0 0 0 0\n\
+                    0 0 0 0 0 0 0 0 0\n0 0 0 0 2 0 0 0 0\n";
+        let before = b.fen();
+        b.set(file).unwrap();
+        assert_eq!(b.fen(), before, "the file of the same position");
+        assert_eq!(b.base(), format!("fen {before}"));
+        assert!(b.moves().is_empty());
+        assert!(b.position_files());
+        let err = b.set("3 3 3\n0 1 2 0\n0 0 0\n0 1 0\n0 0 0\n").unwrap_err();
+        assert_eq!(
+            err,
+            "the board file is for Rows=3 Columns=3 InARow=3, but the board page plays Rows=9 Columns=9 InARow=5"
+        );
+        let err = b.set("9 9 5\n2 1 1 4\n0 0 7\n").unwrap_err();
+        assert!(err.starts_with("invalid board file: line 3: '7'"), "{err}");
+        assert_eq!(b.base(), format!("fen {before}"), "nothing changed");
+
+        let mut c4 = new_board(GameKind::Connect4);
+        assert!(!c4.position_files());
+        c4.set("4 4\n3").unwrap();
+        assert_eq!(c4.moves(), ["4", "4", "3"]);
+    }
 }

@@ -231,6 +231,7 @@
     const th = s.thinking && s.thinking.line;
     $("thinking").textContent = th ? t("gui.thinking", { depth: th.depth, score: th.score || "", nodes: th.nodes, pv: th.pv }) : "";
     fillSelect($("game"), s.games, (g) => I.dict("game", g));
+    $("boardfilebox").hidden = !s.files;
     setValue($("game"), s.game);
     const seatValues = ["human", ...s.engines];
     for (const i of [0, 1]) {
@@ -359,6 +360,14 @@
   $("movenow").addEventListener("click", () => post("/api/stop", {}));
   $("flip").addEventListener("click", () => { flipped = !flipped; applyFlip(); });
   $("setpos").addEventListener("click", () => post("/api/position", { position: $("posinput").value }));
+  // A simulator's board file: its text goes to the Position box and is set like any position.
+  $("boardfile").addEventListener("change", async () => {
+    const f = $("boardfile").files[0];
+    if (!f) return;
+    $("posinput").value = await f.text();
+    $("boardfile").value = "";
+    post("/api/position", { position: $("posinput").value });
+  });
   $("copyfen").addEventListener("click", () => copy(S.fen));
   $("copymoves").addEventListener("click", () => copy($("moves").textContent));
   $("analysis").addEventListener("change", () => post("/api/analysis", { engine: $("analysis").value || null }));

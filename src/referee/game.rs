@@ -534,6 +534,18 @@ pub fn play<G: Game>(
                 return lose(rec, side, r, format!("engine exited or disconnected{why}"));
             }
             Reply::Move(None) => return lose(rec, side, Reason::Illegal, "empty bestmove".into()),
+            // The protocol's answer when the engine's rules say the game is over: the referee's
+            // rules play on, so the two differ here (a bridge's course core, another engine).
+            Reply::Move(Some(m)) if m == "(none)" => {
+                return lose(
+                    rec,
+                    side,
+                    Reason::Illegal,
+                    "'bestmove (none)': the engine's rules say the game is over, the referee's \
+                     play on (a rule disagreement)"
+                        .into(),
+                );
+            }
             Reply::Move(Some(m)) => m,
         };
         state = match try_play(&state, &mv) {

@@ -133,7 +133,29 @@
   // (header and the two engines' rows) laid out again for the longer words.
   function tableText() {
     if (I.lang === "en") return D.table;
-    const lines = D.table.split("\n");
+    // Analysed records: the review's block follows the match's table (`tablero report` prints
+    // both); it is laid out on its own.
+    const all = D.table.split("\n");
+    const at = all.findIndex((l) => l.startsWith("review (tablero analyse) of "));
+    if (at < 0) return matchText(all);
+    return matchText(all.slice(0, at)) + "\n" + reviewText(all.slice(at));
+  }
+
+  // The review's block in the page's language: its title translated, its aligned header laid
+  // out again for the longer words, the rows (a name and numbers) in the same columns.
+  function reviewText(lines) {
+    const row = /^(.*?) +(\d+) +(\d+) +(\S+) +(\S+) +(\d+) +(\d+) +(\d+)$/;
+    const rows = lines.slice(2).map((l) => row.exec(l)).filter((m) => m);
+    const head = ["report.table.engine", "report.st.games", "review.moves", "review.accuracy", "review.loss"].map((k) => t(k)).concat(["?!", "?", "??"]);
+    const dec = (v) => (v === "-" ? v : I.num(v));
+    const cells = rows.map((m) => [m[1], m[2], m[3], dec(m[4]), dec(m[5]), m[6], m[7], m[8]]);
+    const w = head.map((h, i) => Math.max(h.length, [6, 5, 6, 8, 6, 4, 4, 4][i], ...cells.map((c) => c[i].length)));
+    const line = (c) => c[0].padEnd(w[0]) + "  " + c.slice(1).map((v, i) => v.padStart(w[i + 1])).join(" ");
+    const rest = lines.slice(2 + rows.length);
+    return [I.rust(lines[0]), line(head), ...cells.map(line), ...rest.map(I.rust)].join("\n");
+  }
+
+  function matchText(lines) {
     const row = /^(.*?) +(\d+) +(\d+) +(\d+) +(-?[\d.]+)%$/;
     const rows = [lines[2], lines[3]].map((l) => row.exec(l || ""));
     if (rows.every((m) => m)) {

@@ -13,6 +13,7 @@ const TableroReview = (() => {
   // Okabe–Ito colours; the symbols always go with them (never colour alone).
   const COLOR = { "?!": "#56B4E9", "?": "#E69F00", "??": "#D55E00" };
   const KIND = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+  const KINDS = { "?!": "inaccuracies", "?": "mistakes", "??": "blunders" };
   const el = (tag, attrs, ...kids) => {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
@@ -51,7 +52,7 @@ const TableroReview = (() => {
         (th.length === 3 ? " " + t("review.thresholds", { a: pct(I, th[0]), b: pct(I, th[1]), c: pct(I, th[2]) }) : "")));
     }
     const head = el("tr", {}, ...["report.table.engine", "report.st.games", "review.moves", "review.accuracy", "review.loss"].map((k) => el("th", {}, t(k))),
-      ...["?!", "?", "??"].map((m) => el("th", { title: t("review.kind." + KIND[m] + "s") }, m)));
+      ...["?!", "?", "??"].map((m) => el("th", { title: t("review.kind." + KINDS[m]) }, m)));
     const rows = R.engines.map((e) => el("tr", {}, el("td", {}, e.name), el("td", {}, String(e.games)), el("td", {}, String(e.moves)),
       el("td", {}, fixed(I, e.accuracy, 1)), el("td", {}, fixed(I, e.loss, 2)), ...e.marks.map((n) => el("td", {}, String(n)))));
     box.append(el("table", { class: "standings" }, head, ...rows));

@@ -1,11 +1,13 @@
 //! Pictures of 5-en-Raya Táctico ([`Enraya`], any Rows × Columns): a status band (the player to
 //! move with its placements left, or the result), the Trinity line (which cells the phase
 //! allows), the grid with row and column numbers as in move notation (`f,c`, from 0), the
-//! special cells of the 9 × 9 board in their colours with a letter each (R red: the piece placed
-//! is the opponent's; Y yellow: clears its row and column; G green: one more placement), the
-//! cells of the phase's residue dotted, the pieces (`x` black, `o` white, the letters of the
-//! fen), the last move and, after a yellow cell, the row and column it cleared, the winning line,
-//! a button for `pass` when it is the only move, and a legend of the special cells.
+//! special cells of the 9 × 9 board in their colours with a sign each, drawn rather than written
+//! so that it reads the same in every language (red: a disc half black, half white, the piece
+//! placed is the opponent's; yellow: a cross, it clears its row and column; green: `+1`, one more
+//! placement), the cells of the phase's residue dotted, the pieces (`x` black, `o` white, the
+//! letters of the fen), the last move (ringed; a pass named in the status line) and, after a
+//! yellow cell, the row and column it cleared, the winning line, a button for `pass` when it is
+//! the only move, and a legend of the special cells.
 //!
 //! Keys: a piece is keyed by its cell (`p<f>.<c>`, its letter `.l`); a yellow cell clears
 //! pieces, which then simply leave.
@@ -28,7 +30,7 @@ const LEGEND_H: f32 = 86.0;
 const PIECE_R: f32 = 24.0;
 
 /// The tints of the special cells: light enough that both pieces read on them, in the
-/// palette's hues (red, yellow, green), each with its letter so that colour is never the only
+/// palette's hues (red, yellow, green), each with its sign so that colour is never the only
 /// cue.
 const RED_CELL: &str = "#F2B38F";
 const YELLOW_CELL: &str = "#F6EE8C";
@@ -93,21 +95,62 @@ fn piece_items(x: f32, y: f32, r: f32, side: Side) -> (Item, Item) {
     (body, letter)
 }
 
-/// The tint, letter and tooltip of a special cell.
-fn special_look(s: Special) -> Option<(&'static str, &'static str, &'static str)> {
+/// The tint and tooltip of a special cell.
+fn special_look(s: Special) -> Option<(&'static str, &'static str)> {
     match s {
         Special::Normal => None,
-        Special::Red => Some((
-            RED_CELL,
-            "R",
-            "red: the piece placed here is the opponent's",
-        )),
-        Special::Yellow => Some((
-            YELLOW_CELL,
-            "Y",
-            "yellow: clears the rest of its row and column",
-        )),
-        Special::Green => Some((GREEN_CELL, "G", "green: one more placement this turn")),
+        Special::Red => Some((RED_CELL, "red: the piece placed here is the opponent's")),
+        Special::Yellow => Some((YELLOW_CELL, "yellow: clears the rest of its row and column")),
+        Special::Green => Some((GREEN_CELL, "green: one more placement this turn")),
+    }
+}
+
+/// The sign of a special cell centred at (`x`, `y`), `r` its half size: red a disc half black,
+/// half white (the piece placed becomes the other player's), yellow a cross (its row and
+/// column are cleared), green `+1` (one more placement). Drawn, not lettered: no language's
+/// initials.
+fn special_sign(s: Special, x: f32, y: f32, r: f32) -> Vec<Item> {
+    match s {
+        Special::Normal => vec![],
+        Special::Red => {
+            // The left half: a polygon along the circle from the top to the bottom.
+            let mut pts = Vec::new();
+            for k in 0..=12 {
+                let a = std::f32::consts::PI * (0.5 + k as f32 / 12.0);
+                pts.extend([x + r * a.cos(), y - r * a.sin()]);
+            }
+            vec![
+                Item::filled(Shape::Circle { x, y, r }, palette::WHITE),
+                Item::filled(Shape::Polygon { pts }, palette::INK),
+                Item::filled(Shape::Circle { x, y, r }, "").stroke(palette::INK, r * 0.22),
+            ]
+        }
+        Special::Yellow => {
+            let w = r * 0.42;
+            vec![
+                Item::filled(
+                    Shape::Rect {
+                        x: x - r,
+                        y: y - w / 2.0,
+                        w: 2.0 * r,
+                        h: w,
+                        rx: 0.0,
+                    },
+                    palette::INK,
+                ),
+                Item::filled(
+                    Shape::Rect {
+                        x: x - w / 2.0,
+                        y: y - r,
+                        w,
+                        h: 2.0 * r,
+                        rx: 0.0,
+                    },
+                    palette::INK,
+                ),
+            ]
+        }
+        Special::Green => vec![bold(x, y, r * 1.7, "+1", palette::INK)],
     }
 }
 
@@ -163,12 +206,13 @@ impl Draw for Enraya {
             .stroke(GRID_LINE, 3.0),
         );
         // Every cell is a click target named as its move; special cells carry their tint and
-        // letter.
+        // sign.
         for f in 0..l.rows {
             for c in 0..l.cols {
                 let x = l.grid_x() + c as f32 * CELL;
                 let y = l.grid_y() + f as f32 * CELL;
-                let look = special_look(self.special(f, c));
+                let special = self.special(f, c);
+                let look = special_look(special);
                 let rect = Item::filled(
                     Shape::Rect {
                         x,
@@ -182,43 +226,49 @@ impl Draw for Enraya {
                 .stroke(GRID_LINE, 1.5)
                 .target(cell_name(f, c));
                 items.push(match look {
-                    Some((_, _, tip)) => rect.tip(format!("{f},{c} {tip}")),
+                    Some((_, tip)) => rect.tip(format!("{f},{c} {tip}")),
                     None => rect.tip(format!("cell {f},{c}")),
                 });
-                if let Some((_, letter, _)) = look {
-                    items.push(
-                        bold(x + 11.0, y + 12.0, 15.0, letter, palette::INK)
-                            .target(cell_name(f, c)),
-                    );
-                }
+                items.extend(
+                    special_sign(special, x + 12.0, y + 12.0, 7.0)
+                        .into_iter()
+                        .map(|it| it.target(cell_name(f, c))),
+                );
             }
         }
         if l.legend {
             let y0 = l.height() - PAD - LEGEND_H + 18.0;
             let rows = [
-                (RED_CELL, "R", "red: the piece placed is the opponent's"),
-                (YELLOW_CELL, "Y", "yellow: clears its row and column"),
-                (GREEN_CELL, "G", "green: one more placement"),
+                (
+                    Special::Red,
+                    RED_CELL,
+                    "red: the piece placed is the opponent's",
+                ),
+                (
+                    Special::Yellow,
+                    YELLOW_CELL,
+                    "yellow: clears its row and column",
+                ),
+                (Special::Green, GREEN_CELL, "green: one more placement"),
             ];
-            // Two columns when the board is wide enough, else one line each.
-            for (i, (fill, letter, what)) in rows.into_iter().enumerate() {
+            for (i, (special, fill, what)) in rows.into_iter().enumerate() {
                 let y = y0 + i as f32 * 26.0;
                 items.push(
                     Item::filled(
                         Shape::Rect {
                             x: PAD,
-                            y: y - 10.0,
-                            w: 20.0,
-                            h: 20.0,
+                            y: y - 11.0,
+                            w: 22.0,
+                            h: 22.0,
                             rx: 3.0,
                         },
                         fill,
                     )
                     .stroke(GRID_LINE, 1.5),
                 );
-                items.push(bold(PAD + 10.0, y, 13.0, letter, palette::INK));
-                let size = fit(19.0, what, l.width() - 2.0 * PAD - 30.0, false);
-                items.push(text_left(PAD + 30.0, y, size, what, palette::INK));
+                items.extend(special_sign(special, PAD + 11.0, y, 7.0));
+                let size = fit(19.0, what, l.width() - 2.0 * PAD - 32.0, false);
+                items.push(text_left(PAD + 32.0, y, size, what, palette::INK));
             }
         }
         Scene {
@@ -262,6 +312,15 @@ impl Draw for Enraya {
                     ),
                 ),
             },
+            // The ninja board's tie-break ended level; elsewhere a full board is a draw.
+            Some(Outcome::Draw) if self.is_ninja() => (
+                None,
+                format!(
+                    "Draw on windows of four: {}–{}",
+                    self.windows_of_four(Side::First),
+                    self.windows_of_four(Side::Second)
+                ),
+            ),
             Some(Outcome::Draw) => (None, "Draw: the board is full".to_string()),
         };
         let mut x_text = PAD;
@@ -273,7 +332,21 @@ impl Draw for Enraya {
         }
         let pass = self.outcome().is_none() && self.is_legal(Move::Pass);
         let button_w = if pass { 130.0 } else { 0.0 };
-        let size = fit(28.0, &status, l.width() - x_text - PAD - button_w, true);
+        // A pass has no cell to ring: it is named at the right of the status line, left of the
+        // pass button when there is one.
+        let passed = matches!(last, Some((_, Move::Pass)));
+        const PASSED: &str = "last move: pass";
+        let passed_w = if passed {
+            0.62 * 20.0 * PASSED.len() as f32 + 14.0
+        } else {
+            0.0
+        };
+        let size = fit(
+            28.0,
+            &status,
+            l.width() - x_text - PAD - button_w - passed_w,
+            true,
+        );
         let mut t = bold(x_text, y1, size, status, palette::INK).key("status");
         if let Shape::Text { a, .. } = &mut t.shape {
             *a = "s".into();
@@ -481,18 +554,21 @@ impl Draw for Enraya {
                 .class("last")
                 .tip(format!("last move: {f},{c}")),
             );
-        } else if let Some((_, Move::Pass)) = last {
-            items.push(
-                text(
-                    l.width() - PAD - 60.0,
-                    PAD + 70.0,
-                    20.0,
-                    "last move: pass",
-                    "#444444",
-                )
-                .key("last")
-                .class("last"),
-            );
+        } else if passed {
+            let mut t = text(
+                l.width() - PAD - button_w,
+                y1,
+                20.0,
+                PASSED,
+                palette::HIGHLIGHT,
+            )
+            .key("last")
+            .class("last");
+            if let Shape::Text { a, b, .. } = &mut t.shape {
+                *a = "e".into();
+                *b = true;
+            }
+            items.push(t);
         }
         items
     }
