@@ -1,12 +1,12 @@
 //! The course simulators' own game cores, reproduced line by line: every game of
 //! `tests/golden/boom/core_traces.jsonl` (the 2020-21 Conecta-4 BOOM core),
-//! `tests/golden/boom/core_traces_2018.jsonl` (the 2018-19 DesConecta-4 BOOM core, `Year`
+//! `tests/traces/boom/core_traces_2018.jsonl` (measured with our driver; the 2018-19 DesConecta-4 BOOM core, `Year`
 //! 2018-19) and `tests/golden/mancala/core_traces.jsonl` (the course's Mancala core) is replayed through
 //! the engine from the start, and after every movement the engine's view must equal the core's:
 //! state string, legal movements in the core's order, game over, result, and for BOOM the bombs
 //! held, the core's turn counter and the bomb-now flag. Each state string must also parse back
 //! into the same position. Every line of the files is compared; none is sampled. The 2018-19
-//! core's perft counts (`tests/golden/boom/perft_2018.txt`) are tablero's too.
+//! core's perft counts (`tests/traces/boom/perft_2018.txt`) are tablero's too.
 
 mod common;
 
@@ -17,8 +17,11 @@ use tablero::games::boom::{Boom, Config as BoomConfig, Year};
 use tablero::games::mancala::{Mancala, MancalaConfig};
 
 fn read_lines(rel: &str) -> Vec<Value> {
-    let path = format!("tests/golden/{rel}");
-    let text = common::golden(rel);
+    lines_of(&format!("tests/golden/{rel}"), &common::golden(rel))
+}
+
+/// The JSON lines of `text` (read from `path`, named in errors).
+fn lines_of(path: &str, text: &str) -> Vec<Value> {
     text.lines()
         .enumerate()
         .map(|(i, l)| {
@@ -179,7 +182,10 @@ fn check_boom_counters(s: &Boom, v: &Value) {
 
 #[test]
 fn boom_2018_core_traces_reproduced_in_full() {
-    let lines = read_lines("boom/core_traces_2018.jsonl");
+    let lines = lines_of(
+        "tests/traces/boom/core_traces_2018.jsonl",
+        &common::traces("boom/core_traces_2018.jsonl"),
+    );
     let config = BoomConfig::of(Year::Y2018);
     let (games, n) = replay(
         &lines,
@@ -240,7 +246,7 @@ fn boom_2018_core_traces_reproduced_in_full() {
 #[test]
 fn boom_2018_perft_agrees_with_the_core() {
     // `DEPTH [MOVE …]`, a tab, the 2018-19 core's leaf count (scripts/boom/perft_2018.sh).
-    let text = common::golden("boom/perft_2018.txt");
+    let text = common::traces("boom/perft_2018.txt");
     let config = BoomConfig::of(Year::Y2018);
     let mut n = 0;
     for line in text.lines() {

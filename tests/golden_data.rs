@@ -54,8 +54,6 @@ fn every_golden_file_reads() {
         "parchis/playground_traces.jsonl",
         "parchis/perft.md",
         "boom/core_traces.jsonl",
-        "boom/core_traces_2018.jsonl",
-        "boom/perft_2018.txt",
         "mancala/core_traces.jsonl",
         "enraya/core_traces.jsonl",
         "kalah/kalah64_positions.txt",

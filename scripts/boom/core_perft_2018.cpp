@@ -1,5 +1,5 @@
 // Perft of DesConecta-4 BOOM (2018-19) by the course core itself (class Environment of the
-// course's Desconecta4Boom_linux/environment.cpp), for tests/golden/boom/perft_2018.txt (its
+// course's Desconecta4Boom_linux/environment.cpp), for tests/traces/boom/perft_2018.txt (its
 // README): tablero's perft from the same positions must count the same leaves. This driver is
 // tablero's: it only includes the course's environment.h and links its environment.cpp from a
 // checkout the user supplies (scripts/boom/perft_2018.sh builds and runs it).

@@ -1,6 +1,6 @@
 // Games played by the 2018-19 course core of DesConecta-4 BOOM (class Environment of the course's
 // Desconecta4Boom_linux/environment.cpp), printed as traces in the format of
-// tests/golden/boom/core_traces_2018.jsonl (its README): one JSON object per ply, the core's view
+// tests/traces/boom/core_traces_2018.jsonl (its README): one JSON object per ply, the core's view
 // after the move. This driver is tablero's: it only includes the course's environment.h and links
 // its environment.cpp from a checkout the user supplies (scripts/boom/traces_2018.sh builds it
 // with the course Makefile's flags and writes the traces).

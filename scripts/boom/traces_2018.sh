@@ -9,8 +9,8 @@
 #              include/GL/glui.h), e.g. Practica3/Desconecta4Boom_linux of github:imm98/IA or
 #              Practica3 of github:corderop/PracticasIA
 #   SEED       default 2018; GAMES default 600; MAX_PLIES default 300
-# tests/golden/boom/core_traces_2018.jsonl.gz was made with
-#   scripts/boom/traces_2018.sh "$CORE" 2018 600 | gzip -9n > tests/golden/boom/core_traces_2018.jsonl.gz
+# tests/traces/boom/core_traces_2018.jsonl.gz was made with
+#   scripts/boom/traces_2018.sh "$CORE" 2018 600 | gzip -9n > tests/traces/boom/core_traces_2018.jsonl.gz
 set -euo pipefail
 
 die() { echo "traces_2018.sh: $*" >&2; exit 2; }

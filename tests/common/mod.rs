@@ -112,12 +112,17 @@ pub fn golden_dir() -> PathBuf {
 /// The bytes of golden file `rel` (`parchis/traces.jsonl`), decompressed when the repository
 /// keeps it as `rel.gz`. Panics naming the file when neither form is there.
 pub fn golden_bytes(rel: &str) -> Vec<u8> {
+    plain_or_gz(&golden_dir(), rel)
+}
+
+/// The bytes of `dir/rel`, or of `dir/rel.gz` decompressed.
+fn plain_or_gz(dir: &std::path::Path, rel: &str) -> Vec<u8> {
     use std::io::Read;
-    let plain = golden_dir().join(rel);
+    let plain = dir.join(rel);
     if plain.is_file() {
         return std::fs::read(&plain).unwrap_or_else(|e| panic!("{}: {e}", plain.display()));
     }
-    let gz = golden_dir().join(format!("{rel}.gz"));
+    let gz = dir.join(format!("{rel}.gz"));
     let file = std::fs::File::open(&gz).unwrap_or_else(|e| {
         panic!(
             "golden file {} (or {}.gz) is missing: {e}",
@@ -130,6 +135,19 @@ pub fn golden_bytes(rel: &str) -> Vec<u8> {
         .read_to_end(&mut out)
         .unwrap_or_else(|e| panic!("{}: {e}", gz.display()));
     out
+}
+
+/// The traces tablero's developers measured with their own drivers around a course core,
+/// `tests/traces/` (its README): stored like the golden data, plain or `NAME.gz`.
+pub fn traces_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/traces")
+}
+
+/// The text of measured file `rel` (`boom/core_traces_2018.jsonl`), decompressed when kept as
+/// `rel.gz`.
+pub fn traces(rel: &str) -> String {
+    String::from_utf8(plain_or_gz(&traces_dir(), rel))
+        .unwrap_or_else(|e| panic!("traces {rel}: {e}"))
 }
 
 /// The text of golden file `rel` (see [`golden_bytes`]).
