@@ -556,7 +556,7 @@ impl<P: Position> Solver<P> {
             };
             list.clear();
             s.moves_hinted(&mut list);
-            list.sort_by(|a, b| b.0.cmp(&a.0));
+            list.sort_by_key(|b| std::cmp::Reverse(b.0));
             let mut next = None;
             for &(_, m) in &list {
                 if self.keeps(&line, &s, m, v, ply) {
@@ -689,7 +689,7 @@ impl<P: Position> Solver<P> {
             }
         }
         // Stable: equal hints keep the game's order, so solves are reproducible.
-        list.sort_by(|a, b| b.0.cmp(&a.0));
+        list.sort_by_key(|b| std::cmp::Reverse(b.0));
         let mover = s.mover();
         if self.cycles {
             self.path.push((key, *s));

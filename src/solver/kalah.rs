@@ -991,94 +991,6 @@ pub fn solve_start(pits: u8, seeds: u8, mib: usize) -> Result<(Solution, f64), S
     Ok((sol, t.elapsed().as_secs_f64()))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The table's multiply-shift division agrees with `/` and `%` for keys up to the largest
-    /// rank, and bounds, moves and seeds survive packing.
-    #[test]
-    fn table_slots_and_entries_round_trip() {
-        let ranker = Ranker::new(12, 48);
-        let keys = ranker.count(48);
-        let t = Table::new(1 << 20, keys, 48).unwrap();
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..100_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let key = x % keys;
-            let (i, q) = t.slot(key);
-            assert_eq!(q, key / t.buckets);
-            assert_eq!((i - t.base) / WAYS, (key % t.buckets) as usize);
-        }
-        let (i, q) = t.slot(keys - 1);
-        assert_eq!(
-            (q, (i - t.base) / WAYS),
-            ((keys - 1) / t.buckets, ((keys - 1) % t.buckets) as usize)
-        );
-        t.put(t.slot(12345), 48, -48, 48, 5);
-        t.put(t.slot(12345), 30, -3, 7, 2);
-        assert_eq!(
-            t.get(t.slot(12345)),
-            Some(Entry {
-                lo: -3,
-                hi: 7,
-                best: 2
-            })
-        );
-        assert_eq!(t.get(t.slot(12346)), None);
-    }
-
-    /// The solver's relative sowing must agree with `Mancala::apply` move by move: same child
-    /// pits (oriented for the next mover), same net gain, same turn handling, same end.
-    #[test]
-    fn relative_play_matches_the_game() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
-        let mut checked = 0;
-        for m in 1..=7u8 {
-            for n in 1..=10u8 {
-                for _ in 0..30 {
-                    let mut s = Mancala::start(&Mancala::configure(&[m as i64, n as i64]).unwrap());
-                    while s.outcome().is_none() {
-                        let mut moves = crate::games::mancala::MancalaMoves::new();
-                        s.legal_moves(&mut moves);
-                        let pit = moves[(next() % moves.len() as u64) as usize];
-                        let c = s.apply(pit);
-                        let me = s.side_to_move();
-                        let b = board_of(&s);
-                        let mv = b.play(m as usize, m as usize - pit as usize, false);
-                        let gain = (c.store(me) as i32 - s.store(me) as i32)
-                            - (c.store(me.other()) as i32 - s.store(me.other()) as i32);
-                        assert_eq!(mv.gain, gain, "gain of pit {pit} in {}", s.format_fen());
-                        if c.outcome().is_some() {
-                            assert_eq!(mv.next, Next::Over, "{}", s.format_fen());
-                        } else {
-                            let want = if c.side_to_move() == me {
-                                Next::Again
-                            } else {
-                                Next::Other
-                            };
-                            assert_eq!(mv.next, want, "{}", s.format_fen());
-                            assert_eq!(mv.board, board_of(&c), "{}", s.format_fen());
-                            assert_eq!(mv.seeds, mv.board.seeds(m as usize));
-                        }
-                        checked += 1;
-                        s = c;
-                    }
-                }
-            }
-        }
-        assert!(checked > 10_000);
-    }
-}
-
 impl ExactSolver for Solver {
     type G = Mancala;
     /// Pits per side and seeds in all.
@@ -1168,5 +1080,93 @@ impl ExactSolver for Solver {
             best: sol.best.map(|m| s.format_move(m)),
             nodes: sol.nodes,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's multiply-shift division agrees with `/` and `%` for keys up to the largest
+    /// rank, and bounds, moves and seeds survive packing.
+    #[test]
+    fn table_slots_and_entries_round_trip() {
+        let ranker = Ranker::new(12, 48);
+        let keys = ranker.count(48);
+        let t = Table::new(1 << 20, keys, 48).unwrap();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let key = x % keys;
+            let (i, q) = t.slot(key);
+            assert_eq!(q, key / t.buckets);
+            assert_eq!((i - t.base) / WAYS, (key % t.buckets) as usize);
+        }
+        let (i, q) = t.slot(keys - 1);
+        assert_eq!(
+            (q, (i - t.base) / WAYS),
+            ((keys - 1) / t.buckets, ((keys - 1) % t.buckets) as usize)
+        );
+        t.put(t.slot(12345), 48, -48, 48, 5);
+        t.put(t.slot(12345), 30, -3, 7, 2);
+        assert_eq!(
+            t.get(t.slot(12345)),
+            Some(Entry {
+                lo: -3,
+                hi: 7,
+                best: 2
+            })
+        );
+        assert_eq!(t.get(t.slot(12346)), None);
+    }
+
+    /// The solver's relative sowing must agree with `Mancala::apply` move by move: same child
+    /// pits (oriented for the next mover), same net gain, same turn handling, same end.
+    #[test]
+    fn relative_play_matches_the_game() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut checked = 0;
+        for m in 1..=7u8 {
+            for n in 1..=10u8 {
+                for _ in 0..30 {
+                    let mut s = Mancala::start(&Mancala::configure(&[m as i64, n as i64]).unwrap());
+                    while s.outcome().is_none() {
+                        let mut moves = crate::games::mancala::MancalaMoves::new();
+                        s.legal_moves(&mut moves);
+                        let pit = moves[(next() % moves.len() as u64) as usize];
+                        let c = s.apply(pit);
+                        let me = s.side_to_move();
+                        let b = board_of(&s);
+                        let mv = b.play(m as usize, m as usize - pit as usize, false);
+                        let gain = (c.store(me) as i32 - s.store(me) as i32)
+                            - (c.store(me.other()) as i32 - s.store(me.other()) as i32);
+                        assert_eq!(mv.gain, gain, "gain of pit {pit} in {}", s.format_fen());
+                        if c.outcome().is_some() {
+                            assert_eq!(mv.next, Next::Over, "{}", s.format_fen());
+                        } else {
+                            let want = if c.side_to_move() == me {
+                                Next::Again
+                            } else {
+                                Next::Other
+                            };
+                            assert_eq!(mv.next, want, "{}", s.format_fen());
+                            assert_eq!(mv.board, board_of(&c), "{}", s.format_fen());
+                            assert_eq!(mv.seeds, mv.board.seeds(m as usize));
+                        }
+                        checked += 1;
+                        s = c;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
     }
 }
