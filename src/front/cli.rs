@@ -574,6 +574,10 @@ pub enum Command {
         /// built with fewer seeds, which slows the search, never changes its result.
         #[arg(long = "db-max-mb", value_name = "MB")]
         db_max_mb: Option<u64>,
+        /// 5-en-Raya: the most nodes a position's solve may visit (default: no limit); a position
+        /// not proven within it is reported unproven.
+        #[arg(long)]
+        nodes: Option<u64>,
         /// Connect Four `--batch`: keep the table from one position to the next (default: every
         /// position starts from an empty table, as in Pons' benchmark).
         #[arg(long)]

@@ -452,6 +452,7 @@ fn run(cli: Cli) -> Result<(), String> {
             db_dir,
             db_max_mb,
             keep_table,
+            nodes,
         }) => super::solve::run(&super::solve::SolveArgs {
             game: game_needed("solve", top, &game.game)?.name().to_string(),
             fen,
@@ -464,6 +465,7 @@ fn run(cli: Cli) -> Result<(), String> {
             db_dir,
             db_max_mb,
             keep_table,
+            nodes,
         }),
         Some(Command::MancalaBot(a)) => {
             no_game(top, "mancala-bot", "it plays the course's Mancala")?;

@@ -38,6 +38,8 @@ pub struct SolveArgs {
     pub db_max_mb: Option<u64>,
     /// Connect Four batches: keep the table between positions.
     pub keep_table: bool,
+    /// 5-en-Raya: the node budget of each solve (`None`: none).
+    pub nodes: Option<u64>,
 }
 
 /// The value of variant option `name` of `G` (its default when `--set` does not give it).
@@ -349,6 +351,10 @@ fn run_enraya(args: &SolveArgs) -> Result<(), String> {
         option::<Enraya>(args, "InARow")?,
     ])?;
     let mut solver = enraya::Solver::new(hash_mib(args));
+    solver.set_budget(Budget {
+        nodes: args.nodes,
+        ..Budget::default()
+    });
     if let Some(file) = &args.batch {
         let text = std::fs::read_to_string(file).map_err(|e| format!("--batch {file}: {e}"))?;
         return enraya_batch(&text, &cfg, &mut solver);

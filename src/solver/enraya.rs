@@ -333,7 +333,7 @@ fn ninja_move(i: u32) -> Move {
 pub struct Stats {
     /// Positions visited (each call of the search, table hits included).
     pub nodes: u64,
-    /// The last horizon searched.
+    /// The horizon that proved the verdict (the last one searched when none did).
     pub horizon: u32,
     /// Repetitions met (lines that went back to a position of their own).
     pub repetitions: u64,
@@ -455,9 +455,9 @@ impl<P: Position> Solver<P> {
                 nodes: self.nodes,
             });
         }
+        let proof_horizon = self.horizon;
         // The distance: probes above a proven win ("a win sooner?"), below a proven loss ("a
         // loss later?"), each answered exactly: mate distances bound the search.
-        let proof_horizon = self.horizon;
         if lo >= 1 || hi < 0 {
             self.horizon = MAX_PLY;
             while lo < hi {
@@ -500,10 +500,9 @@ impl<P: Position> Solver<P> {
             _ => Wdl::Loss,
         };
         let plies = (value != 0).then(|| (WIN - value.abs()) as u32);
-        if value == 0 {
-            self.horizon = proof_horizon;
-        }
         let pv = self.principal_variation(root, best, value);
+        // The counters say the horizon that proved the verdict.
+        self.horizon = proof_horizon;
         Ok(Solution {
             verdict,
             plies,
