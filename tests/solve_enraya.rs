@@ -116,7 +116,7 @@ fn a_node_budget_leaves_a_position_unproven() {
         err.contains("not proven: the budget ran out after "),
         "{err}"
     );
-    assert!(!stdout(&o).contains("solved"));
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("solved"));
 }
 
 #[test]
