@@ -545,8 +545,9 @@ pub enum Command {
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
         bot: Vec<String>,
     },
-    /// Solves a Connect Four or Kalah position exactly (or a batch file of golden lines):
-    /// prints `info` lines and `solved score <s> best <move> nodes <n> time <ms>`.
+    /// Solves a Connect Four, Kalah or 5-en-Raya position exactly (or a batch file: golden
+    /// lines; 5-en-Raya: positions with Status answers to check): prints `info` lines and
+    /// `solved score <s> best <move> nodes <n> time <ms>`.
     Solve {
         #[command(flatten)]
         game: GameArg,
@@ -560,14 +561,15 @@ pub enum Command {
         /// Moves played first (space-separated; Connect Four also takes Pons strings `4455`).
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
-        /// Solve every line of this golden file and report mismatches, mean nodes and time.
+        /// Solve every line of this golden file and report mismatches, mean nodes and time
+        /// (enraya: `<state string> [VICTORIA|EMPATE|DERROTA [move]]` per line).
         #[arg(long)]
         batch: Option<String>,
         /// Variant option, repeatable: `--set Rows=7`, `--set Pits=4 --set Seeds=3`.
         #[arg(long = "set")]
         set: Vec<String>,
         /// Table size in MiB (default: 1024 for Connect Four, 256 for Kalah, whose endgame
-        /// database already holds most of what a table would).
+        /// database already holds most of what a table would, 64 for 5-en-Raya).
         #[arg(long)]
         hash: Option<usize>,
         /// Search threads sharing one table (Connect Four: ABDADA, Kalah: Lazy SMP); node
@@ -587,6 +589,10 @@ pub enum Command {
         /// built with fewer seeds, which slows the search, never changes its result.
         #[arg(long = "db-max-mb", value_name = "MB")]
         db_max_mb: Option<u64>,
+        /// 5-en-Raya: the most nodes a position's solve may visit (default: no limit); a position
+        /// not proven within it is reported unproven.
+        #[arg(long)]
+        nodes: Option<u64>,
         /// Connect Four `--batch`: keep the table from one position to the next (default: every
         /// position starts from an empty table, as in Pons' benchmark).
         #[arg(long)]

@@ -470,6 +470,7 @@ fn run(cli: Cli) -> Result<(), String> {
             db_dir,
             db_max_mb,
             keep_table,
+            nodes,
         }) => {
             let kind = game_needed("solve", top, &game.game)?;
             let (fen, set) = args::with_file(kind, fen, file.as_deref(), set)?;
@@ -485,6 +486,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 db_dir,
                 db_max_mb,
                 keep_table,
+                nodes,
             })
         }
         Some(Command::MancalaBot(a)) => {

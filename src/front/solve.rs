@@ -1,5 +1,6 @@
-//! `tablero solve`: solves one position (start, `--fen`, `--moves`) or a batch file of golden
-//! lines, printing `info …` progress and `solved score <s> best <move> nodes <n> time <ms>`.
+//! `tablero solve`: solves one position (start, `--fen`, `--moves`) or a batch file (golden
+//! lines; for 5-en-Raya positions with the `Status` answers to check), printing `info …`
+//! progress and `solved score <s> best <move> nodes <n> time <ms>`.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -10,8 +11,10 @@ use crate::games::GameKind;
 use crate::games::connect4::Connect4;
 use crate::games::mancala::{Mancala, MancalaConfig};
 
+use crate::games::enraya::{Config as EnrayaConfig, Enraya};
+use crate::solver::enraya::{self, Unproven, course_word, from_course_word};
 use crate::solver::kalahdb::{self, KalahDb, Rules};
-use crate::solver::{Budget, connect4, kalah, kalah_golden_line};
+use crate::solver::{Budget, Wdl, connect4, kalah, kalah_golden_line, registry};
 
 use super::args::{move_tokens, option_error, position_error, set_values};
 
@@ -35,6 +38,8 @@ pub struct SolveArgs {
     pub db_max_mb: Option<u64>,
     /// Connect Four batches: keep the table between positions.
     pub keep_table: bool,
+    /// 5-en-Raya: the node budget of each solve (`None`: none).
+    pub nodes: Option<u64>,
 }
 
 /// The value of variant option `name` of `G` (its default when `--set` does not give it).
@@ -71,9 +76,12 @@ fn start<G: Game>(args: &SolveArgs, cfg: &G::Config, kind: GameKind) -> Result<G
 
 /// `solve`'s table size when none is given. Kalah's is smaller: with the endgame database
 /// Kalah(6,4) needs far less, and zeroing a 1 GiB table took longer than the 3.5 s solve.
+/// 5-en-Raya's endgames fit in 64 MiB, and a batch clears the table before every position.
 pub fn default_hash_mib(game: &str) -> usize {
     if game.eq_ignore_ascii_case("mancala") {
         256
+    } else if game.eq_ignore_ascii_case("enraya") {
+        64
     } else {
         1024
     }
@@ -90,8 +98,10 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
     match args.game.to_ascii_lowercase().as_str() {
         "connect4" => run_connect4(args),
         "mancala" => run_kalah(args),
+        "enraya" => run_enraya(args),
         g => Err(format!(
-            "solve supports connect4 and mancala, not '{g}': add --game connect4 or --game mancala"
+            "solve supports {}, not '{g}': add --game with one of them",
+            registry::games().join(", ")
         )),
     }
 }
@@ -288,6 +298,187 @@ fn run_kalah(args: &SolveArgs) -> Result<(), String> {
         "solved score {} best {best} nodes {} time {}",
         sol.score,
         sol.nodes,
+        t.elapsed().as_millis()
+    );
+    Ok(())
+}
+
+/// One line of an enraya `--batch` file: a state string, then optionally the answer to check
+/// (`VICTORIA`, `EMPATE` or `DERROTA`, then optionally the move, `f,c` or `pass`).
+struct StatusLine {
+    fen: String,
+    claim: Option<(Wdl, Option<String>)>,
+}
+
+fn status_line(line: &str) -> Result<StatusLine, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() < 5 {
+        return Err(format!(
+            "'{}': expected a state string (<grid> <x|o> <left> <phase> <turn>), then optionally \
+             VICTORIA|EMPATE|DERROTA and a move",
+            crate::core::spec::clip(line)
+        ));
+    }
+    let fen = words[..5].join(" ");
+    let claim = match words.get(5) {
+        None => None,
+        Some(w) => {
+            let v = from_course_word(w).ok_or_else(|| {
+                format!(
+                    "'{}': expected VICTORIA, EMPATE or DERROTA",
+                    crate::core::spec::clip(w)
+                )
+            })?;
+            Some((v, words.get(6).map(|m| m.to_string())))
+        }
+    };
+    if words.len() > 7 {
+        return Err(format!(
+            "'{}': too many words after the move",
+            crate::core::spec::clip(line)
+        ));
+    }
+    Ok(StatusLine { fen, claim })
+}
+
+/// `solve --game enraya`: one position (its verdict, distance, move and line), or `--batch`: a
+/// file of positions, each with the answer to check (docs/solvers.md, "Checking Status
+/// answers").
+fn run_enraya(args: &SolveArgs) -> Result<(), String> {
+    let cfg = Enraya::configure(&[
+        option::<Enraya>(args, "Rows")?,
+        option::<Enraya>(args, "Columns")?,
+        option::<Enraya>(args, "InARow")?,
+    ])?;
+    let mut solver = enraya::Solver::new(hash_mib(args));
+    solver.set_budget(Budget {
+        nodes: args.nodes,
+        ..Budget::default()
+    });
+    if let Some(file) = &args.batch {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("--batch {file}: {e}"))?;
+        return enraya_batch(&text, &cfg, &mut solver);
+    }
+    let s: Enraya = start(args, &cfg, GameKind::Enraya)?;
+    println!(
+        "info string solving enraya {}x{} N={} with {} MiB",
+        s.rows(),
+        s.cols(),
+        s.in_a_row(),
+        hash_mib(args)
+    );
+    let t = Instant::now();
+    let sol = solver.solve(&s).map_err(|e| e.to_string())?;
+    let st = solver.stats();
+    let pv: Vec<String> = sol.pv.iter().map(|&m| s.format_move(m)).collect();
+    println!(
+        "info string {} plies {} horizon {} repetitions {} pv {}",
+        course_word(sol.verdict),
+        sol.plies.map_or("-".to_string(), |p| p.to_string()),
+        st.horizon,
+        st.repetitions,
+        pv.join(" ")
+    );
+    let best = sol.best.map_or("none".to_string(), |m| s.format_move(m));
+    println!(
+        "solved score {} best {best} nodes {} time {}",
+        sol.protocol_score(),
+        sol.nodes,
+        t.elapsed().as_millis()
+    );
+    Ok(())
+}
+
+/// The value of playing `m` in `s` for the side to move of `s` (a fresh solve of the child).
+fn value_after(
+    solver: &mut enraya::Solver,
+    s: &Enraya,
+    m: crate::games::enraya::Move,
+) -> Result<Wdl, Unproven> {
+    let c = s.apply(m);
+    solver.clear();
+    let v = solver.solve(&c)?.verdict;
+    Ok(if c.side_to_move() == s.side_to_move() {
+        v
+    } else {
+        v.flip()
+    })
+}
+
+fn enraya_batch(text: &str, cfg: &EnrayaConfig, solver: &mut enraya::Solver) -> Result<(), String> {
+    let t = Instant::now();
+    let (mut n, mut claims, mut unproven) = (0, 0, 0);
+    let (mut wrong_verdicts, mut wrong_moves, mut unchecked) = (0, 0, 0);
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let no = i + 1;
+        let l = status_line(line).map_err(|e| format!("line {no}: {e}"))?;
+        let s = Enraya::parse_fen(&l.fen, cfg).map_err(|e| format!("line {no}: {e}"))?;
+        n += 1;
+        solver.clear();
+        let t1 = Instant::now();
+        let sol = match solver.solve(&s) {
+            Ok(sol) => sol,
+            Err(e) => {
+                unproven += 1;
+                println!("line {no}: {e}");
+                continue;
+            }
+        };
+        let best = sol.best.map_or("none".to_string(), |m| s.format_move(m));
+        let plies = sol.plies.map_or("-".to_string(), |p| p.to_string());
+        let mut out = format!(
+            "line {no}: {} plies {plies} best {best} nodes {} time {}",
+            course_word(sol.verdict),
+            sol.nodes,
+            t1.elapsed().as_millis()
+        );
+        if let Some((claim, mv)) = &l.claim {
+            claims += 1;
+            let mut notes = Vec::new();
+            let bad_before = wrong_verdicts + wrong_moves;
+            if *claim != sol.verdict {
+                wrong_verdicts += 1;
+                notes.push(format!("verdict {} is wrong", course_word(*claim)));
+            }
+            if let Some(mv) = mv {
+                // The move must reach the solver's verdict (any such move is right, not only
+                // the solver's).
+                match s.parse_move(mv) {
+                    Err(e) => {
+                        wrong_moves += 1;
+                        notes.push(format!("move {mv} is illegal ({e})"));
+                    }
+                    Ok(m) => match value_after(solver, &s, m) {
+                        Ok(v) if v == sol.verdict => {}
+                        Ok(v) => {
+                            wrong_moves += 1;
+                            notes.push(format!("move {mv} gives {}", course_word(v)));
+                        }
+                        Err(e) => {
+                            unchecked += 1;
+                            notes.push(format!("move {mv} not checked: {e}"));
+                        }
+                    },
+                }
+            }
+            let bad = wrong_verdicts + wrong_moves > bad_before;
+            if notes.is_empty() {
+                out += " claim right";
+            } else if !bad {
+                out += &format!(" claim: {}", notes.join("; "));
+            } else {
+                out += &format!(" MISMATCH: {}", notes.join("; "));
+            }
+        }
+        println!("{out}");
+    }
+    println!(
+        "batch positions {n} claims {claims} wrong_verdicts {wrong_verdicts} wrong_moves \
+         {wrong_moves} unchecked_moves {unchecked} unproven {unproven} total_ms {}",
         t.elapsed().as_millis()
     );
     Ok(())

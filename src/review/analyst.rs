@@ -1,5 +1,5 @@
 //! Who values the positions of a review: tablero itself in-process ([`InProcess`]: the search
-//! of `core::search`, plus the exact solvers of Connect Four and Kalah within a node budget), or
+//! of `core::search`, plus the registry's exact solvers within a node budget), or
 //! any engine speaking the protocol ([`Remote`]: a program, a built-in player, a TCP server, a
 //! course Mancala bot), asked `go …` and `go … searchmoves <move>`.
 //!
@@ -8,20 +8,17 @@
 //! solvers start each solve from an empty table, so annotations never depend on the order in
 //! which games or positions were analysed.
 
-use std::any::Any;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::value::{Value, Wdl};
-use crate::core::game::{Game, Side, WeightOverrides};
+use crate::core::game::{Game, WeightOverrides};
 use crate::core::search::{Limits, SearchOptions, Searcher};
 use crate::games::GameKind;
-use crate::games::connect4::Connect4;
-use crate::games::mancala::Mancala;
 use crate::referee::conn::{Answer, Conn, EngineSpec, Recv, deadline_after, refusal};
-use crate::solver::exact::{C4_MAX_EMPTY, KALAH_MAX_SEEDS};
 use crate::solver::kalahdb::{self, Rules};
-use crate::solver::{Budget, connect4, kalah};
+use crate::solver::registry::Solvers;
+use crate::solver::{self, Budget};
 
 /// What a search found: the best move (of the moves searched) and its value for the side to
 /// move, with the depth reached (`None` when the engine did not say).
@@ -75,32 +72,11 @@ impl QueryLimits {
     }
 }
 
-/// The exact solvers within a node budget per solve (0: none).
+/// The exact solvers of the registry (`solver::registry`) within a node budget per solve (0:
+/// none).
 pub struct Prover {
     nodes: u64,
-    hash_mib: usize,
-    c4: Option<((u32, u32), connect4::Solver)>,
-    kalah: Option<((usize, u32), kalah::Solver)>,
-}
-
-/// Plies to the end of a Connect Four game from the solver's score (Pons' convention: a win on
-/// stone `n`, counting every stone, scores ⌊(cells + 2 − n) / 2⌋, and the winner's stones have
-/// the parity of its next move).
-fn c4_plies(score: i32, cells: i32, played: i32) -> Option<u32> {
-    let p = match score {
-        0 => return None,
-        v if v > 0 => {
-            let n = cells + 2 - 2 * v;
-            let n = if (n - played) % 2 == 1 { n } else { n - 1 };
-            n - played
-        }
-        v => {
-            let n = cells + 2 + 2 * v;
-            let n = if (n - played) % 2 == 0 { n } else { n - 1 };
-            n - played
-        }
-    };
-    u32::try_from(p).ok()
+    solvers: Solvers,
 }
 
 impl Prover {
@@ -108,9 +84,7 @@ impl Prover {
     pub fn new(nodes: u64, hash_mib: usize) -> Prover {
         Prover {
             nodes,
-            hash_mib,
-            c4: None,
-            kalah: None,
+            solvers: Solvers::new(hash_mib),
         }
     }
 
@@ -131,94 +105,30 @@ impl Prover {
         kalahdb::cached(pits.max(0) as usize, total, Rules::Course).map_or(0, |d| d.seeds())
     }
 
-    fn budget(&self) -> Budget {
-        Budget {
-            nodes: Some(self.nodes),
-            ..Budget::default()
-        }
-    }
-
-    /// The proven value of `s` for its side to move and an optimal move (its notation).
+    /// The proven value of `s` for its side to move and an optimal move (its notation): every
+    /// solve from an empty table, so that it depends on `s` alone.
     pub fn prove<G: Game>(&mut self, s: &G) -> Option<(Value, String)> {
         if self.nodes == 0 || s.outcome().is_some() {
             return None;
         }
-        let any = s as &dyn Any;
-        if let Some(c) = any.downcast_ref::<Connect4>() {
-            return self.prove_connect4(c);
-        }
-        if let Some(m) = any.downcast_ref::<Mancala>() {
-            return self.prove_kalah(m);
-        }
-        None
-    }
-
-    fn prove_connect4(&mut self, s: &Connect4) -> Option<(Value, String)> {
-        if s.width() * s.height() - s.moves_played() > C4_MAX_EMPTY {
-            return None;
-        }
-        let size = (s.width(), s.height());
-        if self.c4.as_ref().is_none_or(|(k, _)| *k != size) {
-            let mut solver = connect4::Solver::new(
-                size.0,
-                size.1,
-                connect4::Settings {
-                    hash_mib: self.hash_mib,
-                    threads: 1,
-                },
-            );
-            // Every solve from an empty table: a position's proof never depends on the ones
-            // solved before it.
-            solver.set_fresh(true);
-            self.c4 = Some((size, solver));
-        }
-        let budget = self.budget();
-        let (_, solver) = self.c4.as_mut()?;
-        solver.set_budget(budget);
-        let sol = solver.solve(s)?;
-        let best = sol.best?;
-        let cells = (size.0 * size.1) as i32;
-        let plies = c4_plies(sol.score, cells, s.moves_played() as i32);
-        let wdl = match sol.score {
-            0 => Wdl::Draw,
-            v if v > 0 => Wdl::Win,
-            _ => Wdl::Loss,
+        let budget = Budget {
+            nodes: Some(self.nodes),
+            ..Budget::default()
         };
-        Some((Value::Exact { wdl, plies }, s.format_move(best)))
-    }
-
-    fn prove_kalah(&mut self, s: &Mancala) -> Option<(Value, String)> {
-        if s.pits() > kalah::MAX_SOLVER_PITS
-            || s.pit_seeds(Side::First) + s.pit_seeds(Side::Second) > KALAH_MAX_SEEDS
-        {
-            return None;
-        }
-        let size = (s.pits(), s.total_seeds());
-        if self.kalah.as_ref().is_none_or(|(k, _)| *k != size) {
-            let db = kalahdb::cached(size.0, size.1 as usize, Rules::Course);
-            let solver = kalah::Solver::with_database(
-                size.0,
-                size.1 as usize,
-                self.hash_mib,
-                Rules::Course,
-                db,
-            )
-            .ok()?;
-            self.kalah = Some((size, solver));
-        }
-        let budget = self.budget();
-        let (_, solver) = self.kalah.as_mut()?;
-        // An empty table for every solve, as for Connect Four.
-        solver.clear();
-        solver.set_budget(budget);
-        let sol = solver.solve(s)?;
-        let best = sol.best?;
-        let wdl = match sol.score {
-            0 => Wdl::Draw,
-            v if v > 0 => Wdl::Win,
-            _ => Wdl::Loss,
+        let v = self.solvers.verdict(s, &budget)?;
+        let wdl = match v.wdl {
+            solver::Wdl::Win => Wdl::Win,
+            solver::Wdl::Draw => Wdl::Draw,
+            solver::Wdl::Loss => Wdl::Loss,
         };
-        Some((Value::exact(wdl), s.format_move(best)))
+        let value = match v.plies {
+            Some(plies) if wdl != Wdl::Draw => Value::Exact {
+                wdl,
+                plies: Some(plies),
+            },
+            _ => Value::exact(wdl),
+        };
+        Some((value, v.best))
     }
 }
 
@@ -542,6 +452,8 @@ fn clip(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::core::spec::default_config;
+    use crate::games::connect4::Connect4;
+    use crate::games::enraya::Enraya;
     use crate::games::mancala::Mancala;
 
     #[test]
@@ -574,6 +486,19 @@ mod tests {
         let big = Mancala::start(&Mancala::configure(&[6, 3]).unwrap());
         let mut tiny = Prover::new(10, 8);
         assert!(tiny.prove(&big).is_none(), "a tiny budget proves nothing");
+    }
+
+    #[test]
+    fn enraya_is_proven_through_the_registry() {
+        // 3 × 3, N = 3: x to move wins at once at 0,2 (x on 0,0 and 0,1; o on 1,0 and 1,1).
+        let cfg = crate::games::enraya::Config {
+            rows: 3,
+            cols: 3,
+            n: 3,
+        };
+        let s = Enraya::parse_fen("xx1/oo1/3 x 1 0 4", &cfg).unwrap();
+        let (v, best) = Prover::new(1_000_000, 8).prove(&s).unwrap();
+        assert_eq!((v.to_string(), best.as_str()), ("win 1".to_string(), "0,2"));
     }
 
     #[test]

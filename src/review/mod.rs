@@ -1,7 +1,7 @@
 //! Game review (`tablero analyse`): where did a player go wrong. Every engine move of recorded
 //! games is valued by an analysing engine — tablero's own search in-process, with the exact
-//! solvers of Connect Four and Kalah where they prove a position within a budget, or any engine
-//! speaking the protocol — and judged: the position's value, the best move and its value, the
+//! solvers of the registry (Connect Four, Kalah, 5-en-Raya) where they prove a position within
+//! a budget, or any engine speaking the protocol — and judged: the position's value, the best move and its value, the
 //! value of the move played, the loss in expected score and a mark (`?!`, `?`, `??`), per turn
 //! of several moves as well; per player the accuracy, the mean loss and the count of each mark.
 //!

@@ -58,7 +58,7 @@ pub struct Config {
     pub options: Vec<(String, String)>,
     /// Unset limits take the game's default depth ([`default_depth`]).
     pub limits: QueryLimits,
-    /// Node budget of each solve (Connect Four, Kalah); 0: no solver.
+    /// Node budget of each solve (the registry's solvers); 0: no solver.
     pub solver_nodes: u64,
     /// Table size of the in-process search and of each solver, MiB.
     pub hash_mib: usize,

@@ -15,7 +15,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
-use super::Budget;
+use super::exact::{C4_MAX_EMPTY, Proof, pv_budget};
+use super::registry::{ExactSolver, Solved, Verdict};
+use super::{Budget, PROTOCOL_THREADS, Wdl};
 
 use super::c4table::C4Table;
 use crate::core::game::{Game, Outcome};
@@ -1202,4 +1204,120 @@ pub fn run_batch_with(
         on_line(i + 1, moves, expected, &sol, t.elapsed().as_micros());
     }
     Ok(())
+}
+
+/// Plies to the end of a game from a solver's score (Pons' convention: a win on stone `n`,
+/// counting every stone, scores ⌊(cells + 2 − n) / 2⌋, and the winner's stones have the parity
+/// of its next move), signed: a win in `n` plies is `n`, a loss `-n`; `None` for a draw.
+pub fn mate_plies(score: i32, cells: i32, played: i32) -> Option<i32> {
+    match score {
+        0 => None,
+        v if v > 0 => {
+            let n = cells + 2 - 2 * v;
+            let n = if (n - played) % 2 == 1 { n } else { n - 1 };
+            Some(n - played)
+        }
+        v => {
+            let n = cells + 2 + 2 * v;
+            let n = if (n - played) % 2 == 0 { n } else { n - 1 };
+            Some(-(n - played))
+        }
+    }
+}
+
+impl ExactSolver for Solver {
+    type G = Connect4;
+    type Key = (u32, u32);
+
+    fn key(root: &Connect4) -> (u32, u32) {
+        (root.width(), root.height())
+    }
+
+    fn build((w, h): (u32, u32), hash_mib: usize) -> Option<Solver> {
+        Some(Solver::new(
+            w,
+            h,
+            Settings {
+                hash_mib,
+                threads: 1,
+            },
+        ))
+    }
+
+    fn worth_trying(root: &Connect4, any_size: bool) -> bool {
+        any_size || root.width() * root.height() - root.moves_played() <= C4_MAX_EMPTY
+    }
+
+    fn prove(&mut self, s: &Connect4, budget: &Budget, fresh: bool) -> Option<Proof> {
+        if fresh {
+            self.clear();
+        }
+        self.set_budget(budget.clone());
+        let sol = self.solve(s)?;
+        let best = sol.best?;
+        let mut nodes = sol.nodes;
+        self.set_budget(pv_budget(budget));
+        let line = self.principal_variation(s, sol.score, &mut nodes);
+        let cells = (s.width() * s.height()) as i32;
+        let mate = mate_plies(sol.score, cells, s.moves_played() as i32);
+        if let (Some(l), Some(m)) = (&line, mate) {
+            debug_assert_eq!(l.len() as i32, m.abs(), "pv length vs Pons score");
+        }
+        let pv = match line {
+            Some(l) if !l.is_empty() => l.iter().map(|&c| s.format_move(c)).collect(),
+            _ => vec![s.format_move(best)],
+        };
+        Some(Proof {
+            mate,
+            cp: 0,
+            detail: format!("exact solver, Pons value {}", sol.score),
+            best: s.format_move(best),
+            pv,
+            nodes,
+        })
+    }
+
+    /// Every solve from an empty table (`set_fresh`): a position's proof never depends on the
+    /// ones solved before it.
+    fn verdict(&mut self, s: &Connect4, budget: &Budget) -> Option<Verdict> {
+        self.set_fresh(true);
+        self.set_budget(budget.clone());
+        let sol = self.solve(s)?;
+        let best = sol.best?;
+        let cells = (s.width() * s.height()) as i32;
+        let mate = mate_plies(sol.score, cells, s.moves_played() as i32);
+        Some(Verdict {
+            wdl: match sol.score {
+                0 => Wdl::Draw,
+                v if v > 0 => Wdl::Win,
+                _ => Wdl::Loss,
+            },
+            plies: mate.and_then(|m| u32::try_from(m.abs()).ok()),
+            best: s.format_move(best),
+        })
+    }
+
+    fn solve_reporting(
+        s: &Connect4,
+        hash_mib: usize,
+        budget: Budget,
+        line: &(dyn Fn(&str) + Sync),
+    ) -> Result<Option<Solved>, String> {
+        line(&format!(
+            "info string solving connect4 {}x{} with {hash_mib} MiB",
+            s.width(),
+            s.height()
+        ));
+        let settings = Settings {
+            hash_mib,
+            threads: PROTOCOL_THREADS,
+        };
+        Ok(
+            solve_reporting(s, settings, budget, line).map(|sol| Solved {
+                score: sol.score,
+                best: sol.best.map(|c| s.format_move(c)),
+                nodes: sol.nodes,
+            }),
+        )
+    }
 }

@@ -29,9 +29,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::Budget;
-use super::kalahdb::KalahDb;
-use crate::core::game::Game;
+use super::exact::{KALAH_MAX_SEEDS, Proof, pv_budget};
+use super::kalahdb::{self, KalahDb};
+use super::registry::{ExactSolver, Solved, Verdict};
+use super::{Budget, PROTOCOL_THREADS, Wdl};
+use crate::core::game::{Game, Side};
 use crate::games::mancala::Mancala;
 use crate::games::mancala::endgame::board_of;
 use crate::games::mancala::kalah_board::{Board, Next, Played, Ranker, Rules};
@@ -987,6 +989,98 @@ pub fn solve_start(pits: u8, seeds: u8, mib: usize) -> Result<(Solution, f64), S
     let mut solver = Solver::new(pits as usize, 2 * pits as usize * seeds as usize, mib)?;
     let sol = solver.solve(&s).ok_or("stopped")?;
     Ok((sol, t.elapsed().as_secs_f64()))
+}
+
+impl ExactSolver for Solver {
+    type G = Mancala;
+    /// Pits per side and seeds in all.
+    type Key = (usize, u32);
+
+    fn key(root: &Mancala) -> (usize, u32) {
+        (root.pits(), root.total_seeds())
+    }
+
+    /// The course's rules, with the endgame database of the cache when there is one (see
+    /// `kalahdb::cached`).
+    fn build((pits, total): (usize, u32), hash_mib: usize) -> Option<Solver> {
+        let db = kalahdb::cached(pits, total as usize, Rules::Course);
+        Solver::with_database(pits, total as usize, hash_mib, Rules::Course, db).ok()
+    }
+
+    fn worth_trying(m: &Mancala, any_size: bool) -> bool {
+        m.pits() <= MAX_SOLVER_PITS
+            && (any_size || m.pit_seeds(Side::First) + m.pit_seeds(Side::Second) <= KALAH_MAX_SEEDS)
+    }
+
+    fn prove(&mut self, s: &Mancala, budget: &Budget, fresh: bool) -> Option<Proof> {
+        if fresh {
+            self.clear();
+        }
+        self.set_budget(budget.clone());
+        let sol = self.solve(s)?;
+        let best = sol.best?;
+        let mut nodes = sol.nodes;
+        self.set_budget(pv_budget(budget));
+        let line = self.principal_variation(s, sol.score, &mut nodes);
+        let mate = match (&line, sol.score) {
+            (_, 0) | (None, _) => None,
+            (Some(l), v) => Some(if v > 0 {
+                l.len() as i32
+            } else {
+                -(l.len() as i32)
+            }),
+        };
+        let pv = match line {
+            Some(l) if !l.is_empty() => l.iter().map(|&p| s.format_move(p)).collect(),
+            _ => vec![s.format_move(best)],
+        };
+        Some(Proof {
+            mate,
+            cp: 100 * sol.score,
+            detail: format!("exact solver, final margin {:+}", sol.score),
+            best: s.format_move(best),
+            pv,
+            nodes,
+        })
+    }
+
+    /// An empty table for every solve: a position's proof never depends on the ones before.
+    /// No distance: the solver maximises the margin, not the speed of the win.
+    fn verdict(&mut self, s: &Mancala, budget: &Budget) -> Option<Verdict> {
+        self.clear();
+        self.set_budget(budget.clone());
+        let sol = self.solve(s)?;
+        let best = sol.best?;
+        Some(Verdict {
+            wdl: match sol.score {
+                0 => Wdl::Draw,
+                v if v > 0 => Wdl::Win,
+                _ => Wdl::Loss,
+            },
+            plies: None,
+            best: s.format_move(best),
+        })
+    }
+
+    fn solve_reporting(
+        s: &Mancala,
+        hash_mib: usize,
+        budget: Budget,
+        line: &(dyn Fn(&str) + Sync),
+    ) -> Result<Option<Solved>, String> {
+        let mut solver = Solver::new(s.pits(), s.total_seeds() as usize, hash_mib)?;
+        solver.set_threads(PROTOCOL_THREADS);
+        solver.set_budget(budget);
+        line(&format!(
+            "info string solving kalah with {hash_mib} MiB, endgame database up to {} seeds",
+            solver.db_seeds()
+        ));
+        Ok(solver.solve(s).map(|sol| Solved {
+            score: sol.score,
+            best: sol.best.map(|m| s.format_move(m)),
+            nodes: sol.nodes,
+        }))
+    }
 }
 
 #[cfg(test)]

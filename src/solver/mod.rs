@@ -1,25 +1,26 @@
-//! Exact solvers: strong solutions of Connect Four (Pons-style bitboard negamax) and Kalah
-//! (alpha-beta with a bounds table and run-time endgame databases), used by the `solve`
-//! command and by `go` for positions small enough to prove.
+//! Exact solvers: strong solutions of Connect Four (Pons-style bitboard negamax), Kalah
+//! (alpha-beta with a bounds table and run-time endgame databases) and 5-en-Raya (null-window
+//! alpha-beta with sound cycles), used by the `solve` command, by `go` for positions small
+//! enough to prove and by reviews. Each is one line of [`registry::REGISTRY`].
 
 pub mod c4table;
 pub mod connect4;
+pub mod enraya;
 pub mod exact;
 pub mod kalah;
 pub mod kalahdb;
+pub mod registry;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::core::game::Game;
-use crate::core::spec::{self, StartSpec, Token};
+use crate::core::game::{Outcome, Side};
+use crate::core::spec::{StartSpec, Token};
 use crate::games::GameKind;
-use crate::games::connect4::Connect4;
-use crate::games::mancala::Mancala;
 
-/// Threads the protocol's `solve` uses (Connect Four: ABDADA; Kalah: Lazy SMP).
+/// Threads the protocol's `solve` uses (Connect Four: ABDADA; Kalah: Lazy SMP; 5-en-Raya: one).
 pub const PROTOCOL_THREADS: usize = 2;
 
 /// Limits of a solve: a node budget, a deadline and an external stop flag (unset: none). A
@@ -44,21 +45,46 @@ impl Budget {
     }
 }
 
-/// Builds the session's position of game `G` from its variant values and last `position`.
-fn replay<G: Game>(
-    values: &BTreeMap<String, i64>,
-    position: Option<&(StartSpec, Vec<Token>)>,
-) -> Result<G, String> {
-    let cfg = spec::configure::<G>(values)?;
-    let Some((start, moves)) = position else {
-        return Ok(G::start(&cfg));
-    };
-    spec::position(&cfg, start, moves).map_err(|e| e.to_string())
+/// A proven result for the side to move: a win, a draw or a loss with both sides perfect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wdl {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Wdl {
+    /// The result for the other player.
+    pub fn flip(self) -> Wdl {
+        match self {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }
+    }
+
+    /// Loss 0, draw 1, win 2: larger is better for the side it belongs to.
+    pub fn rank(self) -> u8 {
+        match self {
+            Wdl::Win => 2,
+            Wdl::Draw => 1,
+            Wdl::Loss => 0,
+        }
+    }
+
+    /// The result of a finished game for `side`.
+    pub fn of_outcome(o: Outcome, side: Side) -> Wdl {
+        match o {
+            Outcome::Draw => Wdl::Draw,
+            Outcome::Win(w) if w == side => Wdl::Win,
+            Outcome::Win(_) => Wdl::Loss,
+        }
+    }
 }
 
 /// The protocol's `solve`: solves the position of a session (its variant values and last
-/// `position`) synchronously and reports `info string …` then
-/// `solved score <s> best <move> nodes <n> time <ms>` through `line`.
+/// `position`) synchronously with the game's registered solver ([`registry`]) and reports
+/// `info string …` then `solved score <s> best <move> nodes <n> time <ms>` through `line`.
 pub fn solve_position(
     kind: GameKind,
     values: &BTreeMap<String, i64>,
@@ -71,51 +97,26 @@ pub fn solve_position(
         stop: Some(stop),
         ..Budget::default()
     };
-    let stopped = |t: Instant| {
+    let t = Instant::now();
+    let solved = registry::solve_by_name(kind.name(), values, position, hash_mib, budget, line)
+        .ok_or_else(|| {
         format!(
+            "solve supports {}, not {}",
+            registry::games().join(", "),
+            kind.name()
+        )
+    })??;
+    let Some(sol) = solved else {
+        return Err(format!(
             "solve stopped after {} ms, no result",
             t.elapsed().as_millis()
-        )
-    };
-    let t = Instant::now();
-    let (score, best, nodes) = match kind {
-        GameKind::Connect4 => {
-            let s: Connect4 = replay(values, position)?;
-            line(&format!(
-                "info string solving connect4 {}x{} with {hash_mib} MiB",
-                s.width(),
-                s.height()
-            ));
-            let settings = connect4::Settings {
-                hash_mib,
-                threads: PROTOCOL_THREADS,
-            };
-            let sol =
-                connect4::solve_reporting(&s, settings, budget, line).ok_or_else(|| stopped(t))?;
-            (sol.score, sol.best.map(|c| s.format_move(c)), sol.nodes)
-        }
-        GameKind::Mancala => {
-            let s: Mancala = replay(values, position)?;
-            let mut solver = kalah::Solver::new(s.pits(), s.total_seeds() as usize, hash_mib)?;
-            solver.set_threads(PROTOCOL_THREADS);
-            solver.set_budget(budget);
-            line(&format!(
-                "info string solving kalah with {hash_mib} MiB, endgame database up to {} seeds",
-                solver.db_seeds()
-            ));
-            let sol = solver.solve(&s).ok_or_else(|| stopped(t))?;
-            (sol.score, sol.best.map(|m| s.format_move(m)), sol.nodes)
-        }
-        other => {
-            return Err(format!(
-                "solve supports connect4 and mancala, not {}",
-                other.name()
-            ));
-        }
+        ));
     };
     line(&format!(
-        "solved score {score} best {} nodes {nodes} time {}",
-        best.as_deref().unwrap_or("none"),
+        "solved score {} best {} nodes {} time {}",
+        sol.score,
+        sol.best.as_deref().unwrap_or("none"),
+        sol.nodes,
         t.elapsed().as_millis()
     ));
     Ok(())
