@@ -8,24 +8,40 @@
 //!   piece at (f, c) is worth `(F - |f - F/2|) + (C - |c - C/2|)` (integer division, as in C++);
 //!   own pieces minus the opponent's.
 //! * `default` (index 0), ours, own minus opponent's for each term (weights: [`WEIGHTS`]):
-//!   - `windows`: open windows holding N - 1, N - 2 and N - 3 own pieces (`EnrayaW_window1`,
-//!     `_window2`, `_window3` each; emptier windows are not counted);
-//!   - `threats`: empty cells that would complete a line of the owner (`EnrayaW_threat` each).
-//!     Red cells are no threat (the piece placed there is the opponent's), nor is a yellow cell
-//!     for a row or column line (placing there empties the rest of its row and column);
+//!   - `windows`: live windows (open, and without an empty cell the owner cannot use: a red
+//!     cell, or a yellow one for a row or column line) holding N - 1, N - 2 and N - 3 own
+//!     pieces (`EnrayaW_window1`, `_window2`, `_window3` each; emptier windows are not counted);
+//!   - `threats`: empty cells that would complete a live window (`EnrayaW_threat` each);
 //!   - `live`: threats on the owner's next Trinity residue (ninja mode: the residue of its
-//!     next placement, `phase mod 3` for the side to move, `phase + 1` for the other), playable
-//!     at its next turn, `EnrayaW_live` each; 0 on other boards, which have no Trinity;
-//!   - `tempo`: the side to move can complete a line with one of its legal placements now
-//!     (`EnrayaW_tempo`, for the side to move, against the other);
+//!     next placement, `phase mod 3` for the side to move, `phase + 1` for the other),
+//!     `EnrayaW_live` each; 0 on other boards, which have no Trinity;
 //!   - `green`: the side to move can place on a green cell now, one more placement
-//!     (`EnrayaW_green`).
+//!     (`EnrayaW_green`);
+//!   - the race, the Trinity rhythm: a side's turns fall on the residues r, r + 2, r + 1, …
+//!     and the other side's in between on r + 1, r, r + 2, so the cells of a residue are
+//!     played by the two sides in turn, and a line whose missing cells lie on the residues of
+//!     one's next turn(s) cannot be blocked by the other side, whose turn is on another
+//!     residue. Decided in this order, each term only when none before it holds:
+//!     `tempo`, the side to move completes a live window at this turn (its missing cells on
+//!     this turn's residue, no more than its placements left; `EnrayaW_tempo`); `next`, the
+//!     other side completes one at its next turn (`EnrayaW_next` per window, at most 2; a
+//!     quarter when a legal yellow cell of the mover's empties it: a yellow placement empties
+//!     its row and column, the one defence); `two` (mover), the mover completes one over its
+//!     next two turns (this residue, then r + 2: the other side's turn between them is on
+//!     r + 1; `EnrayaW_two_mover` per window, at most 3; a quarter when an empty yellow cell of
+//!     r + 1 next to a piece clears it); `forced`, the other side completes one
+//!     over its next two turns (r + 1, then r) whatever cells of r the mover takes with its
+//!     placements left (`EnrayaW_forced`); `two` (waiting), the other side's two-turn
+//!     windows, which the mover must block now (`EnrayaW_two_waiting` each, at most 3).
+//!     Legality (a placement next to a piece) is not checked for the cells a window misses.
 //!
-//!   The weights are a first hand-set guess; `tablero learn` is to fit them.
+//!   The weights are set by hand (docs/enraya.md); `tablero learn` has not fitted them yet.
 //!
 //! The windows are counted with bitboards: per direction, the N shifted copies of each
 //! player's pieces are added into a bit-sliced counter (bit `b` of every window's piece count
 //! in one bitboard), so a position costs a few hundred word operations whatever N is.
+
+use arrayvec::ArrayVec;
 
 use super::bits::{self, Bits, GREEN, RED, RESIDUE, WORDS, YELLOW};
 use super::{Enraya, Move};
@@ -50,6 +66,15 @@ pub struct Weights {
     pub tempo: i32,
     /// The side to move can place on a green cell now.
     pub green: i32,
+    /// Per window the side not to move can complete at its next turn (at most 2 counted).
+    pub next: i32,
+    /// Per window the side to move can complete over its next two turns (at most 3).
+    pub two_mover: i32,
+    /// Per window the side not to move can complete over its next two turns (at most 3).
+    pub two_waiting: i32,
+    /// The side not to move completes a line over its next two turns whatever the mover
+    /// blocks now.
+    pub forced: i32,
 }
 
 /// Ranges: symmetric around 0, chosen so that the worst case below stays inside `EVAL_LIMIT`
@@ -60,14 +85,18 @@ pub const WEIGHTS: &[WeightSpec] = &[
     WeightSpec::symmetric("EnrayaW_window3", 4, 10_000),
     WeightSpec::symmetric("EnrayaW_threat", 40, 20_000),
     WeightSpec::symmetric("EnrayaW_live", 80, 20_000),
-    WeightSpec::symmetric("EnrayaW_tempo", 3_000, 1_000_000),
+    WeightSpec::symmetric("EnrayaW_tempo", 50_000, 5_000_000),
     WeightSpec::symmetric("EnrayaW_green", 30, 100_000),
+    WeightSpec::symmetric("EnrayaW_next", 20_000, 5_000_000),
+    WeightSpec::symmetric("EnrayaW_two_mover", 5_000, 1_000_000),
+    WeightSpec::symmetric("EnrayaW_two_waiting", 1_000, 1_000_000),
+    WeightSpec::symmetric("EnrayaW_forced", 10_000, 5_000_000),
 ];
 
 /// The defaults of [`WEIGHTS`].
 pub const DEFAULT_WEIGHTS: Weights = weights_of(default_values(WEIGHTS));
 
-const fn weights_of(v: [i32; 7]) -> Weights {
+const fn weights_of(v: [i32; 11]) -> Weights {
     Weights {
         window1: v[0],
         window2: v[1],
@@ -76,6 +105,10 @@ const fn weights_of(v: [i32; 7]) -> Weights {
         live: v[4],
         tempo: v[5],
         green: v[6],
+        next: v[7],
+        two_mover: v[8],
+        two_waiting: v[9],
+        forced: v[10],
     }
 }
 
@@ -105,7 +138,12 @@ const WORST_CASE: i64 = {
         max(WEIGHTS[1].magnitude(), WEIGHTS[2].magnitude()),
     );
     let side = 4 * 361 * w + 361 * (WEIGHTS[3].magnitude() + WEIGHTS[4].magnitude());
-    2 * side + WEIGHTS[5].magnitude() + WEIGHTS[6].magnitude()
+    2 * side
+        + WEIGHTS[5].magnitude()
+        + WEIGHTS[6].magnitude()
+        + NEXT_CAP as i64 * WEIGHTS[7].magnitude()
+        + TWO_CAP as i64 * (WEIGHTS[8].magnitude() + WEIGHTS[9].magnitude())
+        + WEIGHTS[10].magnitude()
 };
 const _: () = assert!(WORST_CASE < EVAL_LIMIT as i64);
 
@@ -119,10 +157,27 @@ static NINJA_STARTS: [Bits; 4] = bits::window_starts(9, 9, 5);
 /// One side's counts for `default`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SideCounts {
-    /// Open windows missing 1, 2, 3 own pieces.
+    /// Live windows (open, and no empty cell the owner cannot use) missing 1, 2, 3 own pieces.
     pub windows: [u32; 3],
     /// Threat cells (see the module doc).
     pub threats: Bits,
+    /// Windows the side can complete at its next turn: every missing cell on that turn's
+    /// residue, no more of them than its placements then.
+    pub now: u32,
+    /// Windows it can complete over its next two turns (not at the first alone): the missing
+    /// cells on the residues of those two turns, at most the placements of each.
+    pub two: u32,
+    /// The first cells of those two-turn windows, per direction (`bits::directions` order).
+    pub two_starts: [Bits; 4],
+}
+
+/// What the counts need to know of a side's next two turns: the cells of the residue of each
+/// (every cell off the ninja board) and its placements at the first.
+#[derive(Clone, Copy)]
+struct Turns<T> {
+    first: T,
+    second: T,
+    placements: u32,
 }
 
 /// The set operations the window count needs, so that one algorithm runs on the 9 × 9 board
@@ -257,15 +312,33 @@ fn equals<T: Set>(c: &[T; 5], v: usize, nb: usize, within: T) -> T {
     acc
 }
 
-/// Both sides' counts (index = `Side::index`) with the set type `T`, for lines of `n` (N,
-/// passed in so that the ninja board's call unrolls every loop on its constant 5).
+/// The cells of `within` whose counter `c` is at least `v` (and at most `n`).
 #[inline(always)]
-fn counts<T: Set>(s: &Enraya, starts: &[Bits; 4], n: usize) -> [SideCounts; 2] {
+fn at_least<T: Set>(c: &[T; 5], v: usize, n: usize, nb: usize, within: T) -> T {
+    let mut acc = T::EMPTY;
+    for k in v..=n {
+        acc = acc.or(equals(c, k, nb, within));
+    }
+    acc
+}
+
+/// Both sides' counts (index = `Side::index`) with the set type `T`, for lines of `n` (N,
+/// passed in so that the ninja board's call unrolls every loop on its constant 5); `turns` are
+/// each side's next two turns.
+#[inline(always)]
+fn counts<T: Set>(
+    s: &Enraya,
+    starts: &[Bits; 4],
+    n: usize,
+    turns: [Turns<T>; 2],
+) -> [SideCounts; 2] {
     // Bits of a counter that holds 0..=n.
     let nb = (usize::BITS - n.leading_zeros()) as usize;
     let p = [T::of(s.pieces(Side::First)), T::of(s.pieces(Side::Second))];
     let empty = T::of(s.board()).and_not(p[0].or(p[1]));
-    // A red cell is no threat; a yellow one only for a diagonal line.
+    // Empty cells no one can fill with an own piece in a line: red ones (the piece placed is
+    // the opponent's), and yellow ones for a row or column line (placing there empties the
+    // rest of its row and column). A window holding one is dead for both sides.
     let (no_threat, no_straight_threat) = if s.is_ninja() {
         (T::of(RED), T::of(RED.or(YELLOW)))
     } else {
@@ -273,26 +346,50 @@ fn counts<T: Set>(s: &Enraya, starts: &[Bits; 4], n: usize) -> [SideCounts; 2] {
     };
     let mut windows = [[0u32; 3]; 2];
     let mut threats = [T::EMPTY; 2];
+    let mut now = [0u32; 2];
+    let mut two = [0u32; 2];
+    let mut two_starts = [[Bits::EMPTY; 4]; 2];
     for (k, d) in bits::directions(s.cols() as usize + 1)
         .into_iter()
         .enumerate()
     {
+        let exclude = if k < 2 { no_straight_threat } else { no_threat };
+        let usable = empty.and_not(exclude);
+        let blocked = empty.and(exclude);
+        // Per side: its pieces, its pieces and usable cells of its first turn's residue, and
+        // those and the second turn's.
+        let first = [0, 1].map(|side| p[side].or(usable.and(turns[side].first)));
+        let both = [0, 1].map(|side| first[side].or(usable.and(turns[side].second)));
         let mut shifted = p;
+        let mut sf = first;
+        let mut sb = both;
+        let mut sx = blocked;
         let mut any = p;
+        let mut dead = blocked;
         let mut cnt = [[T::EMPTY; 5]; 2];
-        add(&mut cnt[0], p[0], nb);
-        add(&mut cnt[1], p[1], nb);
+        let mut cf = [[T::EMPTY; 5]; 2];
+        let mut cb = [[T::EMPTY; 5]; 2];
+        for side in 0..2 {
+            add(&mut cnt[side], p[side], nb);
+            add(&mut cf[side], first[side], nb);
+            add(&mut cb[side], both[side], nb);
+        }
         for _ in 1..n {
+            sx = sx.shr(d);
+            dead = dead.or(sx);
             for side in 0..2 {
                 shifted[side] = shifted[side].shr(d);
                 any[side] = any[side].or(shifted[side]);
                 add(&mut cnt[side], shifted[side], nb);
+                sf[side] = sf[side].shr(d);
+                add(&mut cf[side], sf[side], nb);
+                sb[side] = sb[side].shr(d);
+                add(&mut cb[side], sb[side], nb);
             }
         }
-        let exclude = if k < 2 { no_straight_threat } else { no_threat };
         let start = T::of(starts[k]);
         for side in 0..2 {
-            let open = start.and_not(any[1 - side]);
+            let open = start.and_not(any[1 - side]).and_not(dead);
             for (j, w) in windows[side].iter_mut().enumerate() {
                 if n > j + 1 {
                     *w += equals(&cnt[side], n - j - 1, nb, open).count();
@@ -300,38 +397,92 @@ fn counts<T: Set>(s: &Enraya, starts: &[Bits; 4], n: usize) -> [SideCounts; 2] {
             }
             let near = equals(&cnt[side], n - 1, nb, open);
             if !near.is_empty() {
-                // The one cell of each such window that is not the owner's (it is empty: the
-                // window is open).
+                // The one cell of each such window that is not the owner's (it is empty and
+                // usable: the window is open and live).
                 let mut cells = near;
                 let mut t = near;
                 for _ in 1..n {
                     t = t.shl(d);
                     cells = cells.or(t);
                 }
-                threats[side] = threats[side].or(cells.and(empty).and_not(exclude));
+                threats[side] = threats[side].or(cells.and(empty));
+            }
+            // At its next turn: every missing cell on the first residue, at most `placements`.
+            let pl = turns[side].placements as usize;
+            let full_first = equals(&cf[side], n, nb, open);
+            if !full_first.is_empty() {
+                now[side] += at_least(&cnt[side], n.saturating_sub(pl), n, nb, full_first).count();
+            }
+            // Over its next two turns: the rest on the second residue, at most two of them.
+            let full_both = equals(&cb[side], n, nb, open).and_not(full_first);
+            if !full_both.is_empty() {
+                let mut ok = T::EMPTY;
+                for f in n.saturating_sub(2)..n {
+                    // `f` cells of the window are its pieces or first-turn cells; f - own of
+                    // them are to be placed at the first turn.
+                    let with = equals(&cf[side], f, nb, full_both);
+                    if !with.is_empty() {
+                        ok = ok.or(at_least(&cnt[side], f.saturating_sub(pl), n, nb, with));
+                    }
+                }
+                two[side] += ok.count();
+                two_starts[side][k] = ok.bits();
             }
         }
     }
     [0, 1].map(|side| SideCounts {
         windows: windows[side],
         threats: threats[side].bits(),
+        now: now[side],
+        two: two[side],
+        two_starts: two_starts[side],
     })
+}
+
+/// Each side's next two turns in `s` (index = `Side::index`): on the ninja board the side to
+/// move plays its `left` placements on residue `phase`, then two on `phase + 2`; the other side
+/// two on `phase + 1`, then two on `phase + 3`. Elsewhere every cell is of every turn, the
+/// side to move has `left` placements and the other one.
+fn turns_of<T: Set>(s: &Enraya) -> [Turns<T>; 2] {
+    let mover = s.side_to_move().index();
+    let left = s.left().max(1) as u32;
+    let mut t = [Turns {
+        first: T::of(s.board()),
+        second: T::of(s.board()),
+        placements: 1,
+    }; 2];
+    t[mover].placements = left;
+    if s.is_ninja() {
+        let ph = s.phase() % 3;
+        let r = |k: u32| T::of(RESIDUE[((ph + k) % 3) as usize]);
+        t[mover] = Turns {
+            first: r(0),
+            second: r(2),
+            placements: left,
+        };
+        t[1 - mover] = Turns {
+            first: r(1),
+            second: r(0),
+            placements: 2,
+        };
+    }
+    t
 }
 
 /// Both sides' counts of `default` in `s`.
 pub fn side_counts(s: &Enraya) -> [SideCounts; 2] {
     if s.is_ninja() {
-        return counts::<u128>(s, &NINJA_STARTS, 5);
+        return counts::<u128>(s, &NINJA_STARTS, 5, turns_of(s));
     }
     let n = s.in_a_row() as usize;
     let starts = bits::window_starts(s.rows() as usize, s.cols() as usize, n);
     match bits::words_for(s.rows() as usize, s.cols() as usize) {
-        1 => counts::<Wide<1>>(s, &starts, n),
-        2 => counts::<Wide<2>>(s, &starts, n),
-        3 => counts::<Wide<3>>(s, &starts, n),
-        4 => counts::<Wide<4>>(s, &starts, n),
-        5 => counts::<Wide<5>>(s, &starts, n),
-        _ => counts::<Wide<WORDS>>(s, &starts, n),
+        1 => counts::<Wide<1>>(s, &starts, n, turns_of(s)),
+        2 => counts::<Wide<2>>(s, &starts, n, turns_of(s)),
+        3 => counts::<Wide<3>>(s, &starts, n, turns_of(s)),
+        4 => counts::<Wide<4>>(s, &starts, n, turns_of(s)),
+        5 => counts::<Wide<5>>(s, &starts, n, turns_of(s)),
+        _ => counts::<Wide<WORDS>>(s, &starts, n, turns_of(s)),
     }
 }
 
@@ -343,11 +494,24 @@ struct DefaultTerms {
     live: (i32, i32),
     tempo: i32,
     green: i32,
+    /// The side not to move: windows it completes at its next turn.
+    next: i32,
+    /// Windows completed over two turns: the mover's, the other side's.
+    two: (i32, i32),
+    /// The other side's two-turn line the mover cannot block.
+    forced: i32,
 }
+
+/// Counts of the race terms are capped: past these more of them say nothing more.
+const NEXT_CAP: u32 = 2;
+/// A race term the opponent escapes with a yellow cell counts a quarter.
+const ESCAPED: i32 = 4;
+const TWO_CAP: u32 = 3;
 
 fn default_terms(s: &Enraya, w: &Weights, perspective: Side) -> DefaultTerms {
     let c = side_counts(s);
     let mover = s.side_to_move();
+    let waiting = mover.other();
     let window_score = |k: &SideCounts| {
         w.window1 * k.windows[0] as i32
             + w.window2 * k.windows[1] as i32
@@ -364,14 +528,39 @@ fn default_terms(s: &Enraya, w: &Weights, perspective: Side) -> DefaultTerms {
         };
         c[side.index()].threats.and(RESIDUE[next as usize]).count() as i32
     };
-    let legal = s.placements();
     let sign = if mover == perspective { 1 } else { -1 };
-    let tempo = if legal.and(c[mover.index()].threats).is_empty() {
-        0
+    let (mi, wi) = (mover.index(), waiting.index());
+    // The race, decided in this order (each later term only when no earlier one holds): the
+    // mover completes a line now; the other side completes one at its next turn, on a residue
+    // the mover cannot place on now; the mover completes one over its next two turns, whose
+    // cells the other side cannot reach in between (its turn is on the third residue).
+    // A yellow cell is the one defence against a line the opponent completes at a turn one
+    // cannot place on: it empties its row and column. The mover escapes the other side's next
+    // turn when one of its legal yellow cells leaves that side nothing to complete; the other
+    // side escapes the mover's two-turn line when a yellow cell of its own turn's residue
+    // (empty now) clears it.
+    // An escape is no refutation (the other side may answer with a yellow cell of its own and
+    // build again): it divides the term by ESCAPED.
+    let mover_now = c[mi].now > 0;
+    let waiting_now = !mover_now && c[wi].now > 0;
+    let next_div = if waiting_now && mover_clears(s, wi) {
+        ESCAPED
     } else {
-        w.tempo
+        1
     };
-    let green = if s.is_ninja() && !legal.and(GREEN).is_empty() {
+    let mover_two = !mover_now && !waiting_now && c[mi].two > 0;
+    let two_div = if mover_two && waiting_clears(s, mi) {
+        ESCAPED
+    } else {
+        1
+    };
+    let waiting_forced = !mover_now
+        && !waiting_now
+        && !mover_two
+        && c[wi].two > 0
+        && unblockable(s, &c[wi].two_starts);
+    let tempo = if mover_now { w.tempo } else { 0 };
+    let green = if s.is_ninja() && !s.placements().and(GREEN).is_empty() {
         w.green
     } else {
         0
@@ -389,7 +578,118 @@ fn default_terms(s: &Enraya, w: &Weights, perspective: Side) -> DefaultTerms {
         ),
         tempo: sign * tempo,
         green: sign * green,
+        next: if waiting_now {
+            -sign * w.next * c[wi].now.min(NEXT_CAP) as i32 / next_div
+        } else {
+            0
+        },
+        two: (
+            if mover_two {
+                sign * w.two_mover * c[mi].two.min(TWO_CAP) as i32 / two_div
+            } else {
+                0
+            },
+            if mover_now || waiting_now {
+                0
+            } else {
+                -sign * w.two_waiting * c[wi].two.min(TWO_CAP) as i32
+            },
+        ),
+        forced: if waiting_forced { -sign * w.forced } else { 0 },
     }
+}
+
+/// Windows examined at most by [`unblockable`]; past them it answers no.
+const BLOCK_WINDOWS: usize = 16;
+
+/// Do the other side's two-turn windows (first cells `starts`, per direction) survive every
+/// choice of the mover's placements left? The mover can block a window only on its cells of
+/// the mover's residue (the other side's first turn is on the next one); it blocks all of them
+/// when one cell, or with two placements two cells, meet every window. Ninja board only.
+fn unblockable(s: &Enraya, starts: &[Bits; 4]) -> bool {
+    if !s.is_ninja() {
+        return false;
+    }
+    let free =
+        bits::low(s.board().and_not(s.occupied())) & bits::low(RESIDUE[(s.phase() % 3) as usize]);
+    let mut windows: ArrayVec<u128, BLOCK_WINDOWS> = ArrayVec::new();
+    for (k, d) in bits::directions(10).into_iter().enumerate() {
+        let mut b = bits::low(starts[k]);
+        while b != 0 {
+            let i = b.trailing_zeros();
+            b &= b - 1;
+            let mut cells = 0u128;
+            for j in 0..5 {
+                cells |= 1u128 << (i + j * d);
+            }
+            if windows.try_push(cells & free).is_err() {
+                return false;
+            }
+        }
+    }
+    if windows.contains(&0) {
+        return true;
+    }
+    let all = windows.iter().fold(0u128, |a, &w| a | w);
+    let hits = |m: u128| windows.iter().all(|&w| w & m != 0);
+    let mut a = all;
+    while a != 0 {
+        let x = a & a.wrapping_neg();
+        a &= a - 1;
+        if hits(x) {
+            return false;
+        }
+        if s.left() >= 2 {
+            let mut b = a;
+            while b != 0 {
+                let y = b & b.wrapping_neg();
+                b &= b - 1;
+                if hits(x | y) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Can the mover, with one of its legal yellow placements, leave side `wi` (the other side)
+/// no line to complete at its next turn?
+fn mover_clears(s: &Enraya, wi: usize) -> bool {
+    if !s.is_ninja() {
+        return false;
+    }
+    let stride = s.cols() as usize + 1;
+    s.placements().and(YELLOW).iter().any(|i| {
+        let t = s.place(i / stride, i % stride);
+        t.status == super::RUNNING && side_counts(&t)[wi].now == 0
+    })
+}
+
+/// Is there an empty yellow cell on the residue of the other side's next turn, next to a piece
+/// now, whose row and column hold pieces of the mover (`mi`) without which it has no two-turn
+/// line?
+fn waiting_clears(s: &Enraya, mi: usize) -> bool {
+    if !s.is_ninja() {
+        return false;
+    }
+    let residue = RESIDUE[((s.phase() + 1) % 3) as usize];
+    let stride = s.cols() as usize + 1;
+    let occ = bits::low(s.occupied());
+    let h = occ | occ << 1 | occ >> 1;
+    let near = bits::from_low(h | h << stride | h >> stride);
+    YELLOW
+        .and(residue)
+        .and(near)
+        .and_not(s.occupied())
+        .iter()
+        .any(|i| {
+            let mut clear = bits::cross(i / stride, i % stride, 9, 9);
+            clear.clear(i);
+            let mut t = *s;
+            t.pieces[mi] = t.pieces[mi].and_not(clear);
+            t.pieces[mi] != s.pieces[mi] && side_counts(&t)[mi].two == 0
+        })
 }
 
 /// The course's `heuristicaPrueba` value of one side's pieces.
@@ -414,6 +714,10 @@ pub fn evaluate(s: &Enraya, heuristic: usize, w: &Weights, perspective: Side) ->
             t.windows.0 - t.windows.1 + t.threats.0 - t.threats.1 + t.live.0 - t.live.1
                 + t.tempo
                 + t.green
+                + t.next
+                + t.two.0
+                + t.two.1
+                + t.forced
         }
     };
     v.clamp(-(EVAL_LIMIT - 1), EVAL_LIMIT - 1)
@@ -447,6 +751,18 @@ pub fn eval_terms(s: &Enraya, heuristic: usize, w: &Weights, perspective: Side) 
                 EvalTerm {
                     name: "green".into(),
                     value: t.green.to_string(),
+                },
+                EvalTerm {
+                    name: "next".into(),
+                    value: t.next.to_string(),
+                },
+                EvalTerm {
+                    name: "two (mover, waiting)".into(),
+                    value: format!("{} + {}", t.two.0, t.two.1),
+                },
+                EvalTerm {
+                    name: "forced".into(),
+                    value: t.forced.to_string(),
                 },
             ]
         }

@@ -686,7 +686,10 @@ fn default_heuristic_terms() {
     let s = fen("4x4/9/9/xxxx5/9/9/9/9/4o4 o 2 3 20");
     let c = eval::side_counts(&s);
     assert_eq!(c[0].threats.count(), 0, "the only completing cell is red");
-    assert!(c[0].windows[0] >= 1);
+    assert_eq!(
+        c[0].windows[0], 0,
+        "a window with a red cell is dead, not counted"
+    );
     // Move it one row up: (2,4) is yellow, which breaks a row line: no threat either.
     let s = fen("4x4/9/xxxx5/9/9/9/9/9/4o4 o 2 3 20");
     assert_eq!(eval::side_counts(&s)[0].threats.count(), 0);
@@ -699,13 +702,25 @@ fn default_heuristic_terms() {
     let names: Vec<&str> = terms.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(
         names,
-        ["windows", "threats", "live", "tempo", "green", "total"]
+        [
+            "windows",
+            "threats",
+            "live",
+            "tempo",
+            "green",
+            "next",
+            "two (mover, waiting)",
+            "forced",
+            "total"
+        ]
     );
     assert_eq!(terms[2].value, "80 - 0 = 80");
     // x to move could now complete it: the tempo term.
     let s = fen("4x4/xxxx5/9/9/9/9/9/9/4o4 x 2 2 20");
-    assert_eq!(s.eval_terms(0, Side::First)[3].value, "3000");
-    assert_eq!(s.eval_terms(0, Side::Second)[3].value, "-3000");
+    assert_eq!(s.eval_terms(0, Side::First)[3].value, "50000");
+    assert_eq!(s.eval_terms(0, Side::Second)[3].value, "-50000");
+    // The rest of the default heuristic's race terms are checked in `race_terms`.
+    let _ = &names;
     // The evaluation stays within bounds at extreme weights on the largest board.
     let w: Vec<i32> = eval::WEIGHTS.iter().map(|w| w.max).collect();
     let w = Enraya::weights(&w);
@@ -721,6 +736,54 @@ fn default_heuristic_terms() {
         }
         s = s.apply(m[rng.below(m.len())]);
     }
+}
+
+/// The value of the term `name` of `default` from `side`'s point of view.
+fn term_value(s: &Enraya, side: Side, name: &str) -> String {
+    s.eval_terms(0, side)
+        .into_iter()
+        .find(|t| t.name == name)
+        .map(|t| t.value)
+        .unwrap()
+}
+
+#[test]
+fn race_terms() {
+    // x holds (3,8), (4,7), (5,6) of the anti-diagonal window down to (7,4): the two cells
+    // missing, (6,5) and (7,4), are on residue 2, x's next turn; o, to move at phase 4, places
+    // on residue 1 and cannot block them. (4,6) holds o, so no yellow cell of o's clears them:
+    // (6,4) empties row 6 and column 4, not a piece of the window.
+    let s = fen("4x4/9/9/8x/x5oxo/6x2/9/9/4o4 o 2 4 20");
+    assert_eq!(eval::side_counts(&s)[0].now, 1);
+    assert_eq!(term_value(&s, Side::First, "next"), "20000");
+    assert_eq!(term_value(&s, Side::Second, "next"), "-20000");
+    // (4,6) empty: o places there (yellow, residue 1, next to (4,7)) and empties row 4, (4,7)
+    // with it: an escape, so `next` counts a quarter.
+    let s = fen("4x4/9/9/8x/x6xo/6x2/9/9/4o4 o 2 4 20");
+    assert_eq!(eval::side_counts(&s)[0].now, 1);
+    assert_eq!(term_value(&s, Side::First, "next"), "5000");
+    // Row 1, columns 0..=4, residues 1 2 0 1 2: x holds (1,2), the one cell of residue 0. x to
+    // move at phase 2 places (1,1) and (1,4) now (residue 2), o answers on residue 0, and x
+    // completes with (1,0) and (1,3) (residue 1): a two-turn line o cannot block. Its yellow
+    // cells of residue 0, (2,4) and (4,2), touch no piece and so are not o's to play.
+    let s = fen("9/2x6/9/9/9/9/9/9/8o x 2 2 10");
+    assert!(eval::side_counts(&s)[0].two >= 1);
+    assert_eq!(
+        term_value(&s, Side::First, "two (mover, waiting)"),
+        "5000 + 0"
+    );
+    // The same for o, not to move: x (mover, residue 2) blocks o's window on (1,1) or (1,4)
+    // unless o's two-turn windows need more cells than x has placements.
+    let s = fen("9/2o6/9/9/9/9/9/9/8x x 1 1 10");
+    assert!(eval::side_counts(&s)[1].two >= 1);
+    assert_eq!(term_value(&s, Side::First, "forced"), "0");
+    // A second such window in row 7: x's one placement cannot block both (it needs one of
+    // (1,0), (1,3) and one of (7,0), (7,3)); with two placements it can.
+    let s = fen("9/2o6/9/9/9/9/9/2o6/8x x 1 1 10");
+    assert_eq!(term_value(&s, Side::First, "forced"), "-10000");
+    assert_eq!(term_value(&s, Side::Second, "forced"), "10000");
+    let s = fen("9/2o6/9/9/9/9/9/2o6/8x x 2 1 10");
+    assert_eq!(term_value(&s, Side::First, "forced"), "0");
 }
 
 #[test]
