@@ -161,6 +161,6 @@ fn scene_js_builds_the_same_elements_as_the_svg_writer() {
         }
         games += 1;
     }
-    assert_eq!(games, 4);
+    assert_eq!(games, GameKind::ALL.len(), "one picture position per game");
     let _ = std::fs::remove_dir_all(&dir);
 }
