@@ -43,7 +43,7 @@ use arrayvec::ArrayVec;
 
 use crate::core::game::{
     BenchPosition, FenError as GameFenError, Game, MoveError as GameMoveError, Outcome, Profile,
-    Side, VariantOption,
+    ReviewCalibration, Side, VariantOption,
 };
 use bits::{
     BOARD_MASKS, BOARD9, Bits, GREEN, NINJA_STRIDE, RED, RESIDUE9, SPECIAL, YELLOW, ZOBRIST,
@@ -603,8 +603,8 @@ impl Game for Enraya {
     ];
     const HEURISTICS: &'static [&'static str] = &["default", "test"];
     /// The bench searches the 9 × 9 start and two positions of a golden game (game 0 of the
-    /// core's traces after 20 and 30 plies) 8 plies deep; the ladder and reviews keep the
-    /// defaults until measured for this game (docs/players.md, docs/review.md).
+    /// core's traces after 20 and 30 plies) 8 plies deep; reviews with the curve fitted to its
+    /// self-play; the ladder keeps the default depths (docs/players.md, docs/review.md).
     const PROFILE: Profile = Profile {
         bench: &[
             BenchPosition {
@@ -623,6 +623,14 @@ impl Game for Enraya {
                 depth: 8,
             },
         ],
+        // Fitted to tablero's self-play (the race evaluation, random:4 openings): 120 games at
+        // depth 8 (1,806 positions), 60 at depth 7 (994); docs/review.md. The thresholds keep
+        // the default until scripts/review_thresholds.py is run for this game.
+        review: ReviewCalibration {
+            even: (5399.7, 1604.2),
+            odd: (5193.7, -767.2),
+            inaccuracy: Profile::DEFAULT.review.inaccuracy,
+        },
         ..Profile::DEFAULT
     };
 
