@@ -12,13 +12,15 @@ left, phase, turn counter, the set of legal moves (`pass` when the player has no
 the game is over) and, at the end, the result.
 
 --golden: checks a bridged engine itself against games recorded from the course core
-(shared/golden/enraya/core_traces.jsonl): every line of the traces must equal the engine's
+(tests/golden/enraya/core_traces.jsonl, read from its .gz): every line of the traces must equal the engine's
 `course` line after replaying the game up to that ply (grid, player, left, phase, turn, over,
 result and the legal moves in the core's order).
 
 Prints one line per game with a disagreement and a summary; exit 1 if any.
 """
+import gzip
 import json
+import os
 import subprocess
 import sys
 
@@ -77,7 +79,11 @@ def golden(traces, bridged):
     eng = Engine([bridged])
     games = lines = bad = 0
     current, moves, failed = None, [], False
-    with open(traces) as f:
+    # The repository keeps large golden files gzip-compressed (tests/golden/enraya/core_traces.jsonl.gz).
+    if not os.path.exists(traces) and os.path.exists(traces + ".gz"):
+        traces += ".gz"
+    opener = gzip.open if traces.endswith(".gz") else open
+    with opener(traces, "rt") as f:
         for raw in f:
             t = json.loads(raw)
             if t["game"] != current:
