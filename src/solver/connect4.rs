@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
-use super::exact::{C4_MAX_EMPTY, Proof, pv_budget};
-use super::registry::{ExactSolver, Solved, Verdict};
+use super::proven::{C4_MAX_EMPTY, Proof, pv_budget};
+use super::proven::{ExactSolver, Solved, Verdict};
 use super::{Budget, PROTOCOL_THREADS, Wdl};
 
 use super::c4table::C4Table;

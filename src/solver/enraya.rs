@@ -40,8 +40,8 @@
 
 use thiserror::Error;
 
-use super::exact::Proof;
-use super::registry::{ExactSolver, Solved, Verdict};
+use super::proven::Proof;
+use super::proven::{ExactSolver, Solved, Verdict};
 use super::{Budget, Wdl};
 use crate::core::game::{Game, Outcome, Side};
 use crate::games::enraya::bits::{self, NINJA_STRIDE, RED, YELLOW};

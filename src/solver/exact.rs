@@ -4,21 +4,13 @@
 //! solver's move is played.
 
 use super::Budget;
+pub use super::proven::{C4_MAX_EMPTY, KALAH_MAX_SEEDS, Proof, pv_budget};
 use super::registry::{self, Solvers};
 use crate::core::game::Game;
 
 /// Node budget of a solve inside `go` when neither `nodes` nor a time limit bounds it
 /// (`go depth N` under `Solver always`, `go infinite`, `go` without limits).
 pub const DEFAULT_NODES: u64 = 10_000_000;
-
-/// Connect Four positions with more empty cells than this are not tried (hopeless within a
-/// move's budget: the 7×6 board needs at least 8 stones).
-pub const C4_MAX_EMPTY: u32 = 34;
-
-/// Kalah positions with more seeds in pits than this are not tried (Kalah(6,3) from the start,
-/// 36 seeds, takes about a second; Kalah(6,4), 48 seeds, a minute without the endgame
-/// database and still 20 CPU-seconds with the 20-seed one).
-pub const KALAH_MAX_SEEDS: u32 = 40;
 
 /// The `Solver` option.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,41 +53,11 @@ impl Mode {
     }
 }
 
-/// A proven result for the side to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Proof {
-    /// `Some(n)`: a win `n` plies from now (`-n`: a loss) along `pv`; `None`: a draw, or a
-    /// Kalah result whose line could not be completed (then `cp` is its exact value).
-    pub mate: Option<i32>,
-    /// The exact value in the engine's score units: 0 for a draw; Kalah: 100 per seed of final
-    /// margin.
-    pub cp: i32,
-    /// What the solver proved, for `info string`.
-    pub detail: String,
-    /// The move to play.
-    pub best: String,
-    /// Optimal moves for both sides to the end of the game (at least `best`).
-    pub pv: Vec<String>,
-    pub nodes: u64,
-}
-
 /// The solvers of one engine, created at first use and kept between searches (their tables
 /// help the next move's solve), each with `hash_mib` MiB: every game of
 /// [`super::registry::REGISTRY`].
 pub struct Exact {
     solvers: Solvers,
-}
-
-/// The budget of the walk along the principal variation once the value is proven: no node
-/// limit (the walk is cheap once solved, and a node-limited solve must stay reproducible), but
-/// `stop` and the deadline still hold, so that `go` keeps its time (a walk cut short leaves the
-/// pv shorter, the value proven).
-pub fn pv_budget(budget: &Budget) -> Budget {
-    Budget {
-        stop: budget.stop.clone(),
-        deadline: budget.deadline,
-        ..Budget::default()
-    }
 }
 
 impl Exact {

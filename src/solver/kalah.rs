@@ -29,9 +29,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::exact::{KALAH_MAX_SEEDS, Proof, pv_budget};
 use super::kalahdb::{self, KalahDb};
-use super::registry::{ExactSolver, Solved, Verdict};
+use super::proven::{ExactSolver, Solved, Verdict};
+use super::proven::{KALAH_MAX_SEEDS, Proof, pv_budget};
 use super::{Budget, PROTOCOL_THREADS, Wdl};
 use crate::core::game::{Game, Side};
 use crate::games::mancala::Mancala;

@@ -9,6 +9,7 @@ pub mod enraya;
 pub mod exact;
 pub mod kalah;
 pub mod kalahdb;
+pub mod proven;
 pub mod registry;
 
 use std::collections::BTreeMap;

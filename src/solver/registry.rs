@@ -13,63 +13,11 @@ use std::collections::BTreeMap;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::exact::Proof;
-use super::{Budget, Wdl, connect4, enraya, kalah};
+use super::proven::Proof;
+pub use super::proven::{ExactSolver, Solved, Verdict};
+use super::{Budget, connect4, enraya, kalah};
 use crate::core::game::Game;
 use crate::core::spec::{self, StartSpec, Token};
-
-/// A proven value for the side to move, as reviews use it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
-    pub wdl: Wdl,
-    /// Plies to the end with both sides perfect (the winner as soon as it can, the loser as
-    /// late as it can), when the solver knows them.
-    pub plies: Option<u32>,
-    /// An optimal move, in the game's notation.
-    pub best: String,
-}
-
-/// What the protocol's `solve` prints on its `solved` line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solved {
-    /// The game's score (protocol.md, "Exact solving: `solve`").
-    pub score: i32,
-    /// An optimal move in the game's notation (`None`: the game is over).
-    pub best: Option<String>,
-    pub nodes: u64,
-}
-
-/// A game's exact solver.
-pub trait ExactSolver: Sized + Send + 'static {
-    /// The game it solves.
-    type G: Game;
-    /// What one built solver serves (a board size, a seed count): a position with another key
-    /// gets another solver.
-    type Key: Copy + PartialEq + Send + 'static;
-
-    fn key(root: &Self::G) -> Self::Key;
-    /// A solver for `key` with `hash_mib` MiB of table (and what else it loads); `None` when
-    /// the size is beyond it.
-    fn build(key: Self::Key, hash_mib: usize) -> Option<Self>;
-    /// Is `root` worth trying inside `go`? `any_size`: under `Solver exact`, every size the
-    /// solver handles; else only positions it proves within a move's budget.
-    fn worth_trying(root: &Self::G, any_size: bool) -> bool;
-    /// `go`'s proof: the value and the principal variation within `budget` (`fresh`: from an
-    /// empty table). `None`: the budget ran out.
-    fn prove(&mut self, root: &Self::G, budget: &Budget, fresh: bool) -> Option<Proof>;
-    /// A review's proof: the value and an optimal move within `budget`, a function of `root`
-    /// alone (whatever was solved before). `None` when out of budget or not worth trying.
-    fn verdict(&mut self, root: &Self::G, budget: &Budget) -> Option<Verdict>;
-    /// The protocol's `solve`: solves `root` to the end (only `budget`'s stop ends it) with
-    /// `hash_mib` MiB, printing its progress through `line` (`info string …`).
-    /// `Ok(None)`: stopped.
-    fn solve_reporting(
-        root: &Self::G,
-        hash_mib: usize,
-        budget: Budget,
-        line: &(dyn Fn(&str) + Sync),
-    ) -> Result<Option<Solved>, String>;
-}
 
 /// One line of the registry: a game's name and its solver's functions, type-erased.
 pub struct Registered {
