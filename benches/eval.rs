@@ -65,7 +65,7 @@ fn all(c: &mut Criterion) {
     bench(
         c,
         "parchis_eval",
-        &positions(Parchis::start(&ParchisConfig), 20, 200),
+        &positions(Parchis::start(&ParchisConfig::default()), 20, 200),
     );
 }
 

@@ -75,13 +75,13 @@ fn mancala(c: &mut Criterion) {
 }
 
 fn parchis(c: &mut Criterion) {
-    let start = Parchis::start(&ParchisConfig);
+    let start = Parchis::start(&ParchisConfig::default());
     // perft.md: 14,690,108 at depth 5 (too long to repeat here); depth 4 is timed.
     bench(c, "parchis_perft", "start", &start, 4, None);
     // perft.md's position A (game 256 ply 41 of the golden traces): 4,445,862 at depth 5.
     let a = Parchis::parse_fen(
         "n 0 42 n10:i1,n28:i1,n17:i1/h:i1,n40:i1,n49/n58,n6,n18/h:i1,n12:i1,n5 12456:-:- 126:kh:- 085f4c 42,34,18 0,0,0,0 - - b/-/-",
-        &ParchisConfig,
+        &ParchisConfig::default(),
     )
     .expect("position A");
     bench(c, "parchis_perft", "A", &a, 5, Some(4_445_862));

@@ -111,7 +111,7 @@ const ANCHORS: [(&str, &str); 4] = [
 
 fn parchis(c: &mut Criterion) {
     for (name, fen) in ANCHORS {
-        let s = Parchis::parse_fen(fen, &ParchisConfig).expect("anchor");
+        let s = Parchis::parse_fen(fen, &ParchisConfig::default()).expect("anchor");
         engine(c, "parchis_search", name, &s, 6, 1);
         reference(c, "parchis_reference", name, &s, 4, 1);
     }

@@ -91,7 +91,7 @@ fn notation_tables_match_tablero_for_every_move_kind() {
             _ => panic!("unexpected driver line '{line}'"),
         }
     }
-    let s = Parchis::start(&ParchisConfig);
+    let s = Parchis::start(&ParchisConfig::default());
     let dice: Vec<u8> = [1, 2, 4, 5, 6, 10, 20]
         .into_iter()
         .chain(101..=110)

@@ -1,12 +1,14 @@
 //! The course simulators' own game cores, reproduced line by line: every game of
 //! `tests/golden/boom/core_traces.jsonl` (the 2020-21 Conecta-4 BOOM core),
 //! `tests/traces/boom/core_traces_2018.jsonl` (measured with our driver; the 2018-19 DesConecta-4 BOOM core, `Year`
-//! 2018-19) and `tests/golden/mancala/core_traces.jsonl` (the course's Mancala core) is replayed through
+//! 2018-19), `tests/traces/parchis/core_traces_2021.jsonl` (measured with our driver; the 2021-22
+//! Parchís core, `Year` 2021-22) and `tests/golden/mancala/core_traces.jsonl` (the course's Mancala core) is replayed through
 //! the engine from the start, and after every movement the engine's view must equal the core's:
 //! state string, legal movements in the core's order, game over, result, and for BOOM the bombs
 //! held, the core's turn counter and the bomb-now flag. Each state string must also parse back
 //! into the same position. Every line of the files is compared; none is sampled. The 2018-19
-//! core's perft counts (`tests/traces/boom/perft_2018.txt`) are tablero's too.
+//! core's perft counts (`tests/traces/boom/perft_2018.txt`) and the 2021-22 Parchís core's
+//! (`tests/traces/parchis/perft_2021.txt`) are tablero's too.
 
 mod common;
 
@@ -15,6 +17,7 @@ use tablero::core::game::{Game, Outcome, Side};
 use tablero::core::perft::perft;
 use tablero::games::boom::{Boom, Config as BoomConfig, Year};
 use tablero::games::mancala::{Mancala, MancalaConfig};
+use tablero::games::parchis::{Parchis, ParchisConfig, Year as ParchisYear};
 
 fn read_lines(rel: &str) -> Vec<Value> {
     lines_of(&format!("tests/golden/{rel}"), &common::golden(rel))
@@ -270,6 +273,87 @@ fn boom_2018_perft_agrees_with_the_core() {
         n += 1;
     }
     assert_eq!(n, 59, "the whole file was checked");
+}
+
+#[test]
+fn parchis_2021_core_traces_reproduced_in_full() {
+    let lines = lines_of(
+        "tests/traces/parchis/core_traces_2021.jsonl",
+        &common::traces("parchis/core_traces_2021.jsonl"),
+    );
+    let config = ParchisConfig::of(ParchisYear::Y2021);
+    let (games, n) = replay(
+        &lines,
+        Parchis::start(&config),
+        |f| Parchis::parse_fen(f, &config).map_err(|e| e.to_string()),
+        |s: &Parchis, v| {
+            assert_eq!(
+                Some(s.player() as u64),
+                v["player"].as_u64(),
+                "line {v}: player to move differs"
+            );
+            // Every move the engine lists is legal by its one-move test too.
+            let mut moves = <Parchis as Game>::Moves::default();
+            s.legal_moves(&mut moves);
+            for &m in &moves {
+                assert!(
+                    Game::is_legal(s, m),
+                    "line {v}: is_legal refuses a listed move"
+                );
+            }
+        },
+    );
+    assert_eq!((games, n), (300, 100_027), "the whole file was replayed");
+    // What the file holds beyond plain moves, all checked above: passes, captures (+20), pieces
+    // reaching the goal (+10), moves of die 3 (2021-22 only), games ended by over-bouncing.
+    let count = |f: &dyn Fn(&Value) -> bool| lines.iter().filter(|v| f(v)).count();
+    let mv = |v: &Value| v["move"].as_str().unwrap_or("").to_string();
+    let flag = |v: &Value, c: char| field(v, "fen").split(' ').nth(9).unwrap_or("").contains(c);
+    let passes = count(&|v| mv(v).starts_with("pass:"));
+    let captures = count(&|v| flag(v, 'e'));
+    let goals = count(&|v| flag(v, 'g'));
+    let threes = count(&|v| mv(v).ends_with(":3"));
+    let bounced_out = count(&|v| {
+        field(v, "fen")
+            .split(' ')
+            .nth(10)
+            .unwrap_or("")
+            .starts_with('B')
+    });
+    assert_eq!(
+        (passes, captures, goals, threes, bounced_out),
+        (5291, 4041, 2710, 15392, 2),
+        "passes, captures, goal entries, moves of a 3, over-bounce endings"
+    );
+}
+
+#[test]
+fn parchis_2021_perft_agrees_with_the_core() {
+    // `DEPTH [MOVE …]`, a tab, the 2021-22 core's leaf count (scripts/parchis/core_2021.sh perft).
+    let text = common::traces("parchis/perft_2021.txt");
+    let config = ParchisConfig::of(ParchisYear::Y2021);
+    let mut n = 0;
+    for line in text.lines() {
+        let (input, count) = line
+            .split_once('\t')
+            .unwrap_or_else(|| panic!("{line}: no tab"));
+        let mut words = input.split(' ');
+        let depth: u32 = words.next().and_then(|d| d.parse().ok()).expect("depth");
+        let mut s = Parchis::start(&config);
+        for m in words {
+            let mv = s
+                .parse_move(m)
+                .unwrap_or_else(|e| panic!("{line}: {m}: {e}"));
+            s = s.apply(mv);
+        }
+        assert_eq!(
+            perft(&s, depth).to_string(),
+            count,
+            "{input}: tablero's perft differs from the core's"
+        );
+        n += 1;
+    }
+    assert_eq!(n, 187, "the whole file was checked");
 }
 
 #[test]

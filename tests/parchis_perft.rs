@@ -110,7 +110,7 @@ fn parse_perft_md(md: &str) -> (Vec<Section>, Rows<u64>, Rows<i32>) {
 
 /// The position after `ply` moves of game `game` of traces.jsonl.
 fn replay_to(traces: &str, game: u64, ply: u64) -> Parchis {
-    let mut s = Parchis::start(&ParchisConfig);
+    let mut s = Parchis::start(&ParchisConfig::default());
     let prefix = format!("{{\"game\":{game},");
     for line in traces.lines().filter(|l| l.starts_with(&prefix)) {
         let v: Value = serde_json::from_str(line).expect("trace JSON");
@@ -137,7 +137,10 @@ fn positions() -> (Vec<Position>, Rows<u64>, Rows<i32>) {
     let mut out = Vec::new();
     for (k, sec) in sections.into_iter().enumerate() {
         let (name, s) = match sec.source {
-            None => ("start".to_string(), Parchis::start(&ParchisConfig)),
+            None => (
+                "start".to_string(),
+                Parchis::start(&ParchisConfig::default()),
+            ),
             Some((g, p)) => (
                 format!("{} (game {g} ply {p})", ["A", "B", "C"][k - 1]),
                 replay_to(&traces, g, p),
@@ -178,7 +181,7 @@ fn perft_unique_counts_match_reference() {
 fn divide_depth2_from_start_matches_reference() {
     let (_, rows, _) = positions();
     assert_eq!(rows.len(), 30, "perft.md divide table should have 30 rows");
-    let mut ours = divide(&Parchis::start(&ParchisConfig), 2);
+    let mut ours = divide(&Parchis::start(&ParchisConfig::default()), 2);
     ours.sort();
     let mut theirs = rows;
     theirs.sort();

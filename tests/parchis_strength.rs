@@ -53,7 +53,7 @@ fn play_match(a: usize, b: usize, depth: u32, games: u64) -> (u64, u64) {
     for g in 0..games {
         for seat in 0..2 {
             let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ g.wrapping_mul(0x2545_f491_4f6c_dd1d);
-            let mut s = Parchis::start(&ParchisConfig);
+            let mut s = Parchis::start(&ParchisConfig::default());
             let mut ply = 0;
             while s.outcome().is_none() && ply < 1000 {
                 let mut moves = <Parchis as Game>::Moves::default();
@@ -145,7 +145,7 @@ fn engine_move(
 fn engine_game(a: usize, b: usize, depth: u32, g: u64, seat: usize) -> Option<u32> {
     let mut searcher = tablero::core::search::Searcher::<Parchis>::new(16);
     let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ (g + 1).wrapping_mul(0x2545_f491_4f6c_dd1d);
-    let mut s = Parchis::start(&ParchisConfig);
+    let mut s = Parchis::start(&ParchisConfig::default());
     let mut ply = 0;
     while s.outcome().is_none() && ply < 1000 {
         let mut moves = <Parchis as Game>::Moves::default();

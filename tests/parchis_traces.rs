@@ -54,7 +54,7 @@ struct Replay {
 /// Replays every game of `lines`. With `stop_at_layers`, the rest of a game is skipped from the
 /// first state whose dice carry `forced_layers` (allowed for the playground file only).
 fn replay(lines: &[Value], stop_at_layers: bool) -> Replay {
-    let cfg = ParchisConfig;
+    let cfg = ParchisConfig::default();
     let mut r = Replay {
         hashes: Default::default(),
         games: 0,

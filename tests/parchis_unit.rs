@@ -9,17 +9,18 @@ use tablero::games::parchis::{Moves, Parchis, ParchisConfig};
 const START_FEN: &str = "n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:- ffffff - 0,0,0,0 - - -/-/-";
 
 fn start() -> Parchis {
-    Parchis::start(&ParchisConfig)
+    Parchis::start(&ParchisConfig::default())
 }
 
 fn fen(s: &str) -> Parchis {
-    Parchis::parse_fen(s, &ParchisConfig).unwrap_or_else(|e| panic!("fen '{s}' rejected: {e}"))
+    Parchis::parse_fen(s, &ParchisConfig::default())
+        .unwrap_or_else(|e| panic!("fen '{s}' rejected: {e}"))
 }
 
 /// A few positions reached by always playing the `k`-th legal move.
 fn walk(seed: usize, plies: usize) -> Vec<Parchis> {
     let mut s = if seed.is_multiple_of(3) {
-        Parchis::named_start("playground", &ParchisConfig).expect("playground")
+        Parchis::named_start("playground", &ParchisConfig::default()).expect("playground")
     } else {
         start()
     };
@@ -41,9 +42,10 @@ fn walk(seed: usize, plies: usize) -> Vec<Parchis> {
 fn start_fen_is_documented_one() {
     assert_eq!(start().format_fen(), START_FEN);
     assert_eq!(fen(START_FEN), start());
-    let pg = Parchis::named_start("playground", &ParchisConfig).expect("playground start");
+    let pg =
+        Parchis::named_start("playground", &ParchisConfig::default()).expect("playground start");
     assert_eq!(fen(&pg.format_fen()), pg);
-    assert!(Parchis::named_start("nonsense", &ParchisConfig).is_none());
+    assert!(Parchis::named_start("nonsense", &ParchisConfig::default()).is_none());
 }
 
 #[test]
@@ -177,7 +179,7 @@ proptest! {
 
     #[test]
     fn parse_fen_never_panics_on_random_text(text in "\\PC{0,200}") {
-        let _ = Parchis::parse_fen(&text, &ParchisConfig);
+        let _ = Parchis::parse_fen(&text, &ParchisConfig::default());
     }
 
     #[test]
@@ -187,9 +189,9 @@ proptest! {
             0..14)
     ) {
         let text = toks.join(" ");
-        if let Ok(s) = Parchis::parse_fen(&text, &ParchisConfig) {
+        if let Ok(s) = Parchis::parse_fen(&text, &ParchisConfig::default()) {
             // Whatever is accepted must be usable without panicking and round-trip.
-            prop_assert_eq!(Parchis::parse_fen(&s.format_fen(), &ParchisConfig), Ok(s));
+            prop_assert_eq!(Parchis::parse_fen(&s.format_fen(), &ParchisConfig::default()), Ok(s));
             let mut moves = Moves::default();
             s.legal_moves(&mut moves);
             for &m in moves.as_ref() {
@@ -213,8 +215,8 @@ proptest! {
             _ => b.push(byte),
         }
         let text = String::from_utf8_lossy(&b).into_owned();
-        if let Ok(t) = Parchis::parse_fen(&text, &ParchisConfig) {
-            prop_assert_eq!(Parchis::parse_fen(&t.format_fen(), &ParchisConfig), Ok(t));
+        if let Ok(t) = Parchis::parse_fen(&text, &ParchisConfig::default()) {
+            prop_assert_eq!(Parchis::parse_fen(&t.format_fen(), &ParchisConfig::default()), Ok(t));
             let mut moves = Moves::default();
             t.legal_moves(&mut moves);
             for &m in moves.as_ref() {
@@ -228,7 +230,7 @@ proptest! {
     fn walked_states_round_trip(seed in 0usize..200, plies in 0usize..400) {
         let states = walk(seed, plies);
         let s = states.last().expect("non-empty");
-        prop_assert_eq!(Parchis::parse_fen(&s.format_fen(), &ParchisConfig), Ok(*s));
+        prop_assert_eq!(Parchis::parse_fen(&s.format_fen(), &ParchisConfig::default()), Ok(*s));
     }
 }
 

@@ -164,7 +164,7 @@ fn check(s: &Parchis, last: Option<(&Parchis, Move)>, full: bool, at: &str, st: 
 fn run(file: &str, games: std::ops::Range<u64>) -> (Stats, usize) {
     let path = format!("tests/golden/parchis/{file}");
     let text = common::golden(&format!("parchis/{file}"));
-    let cfg = ParchisConfig;
+    let cfg = ParchisConfig::default();
     let board = Parchis::start(&cfg).board();
     let mut st = Stats {
         canvas: (board.width, board.height),
@@ -237,7 +237,7 @@ fn every_playground_position_draws_cleanly() {
 #[test]
 fn marks_keep_their_keys_from_ply_to_ply() {
     // The same piece keeps its key wherever it stands: a piece's disc moves, it is not renamed.
-    let cfg = ParchisConfig;
+    let cfg = ParchisConfig::default();
     let s = Parchis::start(&cfg);
     let m = s.parse_move("y0:5").expect("legal");
     let t = s.apply(m);

@@ -3,6 +3,14 @@
 //! (`eval`). The behaviour is the reference simulator's, quirks included
 //! (`docs/rules/parchis.md`).
 //!
+//! # Years
+//! The `Year` option picks the course year whose simulator is played ([`Year`]): `2022-23` (the
+//! default, described below) or `2021-22`, the course's first Parchís (docs/parchis-2021-22.md):
+//! four pieces a colour (one at home at the start), no items, the colours move in turn (yellow,
+//! blue, red, green), each colour with its own dice 1 to 6. Both share the board, the moves, the
+//! captures and bonuses, and most of the code; a 2021-22 position has its own state string
+//! (mode `c`, below), so the year is part of the position as well as of the configuration.
+//!
 //! # Move notation
 //! `<piece>:<die>` with piece = colour letter (`y`, `b`, `r`, `g`) + index (`y0`, `g3`) and die =
 //! `1 2 4 5 6 10 20` or an item name (`star boo bullet redshell blueshell mushroom megamushroom
@@ -11,8 +19,9 @@
 //! # FEN (state string)
 //! Twelve space-separated fields:
 //!
-//! 1. mode: `n` (normal game) or `p` (playground).
-//! 2. player to move: `0` or `1`.
+//! 1. mode: `n` (normal game) or `p` (playground); `c` for a 2021-22 game.
+//! 2. player to move: `0` or `1`; in a 2021-22 game the colour to move, `y` `b` `r` `g` (its
+//!    player: yellow and red 0, blue and green 1).
 //! 3. turn counter (decimal, starts at 1).
 //! 4. pieces: four `/`-separated colour groups in the order yellow, blue, red, green, each a
 //!    `,`-separated list (3 or 4 pieces, the same count for every colour) of boxes `h` (home),
@@ -23,7 +32,9 @@
 //!    remaining normal dice as digits (`12456`), items = held items in acquisition order as
 //!    letters (`s` star, `o` boo, `u` bullet, `r` redshell, `l` blueshell, `m` mushroom,
 //!    `M` megamushroom, `k` shock, `h` horn, `a` banana) or `-`, forced = pending bonus layers
-//!    bottom-to-top `+`-separated (`20`, `20+10`) or `-`.
+//!    bottom-to-top `+`-separated (`20`, `20+10`) or `-`. In a 2021-22 game the dice are a
+//!    colour's: field 5 is yellow's and red's, field 6 blue's and green's, each
+//!    `<normal>:-:<forced>` (normal dice from `123456`), the two `/`-separated.
 //! 7. items on the board: 6 hex digits, bit i set iff item i of the start position's 24-item
 //!    list (rules §2, in that order) is still on the board.
 //! 8. banana traps in placement order: `,`-separated box numbers, or `-`.
@@ -36,7 +47,10 @@
 //!     move other than a normal capture (one letter per piece) or `-`, e.g. `y/b/-`.
 //!
 //! Start position: `n 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:-:- 12456:-:-
-//! ffffff - 0,0,0,0 - - -/-/-` (one line).
+//! ffffff - 0,0,0,0 - - -/-/-` (one line). In 2021-22: `c y 1
+//! h,n4,n13,n17/h,n21,n30,n34/h,n38,n47,n51/h,n55,n64,n68 123456:-:-/123456:-:-
+//! 123456:-:-/123456:-:- 000000 - 0,0,0,0 - - -/-/-` (one line; board items always `000000`,
+//! traps `-`, no piece types, flags without `b`, the destroyed list `-`).
 
 mod eval;
 mod rules;
@@ -115,7 +129,7 @@ impl Move {
     }
 }
 
-/// The move list. Capacity 80: the mover has 2 colours × at most 4 pieces = 8 pieces, and at
+/// The move list (2021-22 needs at most 4 pieces × 6 dice = 24). Capacity 80: the mover has 2 colours × at most 4 pieces = 8 pieces, and at
 /// most 10 usable dice kinds (5 normal dice + at most 5 held items in a playground hand; with a
 /// pending bonus only 1). Each die kind yields either up to 8 piece moves or a single pass, so
 /// 8 × 10 = 80 bounds every position. A normal game needs at most 6 × (5 + 2) = 42.
@@ -138,15 +152,19 @@ pub struct Parchis {
     playground: bool,
     /// Player to move (0 or 1).
     player: u8,
+    /// The core's current colour, which owns the dice in play: in 2022-23 yellow or blue, i.e.
+    /// always equal to `player`; in 2021-22 the colour to move (y b r g in turn).
+    colour: u8,
     flags: u8,
-    /// Normal dice per player, bit k ↔ `rules::NORMAL_DICE[k]`.
-    dice: [u8; 2],
+    /// Normal dice per owner (`colour`: players 0 and 1 in 2022-23, the four colours in 2021-22),
+    /// bit k ↔ the year's `rules::dice_values()[k]`. In 2022-23 entries 2 and 3 stay 0.
+    dice: [u8; 4],
     /// Held items per player, in acquisition order.
     hand: [[u8; MAX_HAND]; 2],
     hand_len: [u8; 2],
-    /// Pending bonus layers per player: count and values (bit i set = layer i is a 20).
-    forced_len: [u8; 2],
-    forced_bits: [u16; 2],
+    /// Pending bonus layers per dice owner: count and values (bit i set = layer i is a 20).
+    forced_len: [u8; 4],
+    forced_bits: [u16; 4],
     /// Bit i set iff `rules::BOARD_ITEMS[i]` is still on the board.
     board_items: u32,
     traps: [u8; MAX_TRAPS],
@@ -160,11 +178,48 @@ pub struct Parchis {
     last_mover: u8,
     last_eaten: u8,
     destroyed: [u8; 4],
+    /// Whose rules.
+    year: Year,
 }
 
-/// Variant configuration: Parchís has no options.
+/// The course year whose simulator's rules are played (the `Year` option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Year {
+    /// The course's first Parchís (2021-22): no items, four pieces a colour, colours in turn,
+    /// dice per colour (docs/parchis-2021-22.md).
+    Y2021,
+    /// Parchís "con un twist" (2022-23): the module's rules above.
+    #[default]
+    Y2022,
+}
+
+impl Year {
+    /// The `Year` option's value of this year (the calendar year the course started).
+    pub const fn value(self) -> i64 {
+        match self {
+            Year::Y2021 => 2021,
+            Year::Y2022 => 2022,
+        }
+    }
+
+    /// The year of a checked `Year` value.
+    pub const fn of_value(v: i64) -> Year {
+        if v == 2021 { Year::Y2021 } else { Year::Y2022 }
+    }
+}
+
+/// Variant configuration: the course year.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ParchisConfig;
+pub struct ParchisConfig {
+    pub year: Year,
+}
+
+impl ParchisConfig {
+    /// The configuration of `year`.
+    pub const fn of(year: Year) -> ParchisConfig {
+        ParchisConfig { year }
+    }
+}
 
 impl Parchis {
     fn empty() -> Parchis {
@@ -174,12 +229,13 @@ impl Parchis {
             npieces: 3,
             playground: false,
             player: 0,
+            colour: 0,
             flags: 0,
-            dice: [rules::ALL_DICE; 2],
+            dice: [rules::ALL_DICE, rules::ALL_DICE, 0, 0],
             hand: [[0; MAX_HAND]; 2],
             hand_len: [0; 2],
-            forced_len: [0; 2],
-            forced_bits: [0; 2],
+            forced_len: [0; 4],
+            forced_bits: [0; 4],
             board_items: 0,
             traps: [0; MAX_TRAPS],
             ntraps: 0,
@@ -189,7 +245,34 @@ impl Parchis {
             last_mover: 0xFF,
             last_eaten: 0xFF,
             destroyed: [0; 4],
+            year: Year::Y2022,
         }
+    }
+
+    /// The 2021-22 start (the course's `GROUPED` board): piece 0 of each colour at home, pieces
+    /// 1 to 3 on the colour's three safe boxes; every colour holds the dice 1 to 6; no items.
+    pub fn start_2021() -> Parchis {
+        let mut s = Parchis::empty();
+        s.year = Year::Y2021;
+        s.npieces = 4;
+        let boxes: [[u8; 4]; 4] = [
+            [HOME, 4, 13, 17],
+            [HOME, 21, 30, 34],
+            [HOME, 38, 47, 51],
+            [HOME, 55, 64, 68],
+        ];
+        for (c, bs) in boxes.iter().enumerate() {
+            for (i, &b) in bs.iter().enumerate() {
+                s.pos[4 * c + i] = b;
+            }
+        }
+        s.dice = [rules::ALL_DICE_2021; 4];
+        s
+    }
+
+    /// Whose rules this position follows.
+    pub fn year(&self) -> Year {
+        self.year
     }
 
     /// The normal start position (rules §2).
@@ -251,7 +334,12 @@ impl Game for Parchis {
 
     const NAME: &'static str = "parchis";
     const ALIASES: &'static [&'static str] = &["parcheesi"];
-    const OPTIONS: &'static [crate::core::game::VariantOption] = &[];
+    const OPTIONS: &'static [crate::core::game::VariantOption] =
+        &[crate::core::game::VariantOption::combo(
+            "Year",
+            2022,
+            &[("2021-22", 2021), ("2022-23", 2022)],
+        )];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
     /// Parchís' tree is far bushier (four pieces × dice choices): shallower built-in players, so that every level still plays a game in seconds; reviews at the course's depth 6. The review's curves are fitted on 200 self-play games at the default depth and
     /// 100 one ply shallower (docs/review.md, "Calibration").
@@ -301,18 +389,22 @@ impl Game for Parchis {
     const KILLERS_BEFORE_HINTS: bool = true;
     const HINT_MIN_DEPTH: u32 = 2;
 
-    fn config_of(_values: &[i64]) -> ParchisConfig {
-        ParchisConfig
+    fn config_of(values: &[i64]) -> ParchisConfig {
+        ParchisConfig::of(Year::of_value(values.first().copied().unwrap_or(2022)))
     }
 
-    fn start(_config: &ParchisConfig) -> Parchis {
-        Parchis::normal_start()
+    fn start(config: &ParchisConfig) -> Parchis {
+        match config.year {
+            Year::Y2021 => Parchis::start_2021(),
+            Year::Y2022 => Parchis::normal_start(),
+        }
     }
 
-    fn named_start(name: &str, _config: &ParchisConfig) -> Option<Parchis> {
-        match name {
-            "playground" => Some(Parchis::playground_start()),
-            "start" | "startpos" | "normal" => Some(Parchis::normal_start()),
+    fn named_start(name: &str, config: &ParchisConfig) -> Option<Parchis> {
+        match (name, config.year) {
+            // 2021-22 had no playground.
+            ("playground", Year::Y2022) => Some(Parchis::playground_start()),
+            ("start" | "startpos" | "normal", _) => Some(Parchis::start(config)),
             _ => None,
         }
     }
@@ -375,7 +467,16 @@ impl Game for Parchis {
             | (self.last_mover as u64) << 32
             | (self.last_eaten as u64) << 40
             | (self.ntraps as u64) << 48;
-        words[8] = u32::from_le_bytes(self.destroyed) as u64;
+        // What only 2021-22 uses (the red and green dice, the colour beyond the player, the year)
+        // is folded into the free high bits: all zero in 2022-23, whose hash stays as it was.
+        words[8] = u32::from_le_bytes(self.destroyed) as u64
+            | (self.dice[2] as u64) << 32
+            | (self.dice[3] as u64) << 40
+            | (self.forced_len[2] as u64 & 0xF) << 48
+            | (self.forced_len[3] as u64 & 0xF) << 52
+            | ((self.colour ^ self.player) as u64) << 56
+            | ((self.year == Year::Y2021) as u64) << 60;
+        words[8] ^= (self.forced_bits[2] as u64 | (self.forced_bits[3] as u64) << 16) << 8;
         for (k, chunk) in self.traps.chunks(8).enumerate() {
             let mut w = 0u64;
             for &t in chunk {
@@ -421,9 +522,19 @@ impl Game for Parchis {
         text::format_fen(self)
     }
 
-    fn parse_fen(text: &str, _config: &ParchisConfig) -> Result<Parchis, FenError> {
+    fn parse_fen(text: &str, config: &ParchisConfig) -> Result<Parchis, FenError> {
         // The state string's checks are of its form and its limits (counts, ranges).
-        text::parse_fen(text).map_err(FenError::Syntax)
+        let s = text::parse_fen(text).map_err(FenError::Syntax)?;
+        // A state string says its year (mode `c`); the rules played are the configuration's.
+        match (s.year, config.year) {
+            (Year::Y2021, Year::Y2022) => Err(FenError::Rules(
+                "a 2021-22 state string (mode c): set the option Year to 2021-22".into(),
+            )),
+            (Year::Y2022, Year::Y2021) => Err(FenError::Rules(
+                "a 2022-23 state string (mode n or p): with Year 2021-22 the mode is c".into(),
+            )),
+            _ => Ok(s),
+        }
     }
 
     fn display(&self) -> String {
@@ -582,12 +693,28 @@ impl Parchis {
     pub fn is_playground(&self) -> bool {
         self.playground
     }
-    /// Normal dice player `pl` still holds, ascending (a subset of 1 2 4 5 6).
-    pub fn normal_dice(&self, pl: usize) -> ArrayVec<u8, 5> {
-        rules::NORMAL_DICE
+    /// The colour to move: in 2022-23 the player's first colour (yellow or blue; either of its
+    /// colours may move), in 2021-22 the only colour that moves.
+    pub fn colour_to_move(&self) -> usize {
+        self.colour as usize
+    }
+    /// Whose dice player `pl` plays next: the player in 2022-23; in 2021-22 its colour to move,
+    /// or for the player not to move the colour after the current one.
+    fn dice_owner_of(&self, pl: usize) -> usize {
+        match self.year {
+            Year::Y2022 => pl & 1,
+            Year::Y2021 if pl & 1 == self.player as usize => self.colour as usize,
+            Year::Y2021 => (self.colour as usize + 1) & 3,
+        }
+    }
+    /// Normal dice player `pl` still holds (in 2021-22: its next colour, see
+    /// [`Parchis::dice_owner_of`]), ascending (a subset of 1 2 4 5 6; of 1 to 6 in 2021-22).
+    pub fn normal_dice(&self, pl: usize) -> ArrayVec<u8, 6> {
+        let owner = self.dice_owner_of(pl);
+        rules::dice_values(self.year)
             .iter()
             .enumerate()
-            .filter(|(k, _)| self.dice[pl & 1] >> k & 1 == 1)
+            .filter(|(k, _)| self.dice[owner] >> k & 1 == 1)
             .map(|(_, &d)| d)
             .collect()
     }
@@ -597,7 +724,7 @@ impl Parchis {
     }
     /// Pending bonus moves of player `pl`, bottom to top (10 or 20; the last one is due next).
     pub fn pending(&self, pl: usize) -> ArrayVec<u8, 16> {
-        let pl = pl & 1;
+        let pl = self.dice_owner_of(pl);
         (0..self.forced_len[pl])
             .map(|i| {
                 if self.forced_bits[pl] >> i & 1 == 1 {

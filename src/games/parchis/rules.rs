@@ -1,13 +1,14 @@
 //! The rules engine of Parchís: board geometry, per-position occupancy tables, move legality,
 //! move generation and move execution. It reproduces the reference simulator bit for bit
 //! (`docs/rules/parchis.md`), including the quirks listed there; every quirk is marked
-//! with a `QUIRK` comment so nobody "fixes" it.
+//! with a `QUIRK` comment so nobody "fixes" it. The 2021-22 simulator (docs/parchis-2021-22.md)
+//! shares this code: where its rules differ, the code asks the position's `year`.
 
 use super::{
     BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MEGAMUSHROOM, MUSHROOM, Move, Moves, Parchis,
     REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR,
 };
-use super::{F_BANANED, F_EATING, F_GOAL, F_REMEMBER6};
+use super::{F_BANANED, F_EATING, F_GOAL, F_REMEMBER6, Year};
 
 /// Last normal track box before each colour's queue (y, b, r, g).
 pub const ENTRANCE: [u8; 4] = [68, 17, 34, 51];
@@ -72,6 +73,19 @@ const NO_ITEM: u8 = 0xFF;
 pub const NORMAL_DICE: [u8; 5] = [1, 2, 4, 5, 6];
 /// The full normal dice mask (refill value).
 pub const ALL_DICE: u8 = 0b1_1111;
+/// 2021-22: each colour's dice, 1 to 6 (the 2022-23 core dropped the 3), in mask bit order.
+pub const DICE_2021: [u8; 6] = [1, 2, 3, 4, 5, 6];
+/// 2021-22: the full mask of [`DICE_2021`].
+pub const ALL_DICE_2021: u8 = 0b11_1111;
+
+/// The normal dice values of `year`, in the dice masks' bit order (ascending).
+#[inline]
+pub fn dice_values(year: Year) -> &'static [u8] {
+    match year {
+        Year::Y2021 => &DICE_2021,
+        Year::Y2022 => &NORMAL_DICE,
+    }
+}
 
 const fn bit(k: u8) -> u128 {
     1u128 << k
@@ -628,7 +642,7 @@ impl Parchis {
         }
         // Barriers are rare: skip the path mask when there is none to cross.
         let path = if b.others_barrier[c >> 1] | b.others_mega[c >> 1] != 0 {
-            path_mask(c, p, dst)
+            self.wall_path(c, p, dst)
         } else {
             0
         };
@@ -649,13 +663,45 @@ impl Parchis {
                 return false;
             }
         }
-        if d == 6 && (b.barrier[0] | b.barrier[1]) != 0 {
+        if d == 6 && self.six_barriers(b, c) != 0 {
             // The mover must break one of its barriers: P must stand on one of colour C.
             if p == HOME || p == GOAL || b.barrier[c >> 1] >> slot(c, p) & 1 == 0 {
                 return false;
             }
         }
         true
+    }
+
+    /// The boxes a barrier may not stand on for a move of colour `c` from `origin` to `dest`.
+    /// QUIRK (2021-22): that core's barrier scan is the star scan of 2022-23, which from box 68
+    /// skips box 1 (and walks the whole circle when the move ends on box 1).
+    #[inline]
+    fn wall_path(&self, c: usize, origin: u8, dest: u8) -> u128 {
+        match self.year {
+            Year::Y2021 => star_scan_mask(c, origin, dest),
+            Year::Y2022 => path_mask(c, origin, dest),
+        }
+    }
+
+    /// The barriers (slots) that oblige a 6 to break one when colour `c` moves: in 2022-23 those
+    /// of either of the player's colours, in 2021-22 the moving colour's own.
+    #[inline]
+    fn six_barriers(&self, b: &Board, c: usize) -> u128 {
+        match self.year {
+            Year::Y2021 => b.barrier[c >> 1],
+            Year::Y2022 => b.barrier[0] | b.barrier[1],
+        }
+    }
+
+    /// The pieces (ids in play) the side to move may move: both of the player's colours in
+    /// 2022-23, the colour to move in 2021-22.
+    #[inline]
+    fn movers(&self) -> u16 {
+        let ids = match self.year {
+            Year::Y2021 => colour_ids(self.colour as usize),
+            Year::Y2022 => colour_ids(self.player as usize) | colour_ids(self.player as usize + 2),
+        };
+        ids & self.id_mask()
     }
 
     /// Rules §7 general legality of item `item` on piece `id`.
@@ -697,13 +743,16 @@ impl Parchis {
     /// bonus value or 0, whether items are usable).
     #[inline]
     pub(crate) fn available(&self) -> (u8, u8, bool) {
-        let pl = self.player as usize;
-        match self.forced_len[pl] {
-            0 => (self.dice[pl], 0, true),
+        // The dice belong to the current colour (in 2022-23 the player's, as colour == player).
+        let o = self.colour as usize;
+        match self.forced_len[o] {
+            0 => (self.dice[o], 0, true),
+            1 => (0, self.forced_top(o), false),
+            // 2021-22's dice offer their top layer, however many there are.
+            _ if self.year == Year::Y2021 => (0, self.forced_top(o), false),
             // QUIRK (playground only): with two or more stacked bonus layers the reference falls
             // back to the normal dice and allows no item.
-            1 => (0, self.forced_top(pl), false),
-            _ => (self.dice[pl], 0, false),
+            _ => (self.dice[o], 0, false),
         }
     }
 
@@ -735,15 +784,15 @@ impl Parchis {
         let (mask, bonus, items_ok) = self.available();
         // The mover's pieces that may move at all: not in the goal. Ascending ids = the
         // reference order (colour `pl` first, then index).
-        let movable = (colour_ids(pl) | colour_ids(pl + 2)) & self.id_mask() & !b.goal_ids;
+        let movable = self.movers() & !b.goal_ids;
         // The number dice in the reference order: the pending bonus, else the normal dice.
-        let mut dice = [0u8; 6];
+        let mut dice = [0u8; 7];
         let mut nd = 0;
         if bonus != 0 {
             dice[0] = bonus;
             nd = 1;
         }
-        for (k, &d) in NORMAL_DICE.iter().enumerate() {
+        for (k, &d) in dice_values(self.year).iter().enumerate() {
             if mask & (1 << k) != 0 {
                 dice[nd] = d;
                 nd += 1;
@@ -753,7 +802,7 @@ impl Parchis {
         // legal[k] = the mover's pieces that may move with dice[k] as far as rules §5.4 items
         // 3–7 go, filled piece by piece (what depends only on the piece is worked out once);
         // items 2 (flags) and 8 (a 6 must break a barrier) are applied per die below.
-        let mut legal = [0u16; 6];
+        let mut legal = [0u16; 7];
         if dice.iter().any(|&d| self.flags_allow(d)) {
             let mut m = movable;
             while m != 0 {
@@ -762,10 +811,10 @@ impl Parchis {
                 self.piece_moves(&b, id, dice, &mut legal);
             }
         }
-        // Item 8: with a 6, a player with a barrier of either colour must move a piece that
-        // stands on a barrier of its own colour.
+        // Item 8: with a 6, a player with a barrier of either colour (2021-22: a colour with a
+        // barrier) must move a piece that stands on a barrier of its own colour.
         let mut six_ok = movable;
-        if (b.barrier[0] | b.barrier[1]) != 0 {
+        if self.six_barriers(&b, self.colour as usize) != 0 {
             let mut m = movable;
             while m != 0 {
                 let id = m.trailing_zeros() as usize;
@@ -823,8 +872,7 @@ impl Parchis {
             return false;
         }
         let pl = self.player as usize;
-        let ids = self.id_mask();
-        let mine = (colour_ids(pl) | colour_ids(pl + 2)) & ids;
+        let mine = self.movers();
         let (mask, bonus, items_ok) = self.available();
         if m.die > 100 {
             let item = m.die - 101;
@@ -843,7 +891,7 @@ impl Parchis {
         let available = if bonus != 0 {
             d == bonus
         } else {
-            NORMAL_DICE
+            dice_values(self.year)
                 .iter()
                 .position(|&x| x == d)
                 .is_some_and(|k| mask & (1 << k) != 0)
@@ -941,12 +989,16 @@ impl Parchis {
         if !matches!(t, T_BOO | T_STAR) {
             // Other colours' barriers on the track (different colours never share one).
             let track = ((1u128 << 69) - 1) & !1;
-            if path_mask(c, p, dst) & all & !bar[c] & track != 0 {
+            if self.wall_path(c, p, dst) & all & !bar[c] & track != 0 {
                 return false;
             }
         }
         let pl = self.player as usize;
-        if d == 6 && (bar[pl] | bar[pl + 2]) != 0 {
+        let own = match self.year {
+            Year::Y2021 => bar[c],
+            Year::Y2022 => bar[pl] | bar[pl + 2],
+        };
+        if d == 6 && own != 0 {
             // The mover must break one of its barriers.
             if p == HOME || p == GOAL || bar[c] >> slot(c, p) & 1 == 0 {
                 return false;
@@ -960,11 +1012,12 @@ impl Parchis {
     /// its queue, is decided here with the piece's data worked out once; everything else goes
     /// through [`Parchis::can_move`].
     #[inline(always)]
-    fn piece_moves(&self, b: &Board, id: usize, dice: &[u8], legal: &mut [u16; 6]) {
+    fn piece_moves(&self, b: &Board, id: usize, dice: &[u8], legal: &mut [u16; 7]) {
         let c = id >> 2;
         let p = self.pos[id];
         let t = self.typ(id);
-        if !is_track(p) || t == T_MEGA {
+        // From box 68 the 2021-22 barrier scan is not the free run below (`wall_path`).
+        if !is_track(p) || t == T_MEGA || (p == 68 && self.year == Year::Y2021) {
             for (k, &d) in dice.iter().enumerate() {
                 legal[k] |= u16::from(self.can_move(b, id, d)) << id;
             }
@@ -1095,7 +1148,8 @@ impl Parchis {
         }
     }
 
-    /// Spends number die `d` (rules §5.5 item 9). Nothing is spent in playground mode.
+    /// Spends number die `d` of dice owner `pl` (rules §5.5 item 9). Nothing is spent in
+    /// playground mode.
     fn spend_number(&mut self, pl: usize, d: u8) {
         if self.playground {
             return;
@@ -1104,10 +1158,13 @@ impl Parchis {
             let n = self.forced_len[pl] - 1;
             self.forced_bits[pl] &= !(1 << n);
             self.forced_len[pl] = n;
-        } else if let Some(k) = NORMAL_DICE.iter().position(|&x| x == d) {
+        } else if let Some(k) = dice_values(self.year).iter().position(|&x| x == d) {
             self.dice[pl] &= !(1 << k);
             if self.dice[pl] == 0 {
-                self.dice[pl] = ALL_DICE;
+                self.dice[pl] = match self.year {
+                    Year::Y2021 => ALL_DICE_2021,
+                    Year::Y2022 => ALL_DICE,
+                };
             }
         }
     }
@@ -1184,7 +1241,17 @@ impl Parchis {
         let keep = self.flags & F_BANANED == 0
             && (d == 6 || self.flags & (F_EATING | F_GOAL | F_REMEMBER6) != 0);
         if !keep {
-            self.player ^= 1;
+            match self.year {
+                // The colours move in turn: yellow, blue, red, green.
+                Year::Y2021 => {
+                    self.colour = (self.colour + 1) & 3;
+                    self.player = self.colour & 1;
+                }
+                Year::Y2022 => {
+                    self.player ^= 1;
+                    self.colour = self.player;
+                }
+            }
         }
         self.turn = self.turn.wrapping_add(1);
     }
@@ -1211,7 +1278,7 @@ impl Parchis {
                     self.remove_item(pl, d - 101);
                 }
             } else {
-                self.spend_number(pl, d);
+                self.spend_number(self.colour as usize, d);
             }
             self.end_move(d);
             return;
@@ -1339,13 +1406,14 @@ impl Parchis {
         if !picked && is_track(dst) {
             self.pickup_one(pl, dst);
         }
-        // 9/10. Dice.
-        self.spend_number(pl, d);
+        // 9/10. Dice (the current colour's: the player's in 2022-23).
+        let o = self.colour as usize;
+        self.spend_number(o, d);
         if self.flags & F_EATING != 0 {
-            self.push_forced(pl, 20);
+            self.push_forced(o, 20);
         }
         if self.flags & F_GOAL != 0 {
-            self.push_forced(pl, 10);
+            self.push_forced(o, 10);
         }
     }
 

@@ -1,10 +1,11 @@
 //! Text forms of Parchís positions and moves: move notation, the FEN of the module doc (format
-//! and strict, panic-free parsing), the golden traces' STATE JSON and the human display.
+//! and strict, panic-free parsing; 2022-23's and 2021-22's), the golden traces' STATE JSON and
+//! the human display.
 
-use super::rules::{ALL_DICE, BOARD_ITEMS, NORMAL_DICE, is_queue, is_track};
+use super::rules::{BOARD_ITEMS, NORMAL_DICE, dice_values, is_queue, is_track};
 use super::{
     F_BANANED, F_EATING, F_GOAL, F_REMEMBER6, GOAL, HOME, MAX_HAND, MAX_TRAPS, Move, Parchis,
-    T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR,
+    T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR, Year,
 };
 
 const COLOUR_LETTERS: [char; 4] = ['y', 'b', 'r', 'g'];
@@ -53,12 +54,13 @@ pub fn parse_move_text(text: &str) -> Result<Move, String> {
         .split_once(':')
         .ok_or_else(|| format!("bad move '{text}': expected <piece>:<die>, e.g. y0:5"))?;
     let die = match die {
-        "1" | "2" | "4" | "5" | "6" | "10" | "20" => die.parse::<u8>().unwrap_or(0),
+        // 3 is a die of 2021-22 only; 2022-23's legality refuses it.
+        "1" | "2" | "3" | "4" | "5" | "6" | "10" | "20" => die.parse::<u8>().unwrap_or(0),
         _ => match ITEM_NAMES.iter().position(|&n| n == die) {
             Some(k) => 101 + k as u8,
             None => {
                 return Err(format!(
-                    "bad move '{text}': unknown die '{die}' (1 2 4 5 6 10 20 or an item name)"
+                    "bad move '{text}': unknown die '{die}' (1 to 6, 10, 20 or an item name)"
                 ));
             }
         },
@@ -106,8 +108,8 @@ fn parse_box(t: &str) -> Result<u8, String> {
     }
 }
 
-fn normal_dice_text(mask: u8) -> String {
-    NORMAL_DICE
+fn normal_dice_text(year: Year, mask: u8) -> String {
+    dice_values(year)
         .iter()
         .enumerate()
         .filter(|(k, _)| mask & (1 << k) != 0)
@@ -127,10 +129,34 @@ fn forced_values(s: &Parchis, pl: usize) -> Vec<u8> {
         .collect()
 }
 
+/// The dice of owner `o` as the FEN writes them: `<normal>:<items>:<forced>` (the player's held
+/// items in 2022-23, `-` in 2021-22).
+fn dice_field(s: &Parchis, o: usize, items: String) -> String {
+    let forced: Vec<String> = forced_values(s, o).iter().map(|v| v.to_string()).collect();
+    format!(
+        "{}:{}:{}",
+        normal_dice_text(s.year, s.dice[o]),
+        if items.is_empty() { "-".into() } else { items },
+        if forced.is_empty() {
+            "-".into()
+        } else {
+            forced.join("+")
+        }
+    )
+}
+
 pub fn format_fen(s: &Parchis) -> String {
     let mut f = String::with_capacity(160);
-    f.push_str(if s.playground { "p" } else { "n" });
-    f.push_str(&format!(" {} {} ", s.player, s.turn));
+    if s.year == Year::Y2021 {
+        f.push_str(&format!(
+            "c {} {} ",
+            COLOUR_LETTERS[s.colour as usize & 3],
+            s.turn
+        ));
+    } else {
+        f.push_str(if s.playground { "p" } else { "n" });
+        f.push_str(&format!(" {} {} ", s.player, s.turn));
+    }
     let groups: Vec<String> = (0..4)
         .map(|c| {
             (0..s.npieces as usize)
@@ -153,17 +179,15 @@ pub fn format_fen(s: &Parchis) -> String {
             .iter()
             .map(|&i| ITEM_LETTERS[i as usize])
             .collect();
-        let forced: Vec<String> = forced_values(s, pl).iter().map(|v| v.to_string()).collect();
-        f.push_str(&format!(
-            " {}:{}:{}",
-            normal_dice_text(s.dice[pl]),
-            if items.is_empty() { "-".into() } else { items },
-            if forced.is_empty() {
-                "-".into()
-            } else {
-                forced.join("+")
-            }
-        ));
+        f.push(' ');
+        if s.year == Year::Y2021 {
+            // The player's two colours' dice: yellow/red, blue/green.
+            f.push_str(&dice_field(s, pl, items));
+            f.push('/');
+            f.push_str(&dice_field(s, pl + 2, String::new()));
+        } else {
+            f.push_str(&dice_field(s, pl, items));
+        }
     }
     f.push_str(&format!(" {:06x} ", s.board_items));
     if s.ntraps == 0 {
@@ -224,6 +248,10 @@ fn colour_letter(t: &str, what: &str) -> Result<u8, String> {
     }
 }
 
+/// Why a 2021-22 state string with anything of 2022-23's items is refused.
+const NO_ITEMS_2021: &str =
+    "a 2021-22 position has no items, piece types, traps, bananed flag or destroyed pieces";
+
 /// Parses the FEN of the module doc. Never panics; rejects anything out of range.
 pub fn parse_fen(text: &str) -> Result<Parchis, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
@@ -234,16 +262,27 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
         ));
     }
     let mut s = Parchis::empty();
-    s.playground = match fields[0] {
-        "n" => false,
-        "p" => true,
-        m => return Err(format!("bad mode '{m}' (n or p)")),
+    match fields[0] {
+        "n" => {}
+        "p" => s.playground = true,
+        "c" => s.year = Year::Y2021,
+        m => return Err(format!("bad mode '{m}' (n or p; c for 2021-22)")),
     };
-    s.player = match fields[1] {
-        "0" => 0,
-        "1" => 1,
-        p => return Err(format!("bad player '{p}' (0 or 1)")),
-    };
+    if s.year == Year::Y2021 {
+        s.colour = COLOUR_LETTERS
+            .iter()
+            .position(|&c| fields[1].len() == 1 && fields[1].starts_with(c))
+            .ok_or_else(|| format!("bad colour to move '{}' (y, b, r or g)", fields[1]))?
+            as u8;
+        s.player = s.colour & 1;
+    } else {
+        s.player = match fields[1] {
+            "0" => 0,
+            "1" => 1,
+            p => return Err(format!("bad player '{p}' (0 or 1)")),
+        };
+        s.colour = s.player;
+    }
     s.turn = fields[2]
         .parse::<u32>()
         .map_err(|_| format!("bad turn '{}'", fields[2]))?;
@@ -281,59 +320,100 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
         }
     }
     s.npieces = npieces.unwrap_or(3) as u8;
-    // Dice.
-    for pl in 0..2 {
-        let parts: Vec<&str> = fields[4 + pl].split(':').collect();
-        if parts.len() != 3 {
-            return Err(format!(
-                "bad dice '{}': <normal>:<items>:<forced>",
-                fields[4 + pl]
-            ));
+    if s.year == Year::Y2021 {
+        if s.npieces != 4 {
+            return Err("a 2021-22 position has 4 pieces a colour".into());
         }
-        let mut mask = 0u8;
-        for ch in parts[0].chars() {
-            let k = NORMAL_DICE
-                .iter()
-                .position(|&d| char::from(b'0' + d) == ch)
-                .ok_or_else(|| format!("bad normal die '{ch}'"))?;
-            if mask & (1 << k) != 0 {
-                return Err(format!("normal die '{ch}' listed twice"));
-            }
-            mask |= 1 << k;
-        }
-        if mask == 0 {
-            return Err("a player always holds at least one normal die".into());
-        }
-        s.dice[pl] = mask & ALL_DICE;
-        if parts[1] != "-" {
-            if parts[1].chars().count() > MAX_HAND {
-                return Err(format!("at most {MAX_HAND} items per hand"));
-            }
-            for ch in parts[1].chars() {
-                let k = ITEM_LETTERS
-                    .iter()
-                    .position(|&x| x == ch)
-                    .ok_or_else(|| format!("bad item letter '{ch}'"))?;
-                let n = s.hand_len[pl] as usize;
-                s.hand[pl][n] = k as u8;
-                s.hand_len[pl] += 1;
-            }
-        }
-        if parts[2] != "-" {
-            for v in parts[2].split('+') {
-                let n = s.forced_len[pl];
-                if n >= 16 {
-                    return Err("at most 16 forced layers".into());
-                }
-                match v {
-                    "10" => {}
-                    "20" => s.forced_bits[pl] |= 1 << n,
-                    _ => return Err(format!("bad forced die '{v}' (10 or 20)")),
-                }
-                s.forced_len[pl] = n + 1;
-            }
+        if s.st.iter().any(|&t| t != 0) {
+            return Err(NO_ITEMS_2021.into());
         }
     }
+    // Dice.
+    for pl in 0..2 {
+        let (own, second) = if s.year == Year::Y2021 {
+            // A player's two colours: field 5 is yellow/red, field 6 blue/green.
+            let (a, b) = fields[4 + pl].split_once('/').ok_or_else(|| {
+                format!(
+                    "bad dice '{}': a 2021-22 position has <colour>/<colour> dice",
+                    fields[4 + pl]
+                )
+            })?;
+            (a, Some(b))
+        } else {
+            (fields[4 + pl], None)
+        };
+        if let Some(b) = second {
+            parse_dice(&mut s, pl + 2, b)?;
+        }
+        parse_dice(&mut s, pl, own)?;
+    }
+    if s.year == Year::Y2021 && (0..2).any(|pl| s.hand_len[pl] > 0) {
+        return Err(NO_ITEMS_2021.into());
+    }
+    parse_rest(s, &fields)
+}
+
+/// Parses the dice `text` (`<normal>:<items>:<forced>`) of owner `pl` (a player, or a colour in
+/// 2021-22; items are a player's) into `s`.
+fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), String> {
+    let parts: Vec<&str> = text.split(':').collect();
+    if parts.len() != 3 {
+        return Err(format!("bad dice '{text}': <normal>:<items>:<forced>"));
+    }
+    let values = dice_values(s.year);
+    let mut mask = 0u8;
+    for ch in parts[0].chars() {
+        let k = values
+            .iter()
+            .position(|&d| char::from(b'0' + d) == ch)
+            .ok_or_else(|| format!("bad normal die '{ch}'"))?;
+        if mask & (1 << k) != 0 {
+            return Err(format!("normal die '{ch}' listed twice"));
+        }
+        mask |= 1 << k;
+    }
+    if mask == 0 {
+        return Err("a player always holds at least one normal die".into());
+    }
+    s.dice[pl] = mask;
+    if parts[1] != "-" {
+        if pl >= 2 {
+            return Err(format!(
+                "bad dice '{text}': items are held by a player, not a colour"
+            ));
+        }
+        if parts[1].chars().count() > MAX_HAND {
+            return Err(format!("at most {MAX_HAND} items per hand"));
+        }
+        for ch in parts[1].chars() {
+            let k = ITEM_LETTERS
+                .iter()
+                .position(|&x| x == ch)
+                .ok_or_else(|| format!("bad item letter '{ch}'"))?;
+            let n = s.hand_len[pl] as usize;
+            s.hand[pl][n] = k as u8;
+            s.hand_len[pl] += 1;
+        }
+    }
+    if parts[2] != "-" {
+        for v in parts[2].split('+') {
+            let n = s.forced_len[pl];
+            if n >= 16 {
+                return Err("at most 16 forced layers".into());
+            }
+            match v {
+                "10" => {}
+                "20" => s.forced_bits[pl] |= 1 << n,
+                _ => return Err(format!("bad forced die '{v}' (10 or 20)")),
+            }
+            s.forced_len[pl] = n + 1;
+        }
+    }
+    Ok(())
+}
+
+/// Parses fields 7 to 12 of the FEN into `s`.
+fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
     // Board items.
     let bi = fields[6];
     if bi.len() != 6 {
@@ -387,6 +467,9 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
             s.flags |= bit;
         }
     }
+    if s.year == Year::Y2021 && (s.board_items != 0 || s.ntraps != 0 || s.flags & F_BANANED != 0) {
+        return Err(NO_ITEMS_2021.into());
+    }
     // Outcome.
     s.outcome = match fields[10] {
         "-" => 0,
@@ -416,6 +499,9 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
             }
             s.destroyed[c] += 1;
         }
+    }
+    if s.year == Year::Y2021 && s.destroyed != [0; 4] {
+        return Err(NO_ITEMS_2021.into());
     }
     Ok(s)
 }
@@ -533,17 +619,26 @@ pub fn trace_state_json(s: &Parchis) -> String {
 pub fn display(s: &Parchis) -> String {
     const NAMES: [&str; 4] = ["yellow", "blue", "red", "green"];
     let mut o = String::new();
-    o.push_str(&format!(
-        "Parchís{} — turn {}, player {} to move ({})\n",
-        if s.playground { " (playground)" } else { "" },
-        s.turn,
-        s.player,
-        if s.player == 0 {
-            "yellow+red"
-        } else {
-            "blue+green"
-        }
-    ));
+    if s.year == Year::Y2021 {
+        o.push_str(&format!(
+            "Parchís 2021-22 — turn {}, {} to move (player {})\n",
+            s.turn,
+            NAMES[s.colour as usize & 3],
+            s.player
+        ));
+    } else {
+        o.push_str(&format!(
+            "Parchís{} — turn {}, player {} to move ({})\n",
+            if s.playground { " (playground)" } else { "" },
+            s.turn,
+            s.player,
+            if s.player == 0 {
+                "yellow+red"
+            } else {
+                "blue+green"
+            }
+        ));
+    }
     for c in 0..4 {
         let pieces: Vec<String> = (0..s.npieces as usize)
             .map(|i| {
@@ -589,25 +684,39 @@ pub fn display(s: &Parchis) -> String {
             s.bounces[c]
         ));
     }
-    for pl in 0..2 {
-        let items: Vec<&str> = s.hand[pl][..s.hand_len[pl] as usize]
-            .iter()
-            .map(|&i| ITEM_NAMES[i as usize])
-            .collect();
-        let forced: Vec<String> = forced_values(s, pl)
+    let pending = |o: usize| {
+        let forced: Vec<String> = forced_values(s, o)
             .iter()
             .map(|v| format!("+{v}"))
             .collect();
-        o.push_str(&format!(
-            "  player {pl}: dice [{}]  items [{}]{}\n",
-            normal_dice_text(s.dice[pl]),
-            items.join(", "),
-            if forced.is_empty() {
-                String::new()
-            } else {
-                format!("  pending bonus {}", forced.join(" "))
-            }
-        ));
+        if forced.is_empty() {
+            String::new()
+        } else {
+            format!("  pending bonus {}", forced.join(" "))
+        }
+    };
+    if s.year == Year::Y2021 {
+        // Every colour has its own dice; there are no items, traps or piece types.
+        for (c, name) in NAMES.iter().enumerate() {
+            o.push_str(&format!(
+                "  {name:<6} dice [{}]{}\n",
+                normal_dice_text(s.year, s.dice[c]),
+                pending(c)
+            ));
+        }
+    } else {
+        for pl in 0..2 {
+            let items: Vec<&str> = s.hand[pl][..s.hand_len[pl] as usize]
+                .iter()
+                .map(|&i| ITEM_NAMES[i as usize])
+                .collect();
+            o.push_str(&format!(
+                "  player {pl}: dice [{}]  items [{}]{}\n",
+                normal_dice_text(s.year, s.dice[pl]),
+                items.join(", "),
+                pending(pl)
+            ));
+        }
     }
     let items: Vec<String> = (0..24)
         .filter(|&i| s.board_items & (1 << i) != 0)
