@@ -20,6 +20,10 @@
 //!   blue shell 887, mushroom 246, megamushroom 517, shock 582, horn 502, banana 127) + pending
 //!   bonus dice (+20 → 433, +10 → 172). Result: mine − opponent's.
 //!
+//!   In 2021-22 (`Year`) the same terms apply, with each colour's own dice (1 to 6) and pending
+//!   bonus for the danger; there are no items or piece states. The weights were tuned on
+//!   2022-23 only.
+//!
 //!   Tuned 2026-11-26 by SPSA (`tablero tune`, 1,500 iterations of 4 colour-swapped pairs,
 //!   self-play at depth 4; docs/tuning.md) from the hand-set weights below (goal 250,
 //!   home 300, danger 200, colours 1.8 / 0.5, states 60/50/30/−40/−30, items
@@ -59,7 +63,7 @@
 use super::rules::{ENTRANCE, SAFE_MASK, destination, distance_to_goal, is_track, player_of};
 use super::{
     BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MAX_HAND, MEGAMUSHROOM, MUSHROOM, Move,
-    Parchis, REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_STAR,
+    Parchis, REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_STAR, Year,
 };
 use crate::core::game::{
     EVAL_LIMIT, EvalTerm, Evaluation, Side, WeightSpec, default_values, values_or_defaults,
@@ -452,16 +456,19 @@ fn default_player(s: &Parchis, w: &Weights, pl: usize) -> DefaultPlayer {
             .iter()
             .map(|&i| w.item[i as usize])
             .sum(),
-        bonus: (0..s.forced_len[pl])
-            .map(|k| {
-                if s.forced_bits[pl] >> k & 1 == 1 {
-                    w.bonus20
-                } else {
-                    w.bonus10
-                }
-            })
-            .sum(),
+        bonus: 0,
     };
+    // The pending bonus is the player's in 2022-23, a colour's in 2021-22 (red's and green's
+    // entries are empty in 2022-23).
+    for o in [pl, pl + 2] {
+        for k in 0..s.forced_len[o] {
+            v.bonus += if s.forced_bits[o] >> k & 1 == 1 {
+                w.bonus20
+            } else {
+                w.bonus10
+            };
+        }
+    }
     // Non-safe threatened boxes, as two words so that testing box p is one plain shift.
     let exposed = threat_mask(s, opp) & !SAFE_MASK;
     let exposed = [exposed as u64, (exposed >> 64) as u64];
@@ -500,11 +507,13 @@ fn threat_mask(s: &Parchis, opp: usize) -> u128 {
     let at_home = s.at(HOME);
     let mut threat = 0u128;
     for oc in [opp, opp + 2] {
-        let steps = if s.forced_len[opp] == 1 {
-            1u32 << s.forced_top(opp)
-        } else {
-            let all_out = at_home >> (4 * oc) & 0xF == 0;
-            DICE_STEPS[usize::from(all_out)][usize::from(s.dice[opp]) & 31]
+        let all_out = usize::from(at_home >> (4 * oc) & 0xF == 0);
+        let steps = match s.year() {
+            Year::Y2022 if s.forced_len[opp] == 1 => 1u32 << s.forced_top(opp),
+            Year::Y2022 => DICE_STEPS[all_out][usize::from(s.dice[opp]) & 31],
+            // Each colour throws its own dice, 1 to 6.
+            Year::Y2021 if s.forced_len[oc] > 0 => 1u32 << s.forced_top(oc),
+            Year::Y2021 => DICE_STEPS_2021[all_out][usize::from(s.dice[oc]) & 63],
         };
         for j in 0..s.npieces as usize {
             let a = 4 * oc + j;
@@ -545,6 +554,28 @@ const DICE_STEPS: [[u32; 32]; 2] = {
             while k < 5 {
                 if mask >> k & 1 != 0 {
                     let d = super::rules::NORMAL_DICE[k];
+                    t[out][mask] |= 1 << if d == 6 && out == 1 { 7 } else { d };
+                }
+                k += 1;
+            }
+            mask += 1;
+        }
+        out += 1;
+    }
+    t
+};
+
+/// [`DICE_STEPS`] for 2021-22's dice 1 to 6 (`[all pieces out][dice mask]`).
+const DICE_STEPS_2021: [[u32; 64]; 2] = {
+    let mut t = [[0; 64]; 2];
+    let mut out = 0;
+    while out < 2 {
+        let mut mask = 0;
+        while mask < 64 {
+            let mut k = 0;
+            while k < 6 {
+                if mask >> k & 1 != 0 {
+                    let d = super::rules::DICE_2021[k];
                     t[out][mask] |= 1 << if d == 6 && out == 1 { 7 } else { d };
                 }
                 k += 1;

@@ -1,0 +1,162 @@
+//! The `Year` option of `parchis` end to end: `uci` lists it as a combo, `setoption` takes its
+//! names and refuses others, Parchís 2021-22 is played once it is set (four pieces a colour,
+//! colours in turn, a die 3), a state string of one year is refused under the other, and `match
+//! --option Year=2021-22` sets the referee's rules as well as the engines'. The rules themselves
+//! are checked against the 2021-22 core in `core_traces.rs`.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::BIN;
+use serde_json::Value;
+use tablero::core::game::{Game, Outcome, Side};
+use tablero::games::parchis::{Parchis, ParchisConfig, Year};
+
+/// Runs a whole script through a pipe (end of input = quit) and returns stdout.
+fn script(input: &str) -> String {
+    let mut child = Command::new(BIN)
+        .args(["--game", "parchis"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn tablero");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write the script");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "exit status {:?}", out.status);
+    String::from_utf8(out.stdout).expect("UTF-8 stdout")
+}
+
+const START_2021: &str = "c y 1 h,n4,n13,n17/h,n21,n30,n34/h,n38,n47,n51/h,n55,n64,n68 \
+    123456:-:-/123456:-:- 123456:-:-/123456:-:- 000000 - 0,0,0,0 - - -/-/-";
+
+#[test]
+fn uci_lists_the_year_and_setoption_takes_only_its_names() {
+    let out = script("uci\nsetoption name Year value 2020-21\n");
+    assert!(
+        out.lines()
+            .any(|l| l == "option name Year type combo default 2022-23 var 2021-22 var 2022-23"),
+        "{out}"
+    );
+    assert!(
+        out.contains("setoption Year: unknown value '2020-21': Year takes one of 2021-22, 2022-23"),
+        "{out}"
+    );
+}
+
+#[test]
+fn in_2021_22_the_colours_move_in_turn_with_their_own_dice() {
+    // Yellow plays a 3 (no 3 in 2022-23), then it is blue's turn with all of blue's dice.
+    let out = script("setoption name Year value 2021-22\nposition startpos moves y1:3\nd\nmoves\n");
+    assert!(
+        out.contains("Parchís 2021-22 — turn 2, blue to move (player 1)"),
+        "{out}"
+    );
+    assert!(out.contains("  yellow dice [12456]"), "{out}");
+    assert!(
+        out.contains(
+            "fen: c b 2 h,n7,n13,n17/h,n21,n30,n34/h,n38,n47,n51/h,n55,n64,n68 \
+             12456:-:-/123456:-:- 123456:-:-/123456:-:- 000000 - 0,0,0,0 - - y/-/-"
+        ),
+        "{out}"
+    );
+    let moves = out
+        .lines()
+        .find_map(|l| l.strip_prefix("moves "))
+        .unwrap_or_else(|| panic!("no moves line: {out}"));
+    // Only blue's pieces, every die 1 to 6, the piece at home only with a 5.
+    assert!(moves.split(' ').all(|m| m.starts_with('b')), "{moves}");
+    assert_eq!(moves.split(' ').count(), 19, "{moves}");
+    assert!(moves.contains("b0:5") && moves.contains("b2:3"), "{moves}");
+    // A search answers with one of them.
+    let out =
+        script("setoption name Year value 2021-22\nposition startpos moves y1:3\ngo depth 3\n");
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove: {out}"));
+    assert!(moves.split(' ').any(|m| m == best), "{best} not in {moves}");
+}
+
+#[test]
+fn a_state_string_belongs_to_its_year() {
+    let out = script(&format!("position fen {START_2021}\n"));
+    assert!(
+        out.contains("a 2021-22 state string (mode c): set the option Year to 2021-22"),
+        "{out}"
+    );
+    let out = script(&format!(
+        "setoption name Year value 2021-22\nposition fen {START_2021}\nd\nposition startpos moves y1:2\n\
+         setoption name Year value 2022-23\nposition startpos moves y1:3\nposition playground\n"
+    ));
+    assert!(out.contains(&format!("fen: {START_2021}")), "{out}");
+    // Back in 2022-23 there is no die 3 (the move is illegal, not unknown).
+    assert!(out.contains("illegal move 'y1:3'"), "{out}");
+    let config = ParchisConfig::of(Year::Y2021);
+    assert!(Parchis::named_start("playground", &config).is_none());
+    let s = Parchis::start(&config);
+    assert_eq!(s.format_fen(), START_2021);
+    let normal = Parchis::start(&ParchisConfig::default()).format_fen();
+    assert!(Parchis::parse_fen(&normal, &config).is_err());
+}
+
+#[test]
+fn match_option_year_sets_the_referees_rules() {
+    let records = common::fresh("parchis-year-match.jsonl");
+    let o = Command::new(BIN)
+        .args([
+            "match",
+            "--game",
+            "parchis",
+            "--engine1",
+            "builtin:random",
+            "--engine2",
+            "builtin:random",
+            "--option",
+            "Year=2021-22",
+            "--games",
+            "2",
+            "--records",
+        ])
+        .arg(&records)
+        .output()
+        .expect("run match");
+    common::stdout(&o);
+    let text = std::fs::read_to_string(&records).expect("records");
+    let mut lines = text.lines();
+    let header = lines.next().expect("header");
+    assert!(header.contains(r#""options":[["Year",2021]]"#), "{header}");
+    // Every game, replayed under 2021-22's rules, ends where the referee ended it, with the
+    // referee's result.
+    let config = ParchisConfig::of(Year::Y2021);
+    let mut n = 0;
+    for line in lines {
+        let g: Value = serde_json::from_str(line).expect("a game record");
+        assert_eq!(g["reason"], "normal", "{line}");
+        let mut s = Parchis::start(&config);
+        let opening = g["opening"]["moves"].as_array().expect("opening moves");
+        let played = g["moves"].as_array().expect("moves");
+        for m in opening.iter().chain(played.iter().map(|m| &m["move"])) {
+            assert!(s.outcome().is_none(), "a move after the end: {line}");
+            let m = s
+                .parse_move(m.as_str().expect("a move"))
+                .expect("a legal move");
+            s = s.apply(m);
+        }
+        let result = match s.outcome() {
+            Some(Outcome::Win(Side::First)) => "1-0",
+            Some(Outcome::Win(Side::Second)) => "0-1",
+            _ => panic!("the game did not end with a winner: {line}"),
+        };
+        assert_eq!(g["result"], result, "{line}");
+        n += 1;
+    }
+    assert_eq!(n, 2, "{text}");
+}
