@@ -168,7 +168,7 @@ const PARCHIS_COURSE: Course = Course {
     bridge: PARCHIS,
     checkout: Some((
         "include/Parchis.h",
-        "the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23)",
+        "the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23; with --option Year=2021-22 the 2021-22 one, e.g. pabloxeo/practica3)",
     )),
     course_files: &[
         "include/*.h",

@@ -100,22 +100,31 @@ const MANIFEST: &str = "class.json";
 
 /// The arguments of the bridge's build script that the tournament's variant options call for:
 /// BOOM players built for the 2018-19 simulator when `Year` is 2018-19 (`--option
-/// Year=2018-19`), so that each engine takes the referee's `setoption name Year`.
+/// Year=2018-19`), Parchís players for the 2021-22 one when it is 2021-22, so that each engine
+/// takes the referee's `setoption name Year`.
 pub fn bridge_args(kind: GameKind, variant: &[(String, String)]) -> Vec<String> {
     use crate::core::game::Game;
     use crate::games::boom::{Boom, Year};
-    if kind != GameKind::Connect4Boom {
-        return Vec::new();
-    }
-    let year = variant
-        .iter()
-        .rev()
-        .find(|(n, _)| n.eq_ignore_ascii_case("Year"))
-        .and_then(|(_, v)| Boom::OPTIONS.first().and_then(|o| o.parse_value(v).ok()));
-    match year.map(Year::of_value) {
-        Some(Year::Y2018) => vec!["--year".into(), "2018-19".into()],
-        _ => Vec::new(),
-    }
+    use crate::games::parchis::{Parchis, Year as ParchisYear};
+    let value = |options: &[crate::core::game::VariantOption]| {
+        variant
+            .iter()
+            .rev()
+            .find(|(n, _)| n.eq_ignore_ascii_case("Year"))
+            .and_then(|(_, v)| options.first().and_then(|o| o.parse_value(v).ok()))
+    };
+    let year = match kind {
+        GameKind::Connect4Boom => match value(Boom::OPTIONS).map(Year::of_value) {
+            Some(Year::Y2018) => "2018-19",
+            _ => return Vec::new(),
+        },
+        GameKind::Parchis => match value(Parchis::OPTIONS).map(ParchisYear::of_value) {
+            Some(ParchisYear::Y2021) => "2021-22",
+            _ => return Vec::new(),
+        },
+        _ => return Vec::new(),
+    };
+    vec!["--year".into(), year.into()]
 }
 
 /// The options of every student's engine in `kind`: the course's defaults
@@ -665,5 +674,17 @@ mod year_tests {
         assert!(bridge_args(boom, &v("Hash", "16")).is_empty());
         assert!(bridge_args(boom, &[]).is_empty());
         assert!(bridge_args(GameKind::Mancala, &v("Year", "2018-19")).is_empty());
+    }
+
+    #[test]
+    fn parchis_players_are_built_for_the_year_played() {
+        let parchis = GameKind::Parchis;
+        assert_eq!(
+            bridge_args(parchis, &v("Year", "2021-22")),
+            ["--year", "2021-22"]
+        );
+        assert!(bridge_args(parchis, &v("Year", "2022-23")).is_empty());
+        assert!(bridge_args(parchis, &v("Year", "2018-19")).is_empty());
+        assert!(bridge_args(parchis, &[]).is_empty());
     }
 }

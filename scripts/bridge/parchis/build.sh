@@ -2,6 +2,7 @@
 # Builds a course Parchís player (the 2022-23 simulator's AIPlayer) into a tablero protocol engine.
 #
 #   scripts/bridge/parchis/build.sh COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo]
+#                                   [--year 2022-23|2021-22]
 #
 # Compiles, from a scratch directory (the checkout is only read): the checkout's game core
 # (Parchis, Board, Dice, Piece, Player; no SFML: stub/GUIPlayer.h replaces the GUI include chain),
@@ -16,20 +17,24 @@
 # --pgo (g++ only): profile-guided build — an instrumented engine first searches the start
 # position (`go depth 5`, about a second), then the engine is rebuilt with that profile
 # (about 1.4x faster again on the course's alpha-beta; same moves).
+# --year 2021-22: the checkout is the 2021-22 simulator (ugr-ccia-IA/practica3: no items, no
+# Piece.cpp; docs/parchis-2021-22.md); the engine then plays tablero's `Year` 2021-22, lists that
+# as its only `Year` value and has no `d` state dump.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 usage() {
-    echo "usage: $0 COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo]" >&2
+    echo "usage: $0 COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo] [--year 2022-23|2021-22]" >&2
     exit 2
 }
 
-checkout="" player="" out="" depth_var="PROFUNDIDAD_ALFABETA" pgo=0
+checkout="" player="" out="" depth_var="PROFUNDIDAD_ALFABETA" pgo=0 year="2022-23"
 while [ $# -gt 0 ]; do
     case "$1" in
         -o) [ $# -ge 2 ] || usage; out="$2"; shift 2 ;;
         --depth-var) [ $# -ge 2 ] || usage; depth_var="$2"; shift 2 ;;
         --pgo) pgo=1; shift ;;
+        --year) [ $# -ge 2 ] || usage; year="$2"; shift 2 ;;
         -h|--help) usage ;;
         -*) echo "error: unknown flag '$1'" >&2; usage ;;
         *)
@@ -43,12 +48,23 @@ done
 [ -n "$checkout" ] && [ -n "$out" ] || usage
 [ -n "$player" ] || player="$checkout/src/AIPlayer.cpp"
 
-for f in include/Parchis.h include/AIPlayer.h src/Parchis.cpp src/Board.cpp src/Dice.cpp src/Piece.cpp src/Player.cpp; do
+case "$year" in
+    2022-23) core_units="Parchis Board Dice Piece Player" ;;
+    2021-22) core_units="Parchis Board Dice Player" ;;
+    *) echo "error: --year '$year' is not a course year of Parchís (2022-23, 2021-22)" >&2; exit 2 ;;
+esac
+for f in include/Parchis.h include/AIPlayer.h $(for u in $core_units; do echo "src/$u.cpp"; done); do
     if [ ! -f "$checkout/$f" ]; then
-        echo "error: $checkout does not look like a course Parchís checkout (missing $f)" >&2
+        hint=""
+        [ "$f" = src/Piece.cpp ] && hint="; the 2021-22 simulator has none: --year 2021-22?"
+        echo "error: $checkout does not look like a course Parchís checkout (missing $f$hint)" >&2
         exit 2
     fi
 done
+if [ "$year" = 2021-22 ] && [ -f "$checkout/src/Piece.cpp" ]; then
+    echo "error: $checkout has src/Piece.cpp: a later simulator than 2021-22 (drop --year 2021-22)" >&2
+    exit 2
+fi
 if [ ! -f "$player" ]; then
     echo "error: player source '$player' not found" >&2
     exit 2
@@ -86,12 +102,18 @@ for d in "${own_dirs[@]}"; do
     done
 done
 cp "$here/stub/GUIPlayer.h" "$scratch/include/GUIPlayer.h"
-for f in Parchis Board Dice Piece Player; do
+for f in $core_units; do
     cp "$checkout/src/$f.cpp" "$scratch/src/"
 done
 cp "$player" "$scratch/src/AIPlayer.cpp"
 
 defs=()
+adapter=("$here"/notation.cpp "$here"/frontend.cpp "$here"/state_dump.cpp "$here"/main.cpp)
+if [ "$year" = 2021-22 ]; then
+    defs+=("-DTABLERO_BRIDGE_2021")
+    # The state dump reads 2022-23's items and piece types.
+    adapter=("$here"/notation.cpp "$here"/frontend.cpp "$here"/main.cpp)
+fi
 pattern="^([[:space:]]*)(static[[:space:]]+)?const[[:space:]]+int[[:space:]]+${depth_var}[[:space:]]*="
 if grep -Eq "$pattern" "$scratch/src/AIPlayer.cpp"; then
     sed -E -i "s/${pattern}/\\1int ${depth_var} =/" "$scratch/src/AIPlayer.cpp"
@@ -109,7 +131,7 @@ mkdir -p "$(dirname "$out")"
 compile() {
     local target="$1"; shift
     local flags=("${base_flags[@]}" "$@") objs=() fail=0 src obj job
-    for src in "$scratch"/src/*.cpp "$here"/notation.cpp "$here"/frontend.cpp "$here"/state_dump.cpp "$here"/main.cpp; do
+    for src in "$scratch"/src/*.cpp "${adapter[@]}"; do
         obj="$scratch/$(basename "$src" .cpp).o"
         "$cxx" "${flags[@]}" "${defs[@]}" -I"$scratch/include" -I"$here" -I"$here/../common" -c "$src" -o "$obj" &
         objs+=("$obj")

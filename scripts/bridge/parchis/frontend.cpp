@@ -115,7 +115,9 @@ private:
         // The opponent seat gets its own player object; only the seat to move is ever asked.
         std::shared_ptr<Player> other = hooks_.make_player(player_id_);
         std::shared_ptr<Parchis> g = std::make_shared<Parchis>(GROUPED, std::static_pointer_cast<Player>(player_), other);
+#ifndef TABLERO_BRIDGE_2021
         if (start == "playground") g->setPlaygroundMode();
+#endif
         return g;
     }
 
@@ -130,8 +132,15 @@ private:
     static bool course_legal(const Parchis &g, const CourseMove &m) {
         color main = g.getCurrentColor();
         if (m.id == SKIP_TURN) return g.canSkipTurn(main, m.dice);
+#ifdef TABLERO_BRIDGE_2021
+        // 2021-22: only the colour to move moves, and the core lists its piece ids.
+        if (m.c != main) return false;
+        std::vector<int> pieces = g.getAvailablePieces(main, m.dice);
+        return std::find(pieces.begin(), pieces.end(), m.id) != pieces.end();
+#else
         std::vector<std::tuple<color, int>> pieces = g.getAvailablePieces(main, m.dice);
         return std::find(pieces.begin(), pieces.end(), std::make_tuple(m.c, m.id)) != pieces.end();
+#endif
     }
 
     void cmd_uci() {
@@ -139,6 +148,10 @@ private:
         say("id author the tablero developers (bridge); the player's authors (AIPlayer)");
         say("option name UCI_Variant type combo default parchis var parchis");
         say("option name PlayerId type spin default 0 min 0 max 1000000");
+#ifdef TABLERO_BRIDGE_2021
+        // Built on the 2021-22 simulator: the referee's `setoption name Year` must say so.
+        say("option name Year type combo default 2021-22 var 2021-22");
+#endif
         if (hooks_.depth) {
             say("option name Depth type spin default " + std::to_string(*hooks_.depth) + " min 1 max 64");
         }
@@ -170,6 +183,14 @@ private:
             std::vector<std::string> keep = moves_;
             std::string start = start_;
             replay(start, keep, 0);  // re-seat the new player in the same position
+#ifdef TABLERO_BRIDGE_2021
+        } else if (key == "year") {
+            if (lower(value) != "2021-22") {
+                error("setoption Year: this player was built on the 2021-22 simulator (build.sh --year) and cannot play '" +
+                      cut(value) + "'");
+                return;
+            }
+#endif
         } else if (key == "depth" && hooks_.depth) {
             long long v;
             if (!has_value || !parse_uint(value, v) || v < 1 || v > 64) {
@@ -243,6 +264,12 @@ private:
             error("position fen: the course core cannot load a state string; use 'position startpos moves …'");
             return;
         }
+#ifdef TABLERO_BRIDGE_2021
+        if (base == "playground") {
+            error("position: the 2021-22 simulator has no playground (use 'startpos')");
+            return;
+        }
+#endif
         if (base != "startpos" && base != "playground") {
             error("position: unknown start '" + cut(base) + "' for parchis (use 'startpos' or 'playground')");
             return;

@@ -19,12 +19,18 @@ struct ItemRow {
     const char *name;
     int code;
 };
+#ifdef TABLERO_BRIDGE_2021
+// The 2021-22 simulator (build.sh --year 2021-22) has no items and each colour throws 1 to 6.
+const ItemRow ITEMS[] = {{nullptr, 0}};
+const int NUMBER_DICE[] = {1, 2, 3, 4, 5, 6, 10, 20};
+#else
 const ItemRow ITEMS[] = {
     {"star", star},         {"boo", boo},     {"bullet", bullet},       {"redshell", red_shell},
     {"blueshell", blue_shell}, {"mushroom", mushroom}, {"megamushroom", mega_mushroom},
     {"shock", shock},       {"horn", horn},   {"banana", banana},
 };
 const int NUMBER_DICE[] = {1, 2, 4, 5, 6, 10, 20};
+#endif
 
 bool parse_die(const std::string &t, int &dice) {
     for (int d : NUMBER_DICE) {
@@ -34,7 +40,7 @@ bool parse_die(const std::string &t, int &dice) {
         }
     }
     for (const ItemRow &it : ITEMS) {
-        if (t == it.name) {
+        if (it.name && t == it.name) {
             dice = it.code;
             return true;
         }
@@ -56,7 +62,7 @@ std::string die_text(int dice) {
         if (d == dice) return std::to_string(d);
     }
     for (const ItemRow &it : ITEMS) {
-        if (it.code == dice) return it.name;
+        if (it.name && it.code == dice) return it.name;
     }
     return "";
 }
