@@ -587,6 +587,13 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     /// hints costs more than the cutoffs they buy: Parchís at depth 1, where a child is just a
     /// cheap static evaluation (measured with `test` at depth 6: −6 % instructions, nodes ±5 %).
     const HINT_MIN_DEPTH: u32 = 1;
+    /// Selective extension: how many plies past the iteration's depth a line may go, one ply
+    /// at each leaf the game calls [`Game::unquiet`]. 0 (the default) never asks.
+    const EXTENSION_PLIES: u32 = 0;
+    /// No extension goes past this ply: a shallow search follows its sharp lines as far as a
+    /// deep one looks at every line, and a search this deep or deeper is not extended (its
+    /// cost stays that of its depth).
+    const EXTENSION_HORIZON: u32 = 0;
     /// What the bench, the built-in players, the review and `learn` need to know of the game.
     const PROFILE: Profile = Profile::DEFAULT;
 
@@ -696,6 +703,13 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
         self.eval_terms_with(heuristic, &Self::DEFAULT_WEIGHTS, perspective)
     }
     /// A cheap ordering hint: larger is searched first. Ties keep generation order.
+    /// Is this position too sharp for a static evaluation by `heuristic` at the horizon (a
+    /// threat the side to move must answer now)? The search then looks one ply further,
+    /// within `EXTENSION_PLIES`. Asked only when `EXTENSION_PLIES > 0`.
+    fn unquiet(&self, heuristic: usize) -> bool {
+        let _ = heuristic;
+        false
+    }
     fn move_order_hint(&self, m: Self::Move) -> i32 {
         let _ = m;
         0

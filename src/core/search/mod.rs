@@ -156,6 +156,8 @@ struct Run<'a, G: Game> {
     root_pv: Vec<G::Move>,
     /// Two moves per ply that caused the latest cutoffs there, tried right after the table move.
     killers: Vec<[Option<G::Move>; 2]>,
+    /// The deepest ply a selective extension may reach in this iteration.
+    ply_limit: usize,
 }
 
 impl<G: Game> Searcher<G> {
@@ -231,6 +233,7 @@ impl<G: Game> Searcher<G> {
             pv: vec![Vec::with_capacity(MAX_DEPTH as usize + 1); MAX_DEPTH as usize + 2],
             root_pv: Vec::new(),
             killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
+            ply_limit: 0,
         };
         let mut moves = G::Moves::default();
         root.legal_moves(&mut moves);
@@ -282,6 +285,7 @@ impl<G: Game> Searcher<G> {
         let mut clock = IterationClock::default();
         for depth in schedule {
             run.horizon = false;
+            run.ply_limit = reference::extension_limit::<G>(depth);
             let outcome = match options.algorithm {
                 Algorithm::AlphaBeta => {
                     run.root_alphabeta(root, moves.as_ref(), &order, depth, multipv, !restricted)
@@ -523,7 +527,7 @@ impl<G: Game> Run<'_, G> {
         self.root_pv.clone_from(&best.pv);
         if store {
             self.tt.store(
-                self.key(root),
+                self.node_key(root, 0),
                 TtEntry {
                     score: to_tt(best.score, 0),
                     depth: depth as u8,
@@ -546,6 +550,19 @@ impl<G: Game> Run<'_, G> {
         s.hash() ^ self.key_salt
     }
 
+    /// The table key of a node `ply` plies below the root. Where the game extends, a value
+    /// depends on the extension plies left too (an iteration with another limit must not
+    /// reuse it), so they are mixed in.
+    #[inline]
+    fn node_key(&self, s: &G, ply: usize) -> u64 {
+        if G::EXTENSION_PLIES > 0 {
+            let left = self.ply_limit.saturating_sub(ply) as u64;
+            self.key(s) ^ left.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17)
+        } else {
+            self.key(s)
+        }
+    }
+
     /// Fail-soft alpha-beta. Returns the exact minimax value of `state` at `depth` when it lies
     /// strictly inside (`alpha`, `beta`); otherwise a bound on the failing side (≤ alpha or
     /// ≥ beta). Leaves the principal variation below this node in `self.pv[ply]`.
@@ -564,11 +581,12 @@ impl<G: Game> Run<'_, G> {
         if let Some(o) = state.outcome() {
             return terminal_value(o, self.perspective, ply as i32);
         }
-        if depth == 0 {
+        let Some(depth) = reference::depth_here(state, depth, ply, self.ply_limit, self.heuristic)
+        else {
             self.horizon = true;
             return state.evaluate_with(self.heuristic, &self.weights, self.perspective);
-        }
-        let key = self.key(state);
+        };
+        let key = self.node_key(state, ply);
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.move_index;
@@ -775,6 +793,15 @@ impl<G: Game> Run<'_, G> {
         maximizing: bool,
     ) -> i32 {
         let child = state.apply(m);
+        if G::EXTENSION_PLIES > 0
+            && depth == 1
+            && ply + 1 < self.ply_limit
+            && child.outcome().is_none()
+            && child.unquiet(self.heuristic)
+        {
+            // A sharp leaf: one more ply, with the full window.
+            return self.alphabeta(&child, 1, ply + 1, alpha, beta);
+        }
         if depth == 1 {
             // A leaf, evaluated here rather than through `alphabeta` (whose frame is large):
             // its value is exact whatever the window, so no null-window probe either.
@@ -909,10 +936,11 @@ impl<G: Game> Run<'_, G> {
         if let Some(o) = state.outcome() {
             return terminal_value(o, self.perspective, ply as i32);
         }
-        if depth == 0 {
+        let Some(depth) = reference::depth_here(state, depth, ply, self.ply_limit, self.heuristic)
+        else {
             self.horizon = true;
             return state.evaluate_with(self.heuristic, &self.weights, self.perspective);
-        }
+        };
         let mut moves = G::Moves::default();
         state.legal_moves(&mut moves);
         let maximizing = state.side_to_move() == self.perspective;

@@ -486,6 +486,14 @@ pub fn side_counts(s: &Enraya) -> [SideCounts; 2] {
     }
 }
 
+/// A leaf the search should not evaluate statically: a side completes a line at its next
+/// turn (the mover now, or the other side after the mover's placements left), so what the
+/// mover does with those placements (complete, block, or clear with a yellow cell) decides.
+pub fn unquiet(s: &Enraya) -> bool {
+    let c = side_counts(s);
+    c[0].now > 0 || c[1].now > 0 || c[0].two > 0 || c[1].two > 0
+}
+
 /// The terms of `default` for `perspective`: (own, opp) pairs and the mover's bonuses.
 #[derive(Clone, Copy, Debug, Default)]
 struct DefaultTerms {

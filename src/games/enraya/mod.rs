@@ -602,6 +602,12 @@ impl Game for Enraya {
         VariantOption::spin("InARow", 5, 1, MAX_SIDE as i64),
     ];
     const HEURISTICS: &'static [&'static str] = &["default", "test"];
+    /// Races decide this game: a leaf where a side completes a line at its next turn (or over
+    /// its next two) is searched on, up to 4 plies more and never past ply 8, so a search at
+    /// the course's depth 4 sees what depth 8 sees in its sharp lines and the deep searches
+    /// (the bench's, `ninja3`'s) cost what they did (docs/enraya.md, "Search").
+    const EXTENSION_PLIES: u32 = 4;
+    const EXTENSION_HORIZON: u32 = 8;
     /// The bench searches the 9 × 9 start and two positions of a golden game (game 0 of the
     /// core's traces after 20 and 30 plies) 8 plies deep; reviews with the curve fitted to its
     /// self-play; the ladder keeps the default depths (docs/players.md, docs/review.md).
@@ -756,6 +762,10 @@ impl Game for Enraya {
         eval::move_order_hint(self, m)
     }
 
+    /// `default` only: `test` is the course's heuristic in the course's plain alpha-beta.
+    fn unquiet(&self, heuristic: usize) -> bool {
+        heuristic == 0 && eval::unquiet(self)
+    }
     fn moves_left(&self) -> u32 {
         eval::moves_left(self)
     }

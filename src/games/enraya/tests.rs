@@ -1050,11 +1050,13 @@ fn evaluations_are_antisymmetric() {
     }
 }
 
-/// The search on this game: alpha-beta with the transposition table (so the hash) and the
-/// move-ordering hint must return plain minimax's value, on random positions of the 9 × 9 board
+/// The search on this game: alpha-beta with the transposition table (so the hash), the
+/// move-ordering hint and the extensions must return plain minimax's value (plain alpha-beta's,
+/// which extends the same leaves), on random positions of the 9 × 9 board
 /// (passes included) and of 7 × 7 with N = 4, for both heuristics; the move found achieves it.
 #[test]
 fn search_agrees_with_minimax() {
+    use crate::core::score::INFINITY;
     use crate::core::search::{Algorithm, Limits, SearchOptions, Searcher, reference};
     use std::sync::atomic::AtomicBool;
     let stop = AtomicBool::new(false);
@@ -1080,9 +1082,13 @@ fn search_agrees_with_minimax() {
     for s in positions {
         let side = s.side_to_move();
         for h in 0..2 {
-            for depth in 1..=3 {
+            // `default` extends sharp leaves to ply 5 at depth 1 and to 6 at depth 2: deeper,
+            // plain alpha-beta's check takes minutes.
+            for depth in 1..=(if h == 0 { 2 } else { 3 }) {
                 let mut n = 0;
-                let mm = reference::minimax(&s, depth, 0, h, side, &mut n);
+                // Plain alpha-beta (exact in a full window): minimax itself, through the
+                // extended leaves of `default`, takes minutes.
+                let mm = reference::alphabeta(&s, depth, 0, -INFINITY, INFINITY, h, side, &mut n);
                 let opts = SearchOptions {
                     algorithm: Algorithm::AlphaBeta,
                     heuristic: h,
@@ -1096,9 +1102,55 @@ fn search_agrees_with_minimax() {
                 let what = format!("{} depth {depth} heuristic {h}", s.format_fen());
                 assert_eq!(r.score, mm, "{what}");
                 let child = s.apply(r.best_move.expect("a move"));
-                let v = reference::minimax(&child, depth - 1, 1, h, side, &mut n);
+                let v = reference::alphabeta(
+                    &child,
+                    depth - 1,
+                    1,
+                    -INFINITY,
+                    INFINITY,
+                    h,
+                    side,
+                    &mut n,
+                );
                 assert_eq!(v, mm, "{what}: the move misses the value");
             }
         }
     }
+}
+
+/// The default heuristic's search extends sharp leaves (a line completed at a side's next
+/// turns): at depth 4 it proves a win six plies deep that the plain search only scores, and
+/// the course's `test` heuristic is searched plainly (the course's alpha-beta has no
+/// extension). From a game against a student's player (docs/enraya.md, "Search").
+#[test]
+fn depth_four_follows_the_race_past_its_horizon() {
+    use crate::core::score::{is_decisive, plies_to_end};
+    use crate::core::search::{Limits, SearchOptions, Searcher};
+    use std::sync::atomic::AtomicBool;
+    let mut s = Enraya::start(&Config::default());
+    for m in "1,4 3,0 5,1 8,5 3,1 3,8 7,4 4,2 2,4 3,7 4,6".split(' ') {
+        s = crate::core::game::try_play(&s, m).expect("legal");
+    }
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let search = |heuristic: usize| {
+        let opts = SearchOptions {
+            heuristic,
+            ..SearchOptions::default()
+        };
+        Searcher::<Enraya>::new(4).search(&s, opts, limits, &stop, |_| {})
+    };
+    let default = search(0);
+    assert!(
+        is_decisive(default.score) && default.score > 0,
+        "default at depth 4: {}",
+        default.score
+    );
+    assert_eq!(plies_to_end(default.score), Some(6), "a win in 6 plies");
+    assert_eq!(s.format_move(default.best_move.expect("a move")), "2,3");
+    let test = search(1);
+    assert!(!is_decisive(test.score), "test at depth 4: {}", test.score);
 }
