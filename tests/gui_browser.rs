@@ -523,7 +523,7 @@ fn parchis_2021_22_by_clicks() {
             LONG,
             "the human's turn",
         );
-        if b.text("#result") != "" {
+        if !b.text("#result").is_empty() {
             break;
         }
         let before = b.text("#moves");
