@@ -496,6 +496,89 @@ fn parchis_choices_are_buttons() {
     assert_eq!(played, format!("{piece}:{}", usable[0]));
 }
 
+/// Parchís 2021-22 on the page: the Year select starts a 2021-22 game, twelve human moves by
+/// clicks against `random` (told the year) give the state string the engine gives for the same
+/// moves under 2021-22, and the picture is that year's. Screenshot `gui-parchis-2021.png`.
+#[test]
+fn parchis_2021_22_by_clicks() {
+    let server = Server::start("parchis", &[]);
+    let b = Browser::launch_sized(1280, 1000);
+    b.goto(&server.url("/"));
+    b.wait_until(
+        "document.getElementById('variant-Year')",
+        LONG,
+        "the Year select",
+    );
+    pick(&b, "variant-Year", "2021-22");
+    b.wait_until(
+        "document.getElementById('fen').textContent.startsWith('c y 1 ')",
+        LONG,
+        "a 2021-22 game",
+    );
+    pick(&b, "seat1", "random");
+    let mut humans = 0;
+    while humans < 12 {
+        b.wait_until(
+            "document.getElementById('result').textContent !== '' || document.querySelector('#board .legal') || document.querySelector('#choices button.pass')",
+            LONG,
+            "the human's turn",
+        );
+        if !b.text("#result").is_empty() {
+            break;
+        }
+        let before = b.text("#moves");
+        if b.count("#choices button.pass") > 0 {
+            click(&b, "#choices button.pass");
+        } else {
+            click(&b, "#board .legal");
+            b.wait_until(
+                &format!(
+                    "document.getElementById('moves').textContent !== {} || document.querySelector('#choices button.choice.legal')",
+                    js(&before)
+                ),
+                LONG,
+                "the move or its choices",
+            );
+            if b.text("#moves") == before {
+                click(&b, "#choices button.choice.legal");
+            }
+        }
+        b.wait_until(
+            &format!(
+                "document.getElementById('moves').textContent !== {}",
+                js(&before)
+            ),
+            LONG,
+            "the move",
+        );
+        humans += 1;
+    }
+    // Let random answer the last move before reading the position.
+    b.wait_until(
+        "document.getElementById('result').textContent !== '' || document.querySelector('#board .legal') || document.querySelector('#choices button.pass')",
+        LONG,
+        "the human's turn",
+    );
+    let moves = b.text("#moves");
+    let lines = tablero::protocol::run_script(
+        GameKind::Parchis,
+        &format!("setoption name Year value 2021-22\nposition startpos moves {moves}\nd\n"),
+    );
+    let fen = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("fen: "))
+        .unwrap_or_else(|| panic!("no fen in {lines:?}"));
+    assert_eq!(b.text("#fen"), fen, "after {moves}");
+    assert!(fen.starts_with("c "), "{fen}");
+    assert_eq!(b.count("#board [data-k^='die-'][data-k$='-t']"), 24);
+    assert_eq!(
+        b.count("#board [data-k^='die-p'], #board [data-k^='item-']"),
+        0
+    );
+    assert_eq!(b.count("#board [data-k='turn-row']"), 1);
+    b.screenshot("gui-parchis-2021");
+}
+
 /// Sets a position through the page's own Position box and waits for it.
 fn set_position(b: &Browser, text: &str) {
     b.eval(&format!(

@@ -342,3 +342,85 @@ fn one_line_4xx_or_5xx(code: u16, body: &str, expect: u16, needle: &str) {
     assert_eq!(code, expect, "{body}");
     assert!(body.contains(needle), "{body:?}");
 }
+
+#[test]
+fn a_2021_22_parchis_game_is_played_by_engines_under_its_rules() {
+    use tablero::core::game::{Game, try_play};
+    use tablero::games::parchis::{Parchis, ParchisConfig, Year};
+    let s = Server::start("parchis", &[]);
+    // A value the option does not name, and a board size the page does not offer, are refused.
+    let (c, b) = s.post(
+        "/api/new",
+        r#"{"game": "parchis", "options": {"Year": "1999"}}"#,
+    );
+    assert_eq!(c, 400, "{b}");
+    assert!(
+        b.contains("Year: '1999' is not one of 2021-22, 2022-23"),
+        "{b}"
+    );
+    let (c, b) = s.post(
+        "/api/new",
+        r#"{"game": "connect4", "options": {"Rows": "5"}}"#,
+    );
+    assert_eq!(c, 400, "{b}");
+    assert!(b.contains("with Rows at its default"), "{b}");
+    let (c, b) = s.post(
+        "/api/new",
+        r#"{"game": "parchis", "options": {"Year": "2021-22"}}"#,
+    );
+    assert_eq!(c, 200, "{b}");
+    let st = s.state();
+    assert_eq!(
+        st["variant"],
+        serde_json::json!([{"name": "Year", "value": "2021-22", "values": ["2021-22", "2022-23"]}])
+    );
+    assert!(st["fen"].as_str().unwrap().starts_with("c y 1 "), "{st}");
+    // "New game" without options keeps the year.
+    let (c, b) = s.post("/api/new", r#"{"game": "parchis"}"#);
+    assert_eq!(c, 200, "{b}");
+    assert_eq!(s.state()["variant"][0]["value"], "2021-22");
+    // Two engines play 40 plies: each is told the year (setoption Year), or its moves would be
+    // 2022-23's and the board would refuse them.
+    let (c, b) = s.post(
+        "/api/settings",
+        r#"{"seats": ["random", "greedy"], "pace": 0}"#,
+    );
+    assert_eq!(c, 200, "{b}");
+    let st = s.wait_for(60, "40 plies", |st| {
+        st["moves"].as_array().unwrap().len() >= 40 || !st["result"].is_null()
+    });
+    assert!(!messages(&st).contains("refused"), "{}", messages(&st));
+    let cfg = ParchisConfig::of(Year::Y2021);
+    let mut p = Parchis::start(&cfg);
+    let moves: Vec<&str> = st["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(moves.len() >= 40, "{moves:?}");
+    for m in &moves {
+        p = try_play(&p, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert!(
+        moves.iter().any(|m| m.ends_with(":3")),
+        "no die 3 in {moves:?}"
+    );
+    // The page's picture is 2021-22's: each colour's dice, no item chips.
+    let view = &st["view"];
+    let keys: Vec<&str> = view["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m["k"].as_str())
+        .collect();
+    assert!(
+        keys.contains(&"die-g-3") && keys.contains(&"die-r-6"),
+        "{keys:?}"
+    );
+    assert!(
+        !keys
+            .iter()
+            .any(|k| k.starts_with("item-") || k.starts_with("die-p"))
+    );
+}

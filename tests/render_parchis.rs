@@ -2,7 +2,9 @@
 //! the traced move as the last move) and checks the picture: the SVG parses as XML, every piece
 //! in play is drawn by exactly one element keyed `piece-<piece>`, no two piece discs overlap,
 //! mark keys are unique, everything lies on the canvas, and every legal move has a click target
-//! in the marks with a (target, choice) pair that no other legal move shares.
+//! in the marks with a (target, choice) pair that no other legal move shares. The 2021-22
+//! core's traces (`Year` 2021-22) are drawn the same way, and a 2021-22 picture shows that
+//! year's panel: each colour's dice 1 to 6, no items, the colour to move marked.
 
 mod common;
 
@@ -10,7 +12,7 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 use tablero::core::game::Game;
-use tablero::games::parchis::{Move, Moves, Parchis, ParchisConfig};
+use tablero::games::parchis::{Move, Moves, Parchis, ParchisConfig, Year};
 use tablero::view::{Draw, Scene, Shape, picture, svg};
 
 fn piece_key(id: usize) -> String {
@@ -162,9 +164,23 @@ fn check(s: &Parchis, last: Option<(&Parchis, Move)>, full: bool, at: &str, st: 
 /// Checks every position of the games numbered in `games` of `file`; returns the counts and
 /// the number of trace lines of those games.
 fn run(file: &str, games: std::ops::Range<u64>) -> (Stats, usize) {
-    let path = format!("tests/golden/parchis/{file}");
     let text = common::golden(&format!("parchis/{file}"));
-    let cfg = ParchisConfig::default();
+    run_text(
+        &format!("tests/golden/parchis/{file}"),
+        &text,
+        ParchisConfig::default(),
+        games,
+    )
+}
+
+/// [`run`] over the lines `text` of `path`, played under `cfg`.
+fn run_text(
+    path: &str,
+    text: &str,
+    cfg: ParchisConfig,
+    games: std::ops::Range<u64>,
+) -> (Stats, usize) {
+    let file = path.rsplit('/').next().unwrap_or(path);
     let board = Parchis::start(&cfg).board();
     let mut st = Stats {
         canvas: (board.width, board.height),
@@ -255,4 +271,141 @@ fn marks_keep_their_keys_from_ply_to_ply() {
         s.board(),
         Parchis::named_start("playground", &cfg).unwrap().board()
     );
+}
+
+#[test]
+fn positions_of_2021_22_games_draw_cleanly() {
+    // The first 60 of the 2021-22 core's 300 games (about 20,000 positions; the year's panel,
+    // four pieces a colour, dice 1 to 6 in every click path).
+    let rel = "parchis/core_traces_2021.jsonl";
+    let text = common::traces(rel);
+    let (st, lines) = run_text(rel, &text, ParchisConfig::of(Year::Y2021), 0..60);
+    assert_eq!(st.games, 60);
+    assert_eq!(st.skipped, 0);
+    assert_eq!(st.states, lines);
+    assert!(st.moves > 100_000, "only {} moves checked", st.moves);
+}
+
+/// The text of every text item of `items` whose key is `key`.
+fn text_of(items: &[tablero::view::Item], key: &str) -> Option<String> {
+    items
+        .iter()
+        .find(|i| i.key == key)
+        .and_then(|i| match &i.shape {
+            Shape::Text { txt, .. } => Some(txt.clone()),
+            _ => None,
+        })
+}
+
+#[test]
+fn a_2021_22_picture_shows_each_colours_dice_no_items_and_the_colour_to_move() {
+    let cfg = ParchisConfig::of(Year::Y2021);
+    let s = Parchis::start(&cfg);
+    // Yellow moves y1 with a 3 (a die 2022-23 does not have); blue is to move.
+    let m = s.parse_move("y1:3").expect("legal in 2021-22");
+    let t = s.apply(m);
+    let marks = t.marks(Some((&s, m)));
+    let keys: HashSet<&str> = marks.iter().map(|i| i.key.as_str()).collect();
+    for (c, colour) in ["yellow", "blue", "red", "green"].iter().enumerate() {
+        let l = ['y', 'b', 'r', 'g'][c];
+        for d in 1..=6 {
+            let die = marks
+                .iter()
+                .find(|i| i.key == format!("die-{l}-{d}"))
+                .unwrap_or_else(|| panic!("no die {d} of {colour}"));
+            let used = c == 0 && d == 3;
+            let state = if used { "used" } else { "available" };
+            assert_eq!(die.tip, format!("{colour}: die {d} {state}"));
+            assert_eq!(
+                text_of(&marks, &format!("die-{l}-{d}-t")),
+                Some(d.to_string())
+            );
+        }
+    }
+    // No 2022-23 panel: no player dice, hand slots or item chips.
+    for k in &keys {
+        assert!(
+            !["die-p", "hand-", "item-", "bonus-p", "trap-"]
+                .iter()
+                .any(|p| k.starts_with(p)),
+            "2022-23 mark {k} in a 2021-22 picture"
+        );
+    }
+    // The colour to move: the status line, its row of dice and its home alone.
+    assert_eq!(
+        text_of(&marks, "status").as_deref(),
+        Some("Turn 2 · blue to move (player 1)")
+    );
+    let row = marks
+        .iter()
+        .find(|i| i.key == "turn-row")
+        .expect("turn row");
+    assert_eq!(row.tip, "blue to move");
+    assert!(keys.contains("turn-home-0") && !keys.contains("turn-home-1"));
+    let home = |c: usize| {
+        let mut turned = t;
+        while turned.colour_to_move() != c {
+            let mut ms = Moves::default();
+            turned.legal_moves(&mut ms);
+            turned = turned.apply(ms.as_ref()[0]);
+        }
+        turned
+            .marks(None)
+            .into_iter()
+            .find(|i| i.key == "turn-home-0")
+            .map(|i| i.shape)
+    };
+    // Each colour's home gets the frame in its turn: four different frames.
+    let frames: Vec<_> = (0..4).map(home).collect();
+    for (i, a) in frames.iter().enumerate() {
+        assert!(a.is_some());
+        assert!(
+            frames[i + 1..].iter().all(|b| b != a),
+            "colour {i} shares a frame"
+        );
+    }
+    // The board (the legend) names no items or piece states; the whole SVG has no item glyph.
+    let doc = svg::document(&picture(&t, Some((&s, m))), 800, "parchis");
+    for word in [
+        ">items:",
+        ">no items<",
+        ">banana trap<",
+        ">star<",
+        ">mega (2 boxes)<",
+    ] {
+        assert!(!doc.contains(word), "'{word}' in the 2021-22 SVG");
+    }
+    assert!(doc.contains(">TO MOVE<"));
+    assert!(doc.contains("2021-22 rules: no items"));
+    // The 2022-23 picture keeps its five dice a player and its items.
+    let old = Parchis::start(&ParchisConfig::default());
+    let old_keys: Vec<String> = old.marks(None).into_iter().map(|i| i.key).collect();
+    assert!(old_keys.iter().any(|k| k == "die-p0-4"));
+    assert!(
+        !old_keys
+            .iter()
+            .any(|k| k.starts_with("die-y-") || k == "turn-row")
+    );
+    assert!(old_keys.iter().any(|k| k.starts_with("item-")));
+    assert_ne!(old.board(), t.board());
+}
+
+#[test]
+fn a_2021_22_bonus_is_its_colours() {
+    // Blue to move with +20 then +10 pending, green with +20: each on its own row.
+    let cfg = ParchisConfig::of(Year::Y2021);
+    let fen = "c b 5 h,n7,n13,n17/h,n21,n30,n34/h,n38,n47,n51/h,n55,n64,n68 \
+               12456:-:-/123456:-:- 1256:-:20+10/123456:-:20 000000 - 0,0,0,3 e - y/-/-";
+    let fen = fen.split_whitespace().collect::<Vec<_>>().join(" ");
+    let s = Parchis::parse_fen(&fen, &cfg).expect("a 2021-22 state string");
+    let marks = s.marks(None);
+    assert_eq!(text_of(&marks, "bonus-b-t").as_deref(), Some("+10 +20"));
+    assert_eq!(text_of(&marks, "bonus-g-t").as_deref(), Some("+20"));
+    assert!(text_of(&marks, "bonus-y-t").is_none() && text_of(&marks, "bonus-r-t").is_none());
+    let used: Vec<String> = marks
+        .iter()
+        .filter(|i| i.tip.starts_with("blue: die") && i.tip.ends_with("used"))
+        .map(|i| i.tip.clone())
+        .collect();
+    assert_eq!(used, ["blue: die 3 used", "blue: die 4 used"]);
 }

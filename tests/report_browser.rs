@@ -59,7 +59,11 @@ fn records(path: &Path) -> Vec<Value> {
 /// (default variant options, start position).
 fn replay_as<G: Game>(rec: &Value) -> (Vec<String>, Vec<G>) {
     let defaults: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
-    let cfg = G::configure(&defaults).unwrap();
+    replay_with(rec, &G::configure(&defaults).unwrap())
+}
+
+/// [`replay_as`] under the variant configuration `cfg`.
+fn replay_with<G: Game>(rec: &Value, cfg: &G::Config) -> (Vec<String>, Vec<G>) {
     assert_eq!(rec["opening"]["base"], "startpos");
     let book = rec["opening"]["moves"].as_array().unwrap().iter();
     let played = rec["moves"].as_array().unwrap().iter().map(|m| &m["move"]);
@@ -67,7 +71,7 @@ fn replay_as<G: Game>(rec: &Value) -> (Vec<String>, Vec<G>) {
         .chain(played)
         .map(|m| m.as_str().unwrap().to_string())
         .collect();
-    let mut s = G::start(&cfg);
+    let mut s = G::start(cfg);
     let mut out = vec![s];
     for m in &moves {
         s = try_play(&s, m).unwrap();
@@ -88,7 +92,13 @@ fn expected_fens(rec: &Value) -> Vec<String> {
 /// The keys of the marks Rust draws at `ply` of a recorded game (keyless marks as the page keys
 /// them), in drawing order.
 fn mark_keys<G: Draw>(rec: &Value, ply: usize) -> Vec<String> {
-    let (moves, pos) = replay_as::<G>(rec);
+    let defaults: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
+    mark_keys_with::<G>(rec, &G::configure(&defaults).unwrap(), ply)
+}
+
+/// [`mark_keys`] under the variant configuration `cfg`.
+fn mark_keys_with<G: Draw>(rec: &Value, cfg: &G::Config, ply: usize) -> Vec<String> {
+    let (moves, pos) = replay_with::<G>(rec, cfg);
     let last = (ply > 0).then(|| {
         (
             &pos[ply - 1],
@@ -599,6 +609,97 @@ fn enraya_match_and_tournament() {
     }
     b.eval("tableroReport.show(9)");
     b.screenshot("tournament-enraya");
+}
+
+#[test]
+fn parchis_2021_22_match_report() {
+    // A match played with `--option Year=2021-22`: the report replays it under that year's
+    // rules (its settings say so) and draws that year's panel, in Spanish and English.
+    use browser::i18n::{audit_spanish, switch_to};
+    use tablero::games::parchis::{ParchisConfig, Year};
+    let cfg = ParchisConfig::of(Year::Y2021);
+    let rec = tmp("parchis-2021.jsonl");
+    let page = tmp("parchis-2021.html");
+    let _ = std::fs::remove_file(&rec);
+    run(
+        &[
+            "match",
+            "--game",
+            "parchis",
+            "--engine1",
+            "builtin:random",
+            "--engine2",
+            "builtin:greedy",
+            "--option",
+            "Year=2021-22",
+            "--games",
+            "2",
+            "--records",
+        ],
+        &[&rec],
+    );
+    run(&["report", "--html"], &[&page, &rec]);
+    let recs = records(&rec);
+    let b = Browser::launch_lang("es-ES,es", 1280, 1300);
+    b.goto(&url(&page));
+    b.wait_until(
+        "document.body.dataset.ready === '1'",
+        Duration::from_secs(10),
+        "the first view",
+    );
+    let mut threes = 0;
+    for (i, r) in recs.iter().enumerate() {
+        let (moves, pos) = replay_with::<Parchis>(r, &cfg);
+        threes += moves.iter().filter(|m| m.ends_with(":3")).count();
+        let last = pos.len() - 1;
+        b.eval(&format!("tableroReport.open({i})"));
+        b.wait_until(
+            &format!("tableroReport.state() && tableroReport.state().game === {i}"),
+            Duration::from_secs(5),
+            "game open",
+        );
+        for k in [1, last / 2, last] {
+            b.eval(&format!("tableroReport.show({k})"));
+            assert_eq!(fen(&b), pos[k].format_fen(), "game {i} ply {k}");
+            assert_eq!(
+                dom_keys(&b),
+                json!(mark_keys_with::<Parchis>(r, &cfg, k)),
+                "game {i} ply {k}"
+            );
+        }
+        // Each colour's six dice, no player dice, hand slots or item chips.
+        let n = |css: &str| b.count(&format!("#board [data-k{css}]"));
+        assert_eq!(n("^='die-'][data-k$='-t'"), 24, "game {i}");
+        assert_eq!(n("='die-g-3'") + n("='die-y-3'"), 2, "game {i}");
+        assert_eq!(
+            n("^='die-p'") + n("^='hand-'") + n("^='item-'"),
+            0,
+            "game {i}"
+        );
+        assert_eq!(n("='turn-row'"), usize::from(pos[last].outcome().is_none()));
+    }
+    assert!(threes > 0, "no die 3 was played in the two games");
+    b.eval("tableroReport.open(0)");
+    b.wait_until(
+        "tableroReport.state() && tableroReport.state().game === 0",
+        Duration::from_secs(5),
+        "game 0 open",
+    );
+    b.eval("tableroReport.show(9)");
+    let problems = audit_spanish(&b);
+    assert!(
+        problems.is_empty(),
+        "Spanish report:\n{}",
+        problems.join("\n")
+    );
+    b.screenshot("report-parchis-2021-es");
+    switch_to(&b, "en");
+    b.wait_until(
+        "tableroReport.state() && tableroReport.state().ply === 9",
+        Duration::from_secs(5),
+        "the same ply",
+    );
+    b.screenshot("report-parchis-2021-en");
 }
 
 /// The game lines of a tournament's records file, and the engine names of its settings.

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::board::{Board, new_board, result_text};
+use super::board::{Board, new_board, new_board_with, result_text};
 use super::engines::{ANALYSIS, Event, Job, Setup, Think};
 use crate::core::game::{Outcome, Side};
 use crate::games::GameKind;
@@ -244,7 +244,8 @@ impl Session {
 
     fn setup(&self, name: &str, with_heuristic: bool) -> Option<Setup> {
         let o = self.engine(name).ok()?;
-        let mut options = vec![];
+        // The page's variant (Parchís' Year) first: every engine plays the board's rules.
+        let mut options = self.board.variant_settings();
         // Built-in players pin their own heuristic; other engines get the page's choice when
         // it is not the default one (an engine without a `Heuristic` option, such as a course
         // bot, would refuse it, and its own default is what the page's default means).
@@ -510,13 +511,30 @@ impl Session {
         format!("engine '{}'", n.unwrap_or_default())
     }
 
-    /// `{"game": G, "position"?: P}`: a new game (seats and settings stay).
+    /// `{"game": G, "options"?: {NAME: VALUE}, "position"?: P}`: a new game (seats and settings
+    /// stay). Without `options` a new game of the same game keeps its variant options (`Year`),
+    /// another game starts at its defaults.
     pub fn api_new(&mut self, v: &Value) -> Result<(), String> {
         let kind = match str_field(v, "game")? {
             Some(g) => GameKind::from_name(g)?,
             None => self.board.kind(),
         };
-        let mut b = new_board(kind);
+        let options: Vec<(String, String)> = match v.get("options") {
+            None | Some(Value::Null) if kind == self.board.kind() => self.board.variant_settings(),
+            None | Some(Value::Null) => vec![],
+            Some(Value::Object(m)) => m
+                .iter()
+                .map(|(k, v)| match v.as_str() {
+                    Some(t) => Ok((k.clone(), t.to_string())),
+                    None => Err(format!(
+                        "option '{}' must be a string",
+                        crate::core::spec::clip(k)
+                    )),
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err("'options' must be an object of strings".into()),
+        };
+        let mut b = new_board_with(kind, &options).map_err(|e| e.to_string())?;
         if let Some(p) = str_field(v, "position")? {
             b.set(p)?;
         }
@@ -921,6 +939,7 @@ impl Session {
             },
             "heuristic": self.heuristic,
             "heuristics": self.board.heuristics(),
+            "variant": self.board.variant(),
             "pace": self.pace_ms,
             "paused": self.paused,
             "base": self.board.base(),

@@ -6,7 +6,8 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::core::game::{Outcome, Side};
+use crate::core::game::{ConfigError, Outcome, Side};
+use crate::core::spec::{self, OptionError};
 use crate::games::GameKind;
 use crate::view::render::{DrawVisitor, dispatch};
 use crate::view::{Draw, MoveTarget};
@@ -18,6 +19,12 @@ pub trait Board: Send {
     fn mirror(&self) -> bool;
     /// Heuristic names of the game (index 0 is the default).
     fn heuristics(&self) -> &'static [&'static str];
+    /// The game's variant options the page offers (named values: Parchís' `Year`), each with
+    /// its value in this game and every value it may take.
+    fn variant(&self) -> Vec<Variant>;
+    /// The variant options of this game that differ from their defaults, as `setoption` names
+    /// and values for the engines (`Year`, `2021-22`): every engine plays the page's rules.
+    fn variant_settings(&self) -> Vec<(String, String)>;
     /// Sets the position: empty or `startpos`, a named start, `fen <state> [moves …]`,
     /// `[startpos] [moves] m1 m2 …`, a bare state string or, for a game whose simulator has
     /// them, a position file's text (more than one line: [`Game::parse_position_file`]) of the
@@ -59,6 +66,28 @@ pub trait Board: Send {
     fn sides(&self) -> Vec<usize>;
 }
 
+/// A variant option as the page shows it: a select named `name` with `values`, `value` chosen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Variant {
+    pub name: &'static str,
+    pub value: String,
+    pub values: Vec<&'static str>,
+}
+
+/// Why a game cannot start with the variant options asked for.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    /// An option the game does not have, or a value it does not name.
+    #[error("{0}")]
+    Option(OptionError),
+    /// Values the rules refuse together.
+    #[error("{0}")]
+    Rules(#[from] ConfigError),
+    /// A spin option (board sizes): the page plays every game at its default size.
+    #[error("the board page plays {game} with {name} at its default")]
+    NotOffered { game: &'static str, name: String },
+}
+
 /// A legal move as the page sees it.
 #[derive(Serialize)]
 struct Legal {
@@ -72,6 +101,8 @@ struct Legal {
 
 struct Track<G: Draw> {
     config: G::Config,
+    /// The variant option values of `config`, in `G::OPTIONS` order.
+    values: Vec<i64>,
     base: String,
     base_state: G,
     /// `states[i]` is the position before `moves[i]`; the last entry is the current position.
@@ -88,6 +119,7 @@ impl<G: Draw> Track<G> {
         let s = G::start(&config);
         Track {
             config,
+            values: G::OPTIONS.iter().map(|o| o.default).collect(),
             base: "startpos".into(),
             base_state: s,
             states: vec![s],
@@ -95,6 +127,22 @@ impl<G: Draw> Track<G> {
             texts: vec![],
             opening_len: 0,
         }
+    }
+
+    /// A game under the variant option `values` (`G::OPTIONS` order).
+    fn with_values(values: Vec<i64>) -> Result<Self, ConfigError> {
+        let config = G::configure(&values)?;
+        let s = G::start(&config);
+        Ok(Track {
+            config,
+            values,
+            base: "startpos".into(),
+            base_state: s,
+            states: vec![s],
+            moves: vec![],
+            texts: vec![],
+            opening_len: 0,
+        })
     }
 
     fn current(&self) -> &G {
@@ -147,6 +195,28 @@ impl<G: Draw> Board for Track<G> {
 
     fn heuristics(&self) -> &'static [&'static str] {
         G::HEURISTICS
+    }
+
+    fn variant(&self) -> Vec<Variant> {
+        G::OPTIONS
+            .iter()
+            .zip(&self.values)
+            .filter(|(o, _)| o.is_combo())
+            .map(|(o, &v)| Variant {
+                name: o.name,
+                value: o.format_value(v),
+                values: o.names.iter().map(|&(n, _)| n).collect(),
+            })
+            .collect()
+    }
+
+    fn variant_settings(&self) -> Vec<(String, String)> {
+        G::OPTIONS
+            .iter()
+            .zip(&self.values)
+            .filter(|(o, v)| **v != o.default)
+            .map(|(o, &v)| (o.name.to_string(), o.format_value(v)))
+            .collect()
     }
 
     fn set(&mut self, text: &str) -> Result<(), String> {
@@ -345,19 +415,50 @@ pub fn result_text(o: Option<Outcome>) -> &'static str {
     }
 }
 
-struct Make;
+struct Make<'a>(&'a [(String, String)]);
 
-impl DrawVisitor for Make {
+impl DrawVisitor for Make<'_> {
+    type Output = Result<Box<dyn Board>, VariantError>;
+    fn visit<G: Draw>(self) -> Self::Output {
+        let set = spec::variant_values::<G>(self.0, true).map_err(VariantError::Option)?;
+        // Only named values are offered: a board size other than the default would leave the
+        // page's own assumptions (5-en-Raya's 9 × 9 board files) behind.
+        if let Some(o) = G::OPTIONS
+            .iter()
+            .find(|o| !o.is_combo() && set.contains_key(&o.name.to_ascii_lowercase()))
+        {
+            return Err(VariantError::NotOffered {
+                game: G::NAME,
+                name: o.name.to_string(),
+            });
+        }
+        let values = spec::option_values::<G>(&set);
+        Ok(Box::new(Track::<G>::with_values(values)?))
+    }
+}
+
+/// A new game of `kind` at its start position with every variant option at its default,
+/// through the view layer's dispatch (every game draws).
+pub fn new_board(kind: GameKind) -> Box<dyn Board> {
+    dispatch(kind, MakeDefault)
+}
+
+struct MakeDefault;
+
+impl DrawVisitor for MakeDefault {
     type Output = Box<dyn Board>;
     fn visit<G: Draw>(self) -> Self::Output {
         Box::new(Track::<G>::new())
     }
 }
 
-/// A new game of `kind` at its start position, through the view layer's dispatch (every game
-/// draws).
-pub fn new_board(kind: GameKind) -> Box<dyn Board> {
-    dispatch(kind, Make)
+/// A new game of `kind` with the variant options `options` (`("Year", "2021-22")`; the others
+/// at their defaults). Only named-value options are offered ([`VariantError::NotOffered`]).
+pub fn new_board_with(
+    kind: GameKind,
+    options: &[(String, String)],
+) -> Result<Box<dyn Board>, VariantError> {
+    dispatch(kind, Make(options))
 }
 
 #[cfg(test)]

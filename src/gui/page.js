@@ -204,6 +204,39 @@
     if (document.activeElement !== el && el.value !== String(v)) el.value = v;
   }
 
+  // The game's named variant options (Parchís' Year): one select each; a change starts a new
+  // game of the same game with the options chosen.
+  function renderVariant(list) {
+    const box = $("variant");
+    const names = list.map((o) => o.name).join(",");
+    if (box.dataset.names !== names) {
+      box.dataset.names = names;
+      box.replaceChildren(...list.map((o) => {
+        const label = document.createElement("label");
+        const span = document.createElement("span");
+        span.setAttribute("data-i18n", "gui.option." + o.name);
+        span.textContent = t("gui.option." + o.name);
+        const sel = document.createElement("select");
+        sel.id = "variant-" + o.name;
+        sel.addEventListener("change", () => post("/api/new", { game: $("game").value, options: variantChoice() }));
+        label.append(span, " ", sel);
+        return label;
+      }));
+    }
+    for (const o of list) {
+      const sel = $("variant-" + o.name);
+      fillSelect(sel, o.values, (v) => v);
+      setValue(sel, o.value);
+    }
+  }
+
+  // The values chosen in the variant selects, as `{NAME: VALUE}`.
+  function variantChoice() {
+    const out = {};
+    for (const sel of $("variant").querySelectorAll("select")) out[sel.id.slice("variant-".length)] = sel.value;
+    return out;
+  }
+
   function render(s) {
     const newGame = !S || s.board_version !== S.board_version;
     if (s.view.board) {
@@ -233,6 +266,7 @@
     fillSelect($("game"), s.games, (g) => I.dict("game", g));
     $("boardfilebox").hidden = !s.files;
     setValue($("game"), s.game);
+    renderVariant(s.variant || []);
     const seatValues = ["human", ...s.engines];
     for (const i of [0, 1]) {
       fillSelect($("seat" + i), seatValues, (v) => (v === "human" ? t("gui.human") : v));

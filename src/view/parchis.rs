@@ -4,6 +4,11 @@
 //! entrance box) with box numbers, safe boxes, homes, queues and the central goal, then a panel
 //! under it with the turn, each player's dice, items and pending bonus, and a legend.
 //!
+//! A 2021-22 position (`Year` 2021-22: no items, colours in turn, each colour with its own dice
+//! 1 to 6) has its own panel: per player card one row per colour with that colour's six dice and
+//! its pending bonus, the row of the colour to move framed, no hand slots, and a legend without
+//! items or piece states; the mover's frame on the board is that colour's home alone.
+//!
 //! Geometry is computed in the frame of the right arm (yellow's) and turned by quarter turns for
 //! the other arms, so every arm is drawn by the same code. Marks (pieces, their states, items on
 //! the board, banana traps, the last move, the panel's contents) carry keys named after what they
@@ -17,7 +22,7 @@
 
 use super::{Draw, Item, MoveTarget, Scene, Shape, bold, palette as P, text, text_left};
 use crate::core::game::Game;
-use crate::games::parchis::{Ending, Move, Parchis, PieceKind};
+use crate::games::parchis::{Ending, Move, Parchis, PieceKind, Year};
 
 /// Depth of a box along the track.
 const D: f32 = 40.0;
@@ -409,7 +414,50 @@ const DIE: f32 = 46.0;
 const HAND_Y: f32 = CARD_Y + 122.0;
 const HAND_H: f32 = 38.0;
 
-fn board_scene() -> Scene {
+/// 2021-22's panel: the centre line of colour row `k` (0 the player's first colour) of a card,
+/// the side of its dice, the x of die `d` (1..=6) in a card at `x`, and the x of its bonus box.
+fn row_y(k: usize) -> f32 {
+    CARD_Y + 73.0 + k as f32 * 58.0
+}
+const DIE21: f32 = 42.0;
+fn die21_x(x: f32, d: u8) -> f32 {
+    x + 50.0 + (d as f32 - 1.0) * 46.0
+}
+fn bonus21_x(x: f32) -> f32 {
+    die21_x(x, 7)
+}
+
+/// Is this a 2021-22 position (its own panel, see the module doc)?
+fn is_2021(s: &Parchis) -> bool {
+    s.year() == Year::Y2021
+}
+
+/// One die of the panel: a square with its number, bold and framed while the owner holds it,
+/// grey and dashed once spent.
+fn die_items(dx: f32, dy: f32, side: f32, d: u8, has: bool) -> [Item; 2] {
+    let sq = rect(
+        dx,
+        dy,
+        side,
+        side,
+        7.0,
+        if has { P::WHITE } else { "#EFEFEF" },
+    );
+    let sq = if has {
+        sq.stroke(P::INK, 2.5)
+    } else {
+        sq.stroke("#BBBBBB", 1.5).dashed(4.0)
+    };
+    let (cx, cy) = (dx + side / 2.0, dy + side / 2.0);
+    let t = if has {
+        bold(cx, cy, side * 0.56, d.to_string(), P::INK)
+    } else {
+        text(cx, cy, side * 0.48, d.to_string(), "#AAAAAA")
+    };
+    [sq, t]
+}
+
+fn board_scene(year: Year) -> Scene {
     let mut it: Vec<Item> = Vec::with_capacity(400);
     it.push(rect(0.0, 0.0, BOARD, BOARD + PANEL, 0.0, P::PAPER));
     it.push(rect(MARGIN, MARGIN, 2.0 * R, 2.0 * R, 0.0, P::WHITE).stroke(P::INK, 2.0));
@@ -517,13 +565,51 @@ fn board_scene() -> Scene {
             format!("{} + {}", NAMES[p], NAMES[p + 2]),
             P::INK,
         ));
+        if year == Year::Y2021 {
+            // Each colour's dice on a row of its own, led by the colour's disc.
+            for (k, &c) in cols.iter().enumerate() {
+                let y = row_y(k);
+                it.push(circle(x + 26.0, y, 15.0, COLOURS[c]).stroke(P::INK, 1.5));
+                it.push(bold(x + 26.0, y, 14.0, LETTERS[c].to_string(), ink_on(c)));
+            }
+        }
     }
-    legend(&mut it);
+    match year {
+        Year::Y2021 => legend_2021(&mut it),
+        Year::Y2022 => legend(&mut it),
+    }
     Scene {
         width: BOARD,
         height: BOARD + PANEL,
         items: it,
     }
+}
+
+/// 2021-22's legend: what a die, a spent die, a bonus and the mover's frame look like, then the
+/// year's rules in one line (no items, no piece states: neither exists that year).
+fn legend_2021(it: &mut Vec<Item>) {
+    let y = CARD_Y + CARD_H + 30.0;
+    let side = 28.0;
+    let mut x = 22.0;
+    for (has, name) in [(true, "die held"), (false, "die used")] {
+        it.extend(die_items(x, y - side / 2.0, side, 3, has));
+        it.push(text_left(x + side + 8.0, y, 15.0, name, P::INK));
+        x += side + 8.0 + 9.0 * name.len() as f32 + 22.0;
+    }
+    it.push(rect(x, y - side / 2.0, 44.0, side, 5.0, P::ORANGE).stroke(P::INK, 2.0));
+    it.push(bold(x + 22.0, y, 15.0, "+20", P::INK));
+    let name = "bonus, moved first";
+    it.push(text_left(x + 52.0, y, 15.0, name, P::INK));
+    x += 52.0 + 9.0 * name.len() as f32 + 22.0;
+    it.push(rect(x, y - side / 2.0, 34.0, side, 5.0, "").stroke(P::INK, 3.5));
+    it.push(text_left(x + 42.0, y, 15.0, "colour to move", P::INK));
+    it.push(text_left(
+        22.0,
+        y + 40.0,
+        15.0,
+        "2021-22 rules: no items · the colours move in turn · each colour has its own dice 1 to 6",
+        P::INK,
+    ));
 }
 
 /// Two legend lines at the bottom of the panel: piece states, then the item abbreviations.
@@ -601,6 +687,13 @@ fn status_line(s: &Parchis) -> String {
         ""
     };
     match s.ending() {
+        // In 2021-22 one colour moves, not either of the player's two.
+        None if is_2021(s) => format!(
+            "Turn {} · {} to move (player {})",
+            s.turn(),
+            NAMES[s.colour_to_move()],
+            s.player()
+        ),
         None => format!(
             "{mode}Turn {} · player {} to move ({} + {})",
             s.turn(),
@@ -884,6 +977,166 @@ impl Parchis {
         }
     }
 
+    /// 2022-23's card contents: the player's five dice, its pending bonus and its items.
+    fn dice_and_items(&self, p: usize, out: &mut Vec<Item>) {
+        let x = card_x(p);
+        let left = self.normal_dice(p);
+        for (k, &d) in NORMAL_DICE.iter().enumerate() {
+            let has = left.contains(&d);
+            let dx = die_x(p, k);
+            let sq = rect(
+                dx,
+                DIE_Y,
+                DIE,
+                DIE,
+                7.0,
+                if has { P::WHITE } else { "#EFEFEF" },
+            );
+            let sq = if has {
+                sq.stroke(P::INK, 2.5)
+            } else {
+                sq.stroke("#BBBBBB", 1.5).dashed(4.0)
+            };
+            out.push(sq.key(format!("die-p{p}-{k}")).tip(format!(
+                "player {p}: die {d} {}",
+                if has { "available" } else { "used" }
+            )));
+            let t = if has {
+                bold(
+                    dx + DIE / 2.0,
+                    DIE_Y + DIE / 2.0,
+                    26.0,
+                    d.to_string(),
+                    P::INK,
+                )
+            } else {
+                text(
+                    dx + DIE / 2.0,
+                    DIE_Y + DIE / 2.0,
+                    22.0,
+                    d.to_string(),
+                    "#AAAAAA",
+                )
+            };
+            out.push(t.key(format!("die-p{p}-{k}-t")));
+        }
+        let pending = self.pending(p);
+        if let Some(&due) = pending.last() {
+            let bx = die_x(p, 5) + 4.0;
+            let w = x + CARD_W - 10.0 - bx;
+            let label: Vec<String> = pending.iter().rev().map(|v| format!("+{v}")).collect();
+            out.push(
+                rect(bx, DIE_Y, w, DIE, 7.0, P::ORANGE)
+                    .stroke(P::INK, 2.0)
+                    .key(format!("bonus-p{p}"))
+                    .tip(format!(
+                        "pending bonus: player {p} must move {due} next (no other die until then)"
+                    )),
+            );
+            let size = (w / (0.62 * label.join(" ").len() as f32)).min(24.0);
+            out.push(
+                bold(
+                    bx + w / 2.0,
+                    DIE_Y + DIE / 2.0,
+                    size,
+                    label.join(" "),
+                    P::INK,
+                )
+                .key(format!("bonus-p{p}-t")),
+            );
+        }
+        let hand = self.hand(p);
+        // Wide slots for the usual hand of at most two items, narrower for a playground's 5.
+        let pitch = (CARD_W - 20.0) / hand.len().clamp(3, HAND_SLOTS) as f32;
+        let slot_w = pitch - 6.0;
+        for (k, &item) in hand.iter().enumerate().take(HAND_SLOTS) {
+            let hx = x + 10.0 + k as f32 * pitch;
+            let name = Parchis::item_name(item);
+            out.push(
+                rect(hx, HAND_Y, slot_w, HAND_H, 6.0, "#F3EFE2")
+                    .stroke(P::INK, 1.5)
+                    .key(format!("hand-p{p}-{k}"))
+                    .tip(format!("player {p} holds {name}")),
+            );
+            // Compound names go on two lines so that a narrow playground slot stays legible.
+            let lines: Vec<&str> = match name {
+                "megamushroom" => vec!["mega", "mushroom"],
+                "redshell" => vec!["red", "shell"],
+                "blueshell" => vec!["blue", "shell"],
+                _ => vec![name],
+            };
+            let longest = lines.iter().map(|l| l.len()).max().unwrap_or(1) as f32;
+            let size = (slot_w / (0.72 * longest)).min(if lines.len() > 1 { 14.0 } else { 16.0 });
+            let cy = HAND_Y + HAND_H / 2.0;
+            for (j, line) in lines.iter().enumerate() {
+                let dy = (j as f32 - (lines.len() as f32 - 1.0) / 2.0) * size * 1.05;
+                let key = if j == 0 {
+                    format!("hand-p{p}-{k}-t")
+                } else {
+                    format!("hand-p{p}-{k}-t{j}")
+                };
+                out.push(bold(hx + slot_w / 2.0, cy + dy, size, *line, P::INK).key(key));
+            }
+        }
+        if hand.is_empty() {
+            out.push(
+                text_left(x + 14.0, HAND_Y + HAND_H / 2.0, 15.0, "no items", P::GREY)
+                    .key(format!("hand-p{p}-none")),
+            );
+        }
+    }
+
+    /// 2021-22's card contents: for each of the player's colours its six dice (the ones spent
+    /// grey and dashed) and its pending bonus; the colour to move's row framed.
+    fn colour_rows(&self, p: usize, out: &mut Vec<Item>) {
+        let x = card_x(p);
+        let mover = (self.ending().is_none()).then(|| self.colour_to_move());
+        for (k, c) in [p, p + 2].into_iter().enumerate() {
+            let y = row_y(k);
+            let l = LETTERS[c];
+            if mover == Some(c) {
+                out.push(
+                    rect(x + 6.0, y - 27.0, CARD_W - 12.0, 54.0, 8.0, "")
+                        .stroke(P::INK, 3.5)
+                        .key("turn-row")
+                        .tip(format!("{} to move", NAMES[c])),
+                );
+            }
+            let held = self.colour_dice(c);
+            for d in 1..=6u8 {
+                let has = held.contains(&d);
+                let [sq, t] = die_items(die21_x(x, d), y - DIE21 / 2.0, DIE21, d, has);
+                out.push(sq.key(format!("die-{l}-{d}")).tip(format!(
+                    "{}: die {d} {}",
+                    NAMES[c],
+                    if has { "available" } else { "used" }
+                )));
+                out.push(t.key(format!("die-{l}-{d}-t")));
+            }
+            let pending = self.colour_pending(c);
+            if let Some(&due) = pending.last() {
+                let bx = bonus21_x(x);
+                let w = x + CARD_W - 12.0 - bx;
+                let label: Vec<String> = pending.iter().rev().map(|v| format!("+{v}")).collect();
+                out.push(
+                    rect(bx, y - DIE21 / 2.0, w, DIE21, 7.0, P::ORANGE)
+                        .stroke(P::INK, 2.0)
+                        .key(format!("bonus-{l}"))
+                        .tip(format!(
+                            "pending bonus: {} must move {due} next (no other die until then)",
+                            NAMES[c]
+                        )),
+                );
+                // Bold digits and signs are about 0.7 em wide: two layers fit at a smaller size.
+                let size = (w / (0.72 * label.join(" ").len() as f32)).min(22.0);
+                out.push(
+                    bold(bx + w / 2.0, y, size, label.join(" "), P::INK)
+                        .key(format!("bonus-{l}-t")),
+                );
+            }
+        }
+    }
+
     fn panel_marks(&self, last: Option<(&Parchis, Move)>, out: &mut Vec<Item>) {
         out.push(text_left(20.0, PANEL_Y + 24.0, 24.0, status_line(self), P::INK).key("status"));
         let win = winner(self);
@@ -906,110 +1159,10 @@ impl Parchis {
                         .key(format!("tag-p{p}-t")),
                 );
             }
-            let left = self.normal_dice(p);
-            for (k, &d) in NORMAL_DICE.iter().enumerate() {
-                let has = left.contains(&d);
-                let dx = die_x(p, k);
-                let sq = rect(
-                    dx,
-                    DIE_Y,
-                    DIE,
-                    DIE,
-                    7.0,
-                    if has { P::WHITE } else { "#EFEFEF" },
-                );
-                let sq = if has {
-                    sq.stroke(P::INK, 2.5)
-                } else {
-                    sq.stroke("#BBBBBB", 1.5).dashed(4.0)
-                };
-                out.push(sq.key(format!("die-p{p}-{k}")).tip(format!(
-                    "player {p}: die {d} {}",
-                    if has { "available" } else { "used" }
-                )));
-                let t = if has {
-                    bold(
-                        dx + DIE / 2.0,
-                        DIE_Y + DIE / 2.0,
-                        26.0,
-                        d.to_string(),
-                        P::INK,
-                    )
-                } else {
-                    text(
-                        dx + DIE / 2.0,
-                        DIE_Y + DIE / 2.0,
-                        22.0,
-                        d.to_string(),
-                        "#AAAAAA",
-                    )
-                };
-                out.push(t.key(format!("die-p{p}-{k}-t")));
-            }
-            let pending = self.pending(p);
-            if let Some(&due) = pending.last() {
-                let bx = die_x(p, 5) + 4.0;
-                let w = x + CARD_W - 10.0 - bx;
-                let label: Vec<String> = pending.iter().rev().map(|v| format!("+{v}")).collect();
-                out.push(
-                    rect(bx, DIE_Y, w, DIE, 7.0, P::ORANGE)
-                        .stroke(P::INK, 2.0)
-                        .key(format!("bonus-p{p}"))
-                        .tip(format!(
-                            "pending bonus: player {p} must move {due} next (no other die until then)"
-                        )),
-                );
-                let size = (w / (0.62 * label.join(" ").len() as f32)).min(24.0);
-                out.push(
-                    bold(
-                        bx + w / 2.0,
-                        DIE_Y + DIE / 2.0,
-                        size,
-                        label.join(" "),
-                        P::INK,
-                    )
-                    .key(format!("bonus-p{p}-t")),
-                );
-            }
-            let hand = self.hand(p);
-            // Wide slots for the usual hand of at most two items, narrower for a playground's 5.
-            let pitch = (CARD_W - 20.0) / hand.len().clamp(3, HAND_SLOTS) as f32;
-            let slot_w = pitch - 6.0;
-            for (k, &item) in hand.iter().enumerate().take(HAND_SLOTS) {
-                let hx = x + 10.0 + k as f32 * pitch;
-                let name = Parchis::item_name(item);
-                out.push(
-                    rect(hx, HAND_Y, slot_w, HAND_H, 6.0, "#F3EFE2")
-                        .stroke(P::INK, 1.5)
-                        .key(format!("hand-p{p}-{k}"))
-                        .tip(format!("player {p} holds {name}")),
-                );
-                // Compound names go on two lines so that a narrow playground slot stays legible.
-                let lines: Vec<&str> = match name {
-                    "megamushroom" => vec!["mega", "mushroom"],
-                    "redshell" => vec!["red", "shell"],
-                    "blueshell" => vec!["blue", "shell"],
-                    _ => vec![name],
-                };
-                let longest = lines.iter().map(|l| l.len()).max().unwrap_or(1) as f32;
-                let size =
-                    (slot_w / (0.72 * longest)).min(if lines.len() > 1 { 14.0 } else { 16.0 });
-                let cy = HAND_Y + HAND_H / 2.0;
-                for (j, line) in lines.iter().enumerate() {
-                    let dy = (j as f32 - (lines.len() as f32 - 1.0) / 2.0) * size * 1.05;
-                    let key = if j == 0 {
-                        format!("hand-p{p}-{k}-t")
-                    } else {
-                        format!("hand-p{p}-{k}-t{j}")
-                    };
-                    out.push(bold(hx + slot_w / 2.0, cy + dy, size, *line, P::INK).key(key));
-                }
-            }
-            if hand.is_empty() {
-                out.push(
-                    text_left(x + 14.0, HAND_Y + HAND_H / 2.0, 15.0, "no items", P::GREY)
-                        .key(format!("hand-p{p}-none")),
-                );
+            if is_2021(self) {
+                self.colour_rows(p, out);
+            } else {
+                self.dice_and_items(p, out);
             }
             let mut bounces = text(
                 x + CARD_W - 14.0,
@@ -1046,15 +1199,21 @@ impl Parchis {
 
 impl Draw for Parchis {
     fn board(&self) -> Scene {
-        board_scene()
+        board_scene(self.year())
     }
 
     fn marks(&self, last: Option<(&Self, Self::Move)>) -> Vec<Item> {
         let mut out = Vec::with_capacity(160);
         // The mover's homes get a thick frame: whose turn it is shows on the board too.
+        // In 2021-22 only the colour to move moves: its home alone.
         if winner(self).is_none() {
             let p = self.player();
-            for (k, c) in [p, p + 2].into_iter().enumerate() {
+            let homes = if is_2021(self) {
+                vec![self.colour_to_move()]
+            } else {
+                vec![p, p + 2]
+            };
+            for (k, c) in homes.into_iter().enumerate() {
                 out.push(
                     poly(home_outline(c, 3.0), "")
                         .stroke(P::INK, 6.0)

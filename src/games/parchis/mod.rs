@@ -710,12 +710,45 @@ impl Parchis {
     /// Normal dice player `pl` still holds (in 2021-22: its next colour, see
     /// [`Parchis::dice_owner_of`]), ascending (a subset of 1 2 4 5 6; of 1 to 6 in 2021-22).
     pub fn normal_dice(&self, pl: usize) -> ArrayVec<u8, 6> {
-        let owner = self.dice_owner_of(pl);
+        self.dice_of(self.dice_owner_of(pl))
+    }
+    /// Normal dice colour `c` still holds in a 2021-22 position, where each colour has its own
+    /// dice (ascending, a subset of 1 to 6); in 2022-23, its player's ([`Parchis::normal_dice`]).
+    pub fn colour_dice(&self, c: usize) -> ArrayVec<u8, 6> {
+        let owner = match self.year {
+            Year::Y2021 => c & 3,
+            Year::Y2022 => c & 1,
+        };
+        self.dice_of(owner)
+    }
+    /// Pending bonus moves of colour `c` in a 2021-22 position (its own +10/+20 layers, bottom
+    /// to top); in 2022-23, its player's ([`Parchis::pending`]).
+    pub fn colour_pending(&self, c: usize) -> ArrayVec<u8, 16> {
+        let owner = match self.year {
+            Year::Y2021 => c & 3,
+            Year::Y2022 => c & 1,
+        };
+        self.pending_of(owner)
+    }
+    /// The normal dice of dice owner `owner` (a player in 2022-23, a colour in 2021-22).
+    fn dice_of(&self, owner: usize) -> ArrayVec<u8, 6> {
         rules::dice_values(self.year)
             .iter()
             .enumerate()
             .filter(|(k, _)| self.dice[owner] >> k & 1 == 1)
             .map(|(_, &d)| d)
+            .collect()
+    }
+    /// The pending bonus layers of dice owner `owner`, bottom to top.
+    fn pending_of(&self, owner: usize) -> ArrayVec<u8, 16> {
+        (0..self.forced_len[owner])
+            .map(|i| {
+                if self.forced_bits[owner] >> i & 1 == 1 {
+                    20
+                } else {
+                    10
+                }
+            })
             .collect()
     }
     /// Items player `pl` holds, in acquisition order (kinds as in [`Parchis::item_name`]).
@@ -724,16 +757,7 @@ impl Parchis {
     }
     /// Pending bonus moves of player `pl`, bottom to top (10 or 20; the last one is due next).
     pub fn pending(&self, pl: usize) -> ArrayVec<u8, 16> {
-        let pl = self.dice_owner_of(pl);
-        (0..self.forced_len[pl])
-            .map(|i| {
-                if self.forced_bits[pl] >> i & 1 == 1 {
-                    20
-                } else {
-                    10
-                }
-            })
-            .collect()
+        self.pending_of(self.dice_owner_of(pl))
     }
     /// Items still lying on the board as (kind, track box), in the start list's order.
     pub fn board_items(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
