@@ -5,7 +5,8 @@
 //!
 //! Input: byte 0 picks the game (bits 0-1 and 5-7, see `game_of`) and, when bit 2 is set, a built-in player (bits
 //! 3-4); the rest is split into lines. To keep a run short, lines are tamed before they are sent:
-//! `go` limits are clamped (depth ≤ 3, nodes ≤ 4000, times ≤ 20 ms) and a `go` without any
+//! `go` limits are clamped (depth ≤ 3, nodes ≤ 4000, times ≤ 20 ms), a `go` with limits but no
+//! `nodes` (nor `infinite`) also gets `nodes 4000`, and a `go` without any
 //! limit gets `nodes 2000`; `perft` depth ≤ 3; `Hash` ≤ 2 MiB. A script holding `solve` ends
 //! with `quit` (a solve of a large position is long; `quit` must end it at once).
 //!
@@ -49,6 +50,7 @@ fn tame(line: &str) -> String {
         "go" => {
             let mut out = vec![words[0].to_string()];
             let mut limited = false;
+            let (mut open_ended, mut counted) = (false, false);
             let mut i = 1;
             while i < words.len() {
                 let w = words[i].to_ascii_lowercase();
@@ -64,6 +66,8 @@ fn tame(line: &str) -> String {
                 ) {
                     limited = true;
                 }
+                open_ended |= w == "infinite";
+                counted |= w == "nodes";
                 out.push(words[i].to_string());
                 if let (Some(max), Some(v)) = (max, words.get(i + 1)) {
                     out.push(clamp(v, max));
@@ -73,6 +77,10 @@ fn tame(line: &str) -> String {
             }
             if !limited {
                 out.push("nodes 2000".into());
+            } else if !counted && !open_ended {
+                // A depth alone is no bound on work: enraya's extensions follow sharp lines
+                // past it (one input took 22 s in the unoptimised fuzz build).
+                out.push("nodes 4000".into());
             }
             out.join(" ")
         }

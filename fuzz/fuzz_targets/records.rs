@@ -64,7 +64,10 @@ fuzz_target!(|data: &[u8]| {
         },
         Ok(m) => {
             let games: Vec<GameRecord> = m.games.iter().map(|g| g.record.clone()).collect();
-            let settings = m.settings.as_ref().expect("a tournament's records have settings");
+            let settings = m
+                .settings
+                .as_ref()
+                .expect("a tournament's records have settings");
             match standings(settings, &games, None) {
                 Ok(s) => {
                     assert!(!s.text().is_empty());

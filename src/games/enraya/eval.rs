@@ -489,7 +489,13 @@ pub fn side_counts(s: &Enraya) -> [SideCounts; 2] {
 /// A leaf the search should not evaluate statically: a side completes a line at its next
 /// turn (the mover now, or the other side after the mover's placements left), so what the
 /// mover does with those placements (complete, block, or clear with a yellow cell) decides.
+/// The ninja board only: its Trinity residues keep a turn to a third of the cells, while on a
+/// plain board of up to 19 × 19 every cell is a move and an extension would multiply by
+/// hundreds.
 pub fn unquiet(s: &Enraya) -> bool {
+    if !s.is_ninja() {
+        return false;
+    }
     let c = side_counts(s);
     c[0].now > 0 || c[1].now > 0 || c[0].two > 0 || c[1].two > 0
 }
