@@ -5,32 +5,16 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use common::BIN;
 use serde_json::Value;
 use tablero::core::game::{Game, Outcome, Side};
 use tablero::games::boom::{self, Boom, Year};
 
-/// Runs a whole script through a pipe (end of input = quit) and returns stdout.
+/// A whole protocol script through `tablero --game connect4boom`; stdout.
 fn script(input: &str) -> String {
-    let mut child = Command::new(BIN)
-        .args(["--game", "connect4boom"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn tablero");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write the script");
-    let out = child.wait_with_output().expect("wait");
-    assert!(out.status.success(), "exit status {:?}", out.status);
-    String::from_utf8(out.stdout).expect("UTF-8 stdout")
+    common::script("connect4boom", input)
 }
 
 #[test]

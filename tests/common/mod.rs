@@ -166,3 +166,26 @@ pub fn golden_path(rel: &str) -> PathBuf {
     );
     p
 }
+
+/// Runs a whole protocol script through `tablero --game GAME` (end of input = quit) and
+/// returns stdout; the run must exit successfully.
+pub fn script(game: &str, input: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(BIN)
+        .args(["--game", game])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn tablero");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write the script");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "exit status {:?}", out.status);
+    String::from_utf8(out.stdout).expect("UTF-8 stdout")
+}
