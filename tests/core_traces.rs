@@ -251,27 +251,7 @@ fn boom_2018_perft_agrees_with_the_core() {
     // `DEPTH [MOVE …]`, a tab, the 2018-19 core's leaf count (scripts/boom/perft_2018.sh).
     let text = common::traces("boom/perft_2018.txt");
     let config = BoomConfig::of(Year::Y2018);
-    let mut n = 0;
-    for line in text.lines() {
-        let (input, count) = line
-            .split_once('\t')
-            .unwrap_or_else(|| panic!("{line}: no tab"));
-        let mut words = input.split(' ');
-        let depth: u32 = words.next().and_then(|d| d.parse().ok()).expect("depth");
-        let mut s = Boom::start(&config);
-        for m in words {
-            let mv = s
-                .parse_move(m)
-                .unwrap_or_else(|e| panic!("{line}: {m}: {e}"));
-            s = s.apply(mv);
-        }
-        assert_eq!(
-            perft(&s, depth).to_string(),
-            count,
-            "{line}: tablero's perft differs from the core's"
-        );
-        n += 1;
-    }
+    let n = perft_file::<Boom>(&text, &config);
     assert_eq!(n, 59, "the whole file was checked");
 }
 
@@ -332,27 +312,7 @@ fn parchis_2021_perft_agrees_with_the_core() {
     // `DEPTH [MOVE …]`, a tab, the 2021-22 core's leaf count (scripts/parchis/core_2021.sh perft).
     let text = common::traces("parchis/perft_2021.txt");
     let config = ParchisConfig::of(ParchisYear::Y2021);
-    let mut n = 0;
-    for line in text.lines() {
-        let (input, count) = line
-            .split_once('\t')
-            .unwrap_or_else(|| panic!("{line}: no tab"));
-        let mut words = input.split(' ');
-        let depth: u32 = words.next().and_then(|d| d.parse().ok()).expect("depth");
-        let mut s = Parchis::start(&config);
-        for m in words {
-            let mv = s
-                .parse_move(m)
-                .unwrap_or_else(|e| panic!("{line}: {m}: {e}"));
-            s = s.apply(mv);
-        }
-        assert_eq!(
-            perft(&s, depth).to_string(),
-            count,
-            "{input}: tablero's perft differs from the core's"
-        );
-        n += 1;
-    }
+    let n = perft_file::<Parchis>(&text, &config);
     assert_eq!(n, 187, "the whole file was checked");
 }
 
@@ -367,4 +327,31 @@ fn mancala_core_traces_reproduced_in_full() {
         |_: &Mancala, _| {},
     );
     assert_eq!((games, n), (400, 17_774), "the whole file was replayed");
+}
+
+/// Checks every line of a perft file (`DEPTH [MOVE …]`, a tab, the core's leaf count) from the
+/// start of `config`; returns how many lines it checked.
+fn perft_file<G: Game>(text: &str, config: &G::Config) -> usize {
+    let mut n = 0;
+    for line in text.lines() {
+        let (input, count) = line
+            .split_once('\t')
+            .unwrap_or_else(|| panic!("{line}: no tab"));
+        let mut words = input.split(' ');
+        let depth: u32 = words.next().and_then(|d| d.parse().ok()).expect("depth");
+        let mut s = G::start(config);
+        for m in words {
+            let mv = s
+                .parse_move(m)
+                .unwrap_or_else(|e| panic!("{line}: {m}: {e}"));
+            s = s.apply(mv);
+        }
+        assert_eq!(
+            perft(&s, depth).to_string(),
+            count,
+            "{line}: tablero's perft differs from the core's"
+        );
+        n += 1;
+    }
+    n
 }
