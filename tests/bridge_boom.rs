@@ -224,10 +224,10 @@ go
         "info depth 3 time 0",
         "bestmove 3",
         // Depth 9: the mock Think() returns 12, no course action.
-        "info string error: the player's Think() returned action 12, which is no course action (0..7 = PUT1..PUT7, BOOM)",
+        "info string player fault: the player's Think() returned action 12, which is no course action (0..7 = PUT1..PUT7, BOOM)",
         "bestmove (none)",
         // Column 1 is full (mock: 2 pieces) and the player still picks it.
-        "info string error: the player chose 1 (course action 0), which the course core calls illegal",
+        "info string player fault: the player chose 1 (course action 0), which the course core calls illegal",
         "bestmove 1",
         "info string error: position: move 3 '1' (character 29) is illegal in the course simulator (rule disagreement, course action 0, player 1 to move); no position until a legal 'position' or 'ucinewgame'",
         "info string error: position: move 3 'BOOM' (character 29) is illegal in the course simulator (rule disagreement, course action 7, player 1 to move); no position until a legal 'position' or 'ucinewgame'",
@@ -327,4 +327,45 @@ fn build_script_refuses_bad_usage() {
     let out = Command::new("bash").arg(build_script()).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("usage: "));
+}
+
+/// A player whose `Think()` returns no course action loses that game as an illegal move, and
+/// the match goes on: the bridge's `info string player fault` line is not a refused command
+/// (an `info string error` would stop the match), and the record names the player's fault.
+#[test]
+fn a_player_fault_loses_the_game_and_the_match_goes_on() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bridge_boom_fault");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("fault.jsonl");
+    let o = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(["match", "--game", "connect4boom", "--engine1"])
+        .arg(&mock_engine().0)
+        .args([
+            "--engine2",
+            "builtin:random",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+        ])
+        // Depth 9: the mock Think() returns 12, no course action.
+        .args(["--limits1", "depth=9", "--records"])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "the match goes on: {err}");
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let games: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(games.len(), 2, "both games played: {text}");
+    for g in games {
+        assert!(g.contains(r#""reason":"illegal""#), "{g}");
+        assert!(
+            g.contains(
+                "no move: the player's Think() returned action 12, which is no course action"
+            ),
+            "{g}"
+        );
+    }
 }

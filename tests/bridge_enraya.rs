@@ -293,9 +293,9 @@ fn protocol_front_end_with_the_mock_core() {
         "course xox/xo1 x 2 4 6 legal=1,2 over=0 result=-",
         "bestmove 1,2",
         // (-1, -1) and an occupied cell: reported, and written so that a referee scores them.
-        "info string error: the player's think() returned (-1, -1), which the course core refuses (off the 2x3 board); course fen xox/xo1 x 2 4 6 legal 1,2",
+        "info string player fault: the player's think() returned (-1, -1), which the course core refuses (off the 2x3 board); course fen xox/xo1 x 2 4 6 legal 1,2",
         "bestmove -1,-1",
-        "info string error: the player's think() returned (0, 0), which the course core refuses (the cell is occupied); course fen xox/xo1 x 2 4 6 legal 1,2",
+        "info string player fault: the player's think() returned (0, 0), which the course core refuses (the cell is occupied); course fen xox/xo1 x 2 4 6 legal 1,2",
         "bestmove 0,0",
         "bestmove 1,2",
         // The end of the game: a full board, a draw.

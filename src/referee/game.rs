@@ -467,6 +467,9 @@ pub fn play<G: Game>(
             );
         }
         let (mut depth, mut score) = (None, None);
+        // A bridge's `info string player fault: …` (protocol.md, Errors): the student's player
+        // failed while thinking; it names why the move that follows is illegal.
+        let mut fault: Option<String> = None;
         let reply = loop {
             match conn.recv(deadline) {
                 Recv::Line(l) => {
@@ -479,6 +482,9 @@ pub fn play<G: Game>(
                             break Reply::Move(tokens.get(1).map(|s| s.to_string()));
                         }
                         Some("info") => {
+                            if let Some(f) = l.trim().strip_prefix("info string player fault: ") {
+                                fault = Some(f.to_string());
+                            }
                             if let Some(d) = info_field(&tokens, "depth")
                                 .and_then(|r| r.first())
                                 .and_then(|d| d.parse().ok())
@@ -536,6 +542,10 @@ pub fn play<G: Game>(
             Reply::Move(None) => return lose(rec, side, Reason::Illegal, "empty bestmove".into()),
             // The protocol's answer when the engine's rules say the game is over: the referee's
             // rules play on, so the two differ here (a bridge's course core, another engine).
+            Reply::Move(Some(m)) if m == "(none)" && fault.is_some() => {
+                let why = fault.unwrap_or_default();
+                return lose(rec, side, Reason::Illegal, format!("no move: {why}"));
+            }
             Reply::Move(Some(m)) if m == "(none)" => {
                 return lose(
                     rec,
@@ -552,7 +562,10 @@ pub fn play<G: Game>(
             Ok(s) => s,
             Err(e) => {
                 let shown: String = mv.chars().take(40).collect();
-                return lose(rec, side, Reason::Illegal, format!("'{shown}': {e}"));
+                let why = fault
+                    .map(|f| format!(" (the bridge: {f})"))
+                    .unwrap_or_default();
+                return lose(rec, side, Reason::Illegal, format!("'{shown}': {e}{why}"));
             }
         };
         if let Some((left, inc)) = &mut clocks[side.index()] {

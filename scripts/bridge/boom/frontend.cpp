@@ -104,6 +104,9 @@ private:
         std::fputc('\n', out_);
         std::fflush(out_);
     }
+    // The player's own failure while thinking (an illegal or impossible move) is not a refused
+    // command: it loses the game as an illegal move, and a match or class tournament goes on.
+    void fault(const std::string &s) { say("info string player fault: " + s); }
     void error(const std::string &s) {
         if (!in_position_) {
             say("info string error: " + s);
@@ -285,7 +288,7 @@ private:
         std::string text;
         bool ok = format_action(action, text);
         if (ok && !course_legal(*game_, action)) {
-            error("the player chose " + text + " (course action " + std::to_string(action) +
+            fault("the player chose " + text + " (course action " + std::to_string(action) +
                   "), which the course core calls illegal");
         }
         double convert_ms = ms_since(t1);
@@ -296,7 +299,7 @@ private:
         int d = hooks_.depth ? (depth > 0 ? depth : *hooks_.depth) : 0;
         if (d > 0) say("info depth " + std::to_string(d) + " time " + std::to_string(static_cast<long long>(think_ms)));
         if (!ok) {
-            error("the player's Think() returned action " + std::to_string(action) +
+            fault("the player's Think() returned action " + std::to_string(action) +
                   ", which is no course action (0..7 = PUT1..PUT7, BOOM)");
             say("bestmove (none)");
             return;

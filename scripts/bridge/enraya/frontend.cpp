@@ -268,6 +268,9 @@ private:
         std::fputc('\n', out_);
         std::fflush(out_);
     }
+    // The player's own failure while thinking (an illegal or impossible move) is not a refused
+    // command: it loses the game as an illegal move, and a match or class tournament goes on.
+    void fault(const std::string &s) { say("info string player fault: " + s); }
     void error(const std::string &s) {
         if (!in_position_) {
             say("info string error: " + s);
@@ -824,7 +827,7 @@ private:
         Tablero next = g;
         bool inside = f >= 0 && f < g.getFilas() && c >= 0 && c < g.getColumnas();
         if (!inside || !next.ponerPieza(f, c, g.getJugadorTurno())) {
-            error("the player's think() returned (" + std::to_string(f) + ", " + std::to_string(c) +
+            fault("the player's think() returned (" + std::to_string(f) + ", " + std::to_string(c) +
                   "), which the course core refuses (" + why_refused(g, f, c) + "); course fen " + enraya::fen(g) +
                   " legal " + legal_text(enraya::legal_moves(g)) +
                   (search_.interrupted ? "; think() was interrupted" : ""));

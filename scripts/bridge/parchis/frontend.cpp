@@ -82,6 +82,9 @@ private:
         std::fputc('\n', out_);
         std::fflush(out_);
     }
+    // The player's own failure while thinking (an illegal or impossible move) is not a refused
+    // command: it loses the game as an illegal move, and a match or class tournament goes on.
+    void fault(const std::string &s) { say("info string player fault: " + s); }
     void error(const std::string &s) {
         if (!in_position_) {
             say("info string error: " + s);
@@ -326,7 +329,7 @@ private:
         std::string text, err;
         bool ok = format_tablero_move(m, text, err);
         if (ok && !course_legal(*game_, m)) {
-            error("the player chose " + text + " (course move " + std::to_string(static_cast<int>(c)) + " " +
+            fault("the player chose " + text + " (course move " + std::to_string(static_cast<int>(c)) + " " +
                   std::to_string(id) + " " + std::to_string(dice) + "), which the course core calls illegal");
         }
         double convert_ms = ms_since(t1);
@@ -337,7 +340,7 @@ private:
         say(buf);
         if (d > 0) say("info depth " + std::to_string(d) + " time " + std::to_string(static_cast<long long>(think_ms)));
         if (!ok) {
-            error("the player's move cannot be written in tablero notation: " + err);
+            fault("the player's move cannot be written in tablero notation: " + err);
             say("bestmove (none)");
             return;
         }
