@@ -382,6 +382,31 @@ fn default_terms(s: &Boom, w: &Weights, perspective: Side) -> DefaultTerms {
     }
 }
 
+/// A leaf too sharp for a static value: a side can complete four within its next turn of two
+/// movements — a winning cell playable or right above a playable cell, a window of two own
+/// pieces whose two empty cells one turn fills (`hot`), or its `BOOM` (then a `PUT`) — so what
+/// the side to move does with its movements decides, and the search looks further.
+pub fn unquiet(s: &Boom) -> bool {
+    let (a, b) = (s.pieces(Side::First), s.pieces(Side::Second));
+    let occ = a | b;
+    let playable = s.playable();
+    let reach2 = playable | ((playable << 1) & BOARD);
+    let threats =
+        bits::winning_cells(a, occ, BOARD, STRIDE) | bits::winning_cells(b, occ, BOARD, STRIDE);
+    if threats & reach2 != 0 {
+        return true;
+    }
+    let dirs = bits::directions(STRIDE);
+    let hot = |p: u64| {
+        let blocked = !(p | reach2) & BOARD;
+        (0..4).any(|i| two_own(p, blocked, STARTS[i], dirs[i]) != 0)
+    };
+    hot(a)
+        || hot(b)
+        || boom_wins(a, b, s.bomb(Side::First), true)
+        || boom_wins(b, a, s.bomb(Side::Second), true)
+}
+
 /// The terms of `default` in DesConecta-4 BOOM (`Year` 2018-19), own minus opp, where four in
 /// a row loses: a side is squeezed when its `PUT`s run out of cells that do not complete its
 /// own four.

@@ -420,6 +420,11 @@ impl Game for Boom {
         &[("2018-19", 2018), ("2020-21", 2020)],
     )];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
+    /// A depth-8 search (the course's) follows its pending threats to ply 12: at equal depth
+    /// the students' players, whose horizon is exact, won the positions tablero's static
+    /// evaluation misjudged there (docs/boom-strength.md).
+    const EXTENSION_PLIES: u32 = 4;
+    const EXTENSION_HORIZON: u32 = 12;
     /// Reviews at the course bridges' depth 8. The review's curves are fitted on 200 self-play games at the default depth and
     /// 100 one ply shallower (docs/review.md, "Calibration").
     const PROFILE: Profile = Profile {
@@ -785,6 +790,12 @@ impl Game for Boom {
     /// `BOOM` empties cells again, but rarely more than a few).
     fn moves_left(&self) -> u32 {
         (BOARD & !self.occupied()).count_ones().div_ceil(2)
+    }
+
+    /// `default` in 2020-21 only: `test` and `seed` stay the course's plain alpha-beta, and
+    /// DesConecta-4's threats are the other way round.
+    fn unquiet(&self, heuristic: usize) -> bool {
+        heuristic == 0 && self.year == Year::Y2020 && eval::unquiet(self)
     }
 
     #[inline]
