@@ -2,13 +2,15 @@
 //! `tests/golden/boom/core_traces.jsonl` (the 2020-21 Conecta-4 BOOM core),
 //! `tests/traces/boom/core_traces_2018.jsonl` (measured with our driver; the 2018-19 DesConecta-4 BOOM core, `Year`
 //! 2018-19), `tests/traces/parchis/core_traces_2021.jsonl` (measured with our driver; the 2021-22
-//! Parchís core, `Year` 2021-22) and `tests/golden/mancala/core_traces.jsonl` (the course's Mancala core) is replayed through
+//! Parchís core, `Year` 2021-22), `tests/traces/parchis/core_traces_2024.jsonl` (the 2024-25
+//! Parchís core, `Year` 2024-25) and `tests/golden/mancala/core_traces.jsonl` (the course's Mancala core) is replayed through
 //! the engine from the start, and after every movement the engine's view must equal the core's:
 //! state string, legal movements in the core's order, game over, result, and for BOOM the bombs
 //! held, the core's turn counter and the bomb-now flag. Each state string must also parse back
 //! into the same position. Every line of the files is compared; none is sampled. The 2018-19
 //! core's perft counts (`tests/traces/boom/perft_2018.txt`) and the 2021-22 Parchís core's
-//! (`tests/traces/parchis/perft_2021.txt`) are tablero's too.
+//! (`tests/traces/parchis/perft_2021.txt`) and the 2024-25 one's (`perft_2024.txt`) are tablero's
+//! too.
 
 mod common;
 
@@ -314,6 +316,63 @@ fn parchis_2021_perft_agrees_with_the_core() {
     let config = ParchisConfig::of(ParchisYear::Y2021);
     let n = perft_file::<Parchis>(&text, &config);
     assert_eq!(n, 187, "the whole file was checked");
+}
+
+#[test]
+fn parchis_2024_core_traces_reproduced_in_full() {
+    let lines = lines_of(
+        "tests/traces/parchis/core_traces_2024.jsonl",
+        &common::traces("parchis/core_traces_2024.jsonl"),
+    );
+    let config = ParchisConfig::of(ParchisYear::Y2024);
+    let (games, n) = replay(
+        &lines,
+        Parchis::start(&config),
+        |f| Parchis::parse_fen(f, &config).map_err(|e| e.to_string()),
+        |s: &Parchis, v| {
+            assert_eq!(
+                Some(s.player() as u64),
+                v["player"].as_u64(),
+                "line {v}: player to move differs"
+            );
+            let mut moves = <Parchis as Game>::Moves::default();
+            s.legal_moves(&mut moves);
+            for &m in &moves {
+                assert!(
+                    Game::is_legal(s, m),
+                    "line {v}: is_legal refuses a listed move"
+                );
+            }
+        },
+    );
+    assert_eq!((games, n), (600, 69_193), "the whole file was replayed");
+    // What the file holds beyond plain moves, all checked above: passes, captures (+20, which
+    // moves 40 boxes), pieces reaching the goal (+10: 20 boxes), moves of the yin-yang die (one
+    // box), games ended by over-bouncing and by a player's two colours in the goal.
+    let count = |f: &dyn Fn(&Value) -> bool| lines.iter().filter(|v| f(v)).count();
+    let mv = |v: &Value| v["move"].as_str().unwrap_or("").to_string();
+    let fen_field =
+        |v: &Value, k: usize| field(v, "fen").split(' ').nth(k).unwrap_or("").to_string();
+    let passes = count(&|v| mv(v).starts_with("pass:"));
+    let captures = count(&|v| fen_field(v, 9).contains('e'));
+    let goals = count(&|v| fen_field(v, 9).contains('g'));
+    let yinyangs = count(&|v| mv(v).ends_with(":yinyang"));
+    let bounced_out = count(&|v| fen_field(v, 10).starts_with('B'));
+    let completed = count(&|v| fen_field(v, 10).starts_with('G'));
+    assert_eq!(
+        (passes, captures, goals, yinyangs, bounced_out, completed),
+        (1416, 1921, 3044, 10_707, 7, 593),
+        "passes, captures, goal entries, yin-yang moves, over-bounce endings, goal endings"
+    );
+}
+
+#[test]
+fn parchis_2024_perft_agrees_with_the_core() {
+    // `DEPTH [MOVE …]`, a tab, the 2024-25 core's leaf count (scripts/parchis/core_2024.sh perft).
+    let text = common::traces("parchis/perft_2024.txt");
+    let config = ParchisConfig::of(ParchisYear::Y2024);
+    let n = perft_file::<Parchis>(&text, &config);
+    assert_eq!(n, 184, "the whole file was checked");
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! The `Year` option of `parchis` end to end: `uci` lists it as a combo, `setoption` takes its
 //! names and refuses others, Parchís 2021-22 is played once it is set (four pieces a colour,
-//! colours in turn, a die 3), a state string of one year is refused under the other, and `match
-//! --option Year=2021-22` sets the referee's rules as well as the engines'. The rules themselves
-//! are checked against the 2021-22 core in `core_traces.rs`.
+//! colours in turn, a die 3), and so is 2024-25 (two pieces a colour, a player's two colours in
+//! turn, doubled dice and the yin-yang die), a state string of one year is refused under the
+//! others, and `match --option Year=2021-22` (`2024-25`) sets the referee's rules as well as the
+//! engines'. The rules themselves are checked against the 2021-22 and 2024-25 cores in
+//! `core_traces.rs`.
 
 mod common;
 
@@ -25,12 +27,14 @@ const START_2021: &str = "c y 1 h,n4,n13,n17/h,n21,n30,n34/h,n38,n47,n51/h,n55,n
 fn uci_lists_the_year_and_setoption_takes_only_its_names() {
     let out = script("uci\nsetoption name Year value 2020-21\n");
     assert!(
-        out.lines()
-            .any(|l| l == "option name Year type combo default 2022-23 var 2021-22 var 2022-23"),
+        out.lines().any(|l| l
+            == "option name Year type combo default 2022-23 var 2021-22 var 2022-23 var 2024-25"),
         "{out}"
     );
     assert!(
-        out.contains("setoption Year: unknown value '2020-21': Year takes one of 2021-22, 2022-23"),
+        out.contains(
+            "setoption Year: unknown value '2020-21': Year takes one of 2021-22, 2022-23, 2024-25"
+        ),
         "{out}"
     );
 }
@@ -69,6 +73,102 @@ fn in_2021_22_the_colours_move_in_turn_with_their_own_dice() {
     assert!(moves.split(' ').any(|m| m == best), "{best} not in {moves}");
 }
 
+const START_2024: &str =
+    "y y 1 n4,n13/n21,n30/n38,n47/n55,n64 12456Y:-:- 12456Y:-:- 000000 - 0,0,0,0 - - -/-/-";
+
+#[test]
+fn in_2024_25_a_player_moves_its_two_colours_with_doubled_dice() {
+    // Yellow's 6 counts 7 (no piece at home), doubled: 13 -> 27, and yellow keeps the turn; the
+    // yin-yang die moves one box (4 -> 5); then blue's turn, player 1's, whose 5 moves b0 ten
+    // boxes; then red's, player 1's again.
+    let out = script(
+        "setoption name Year value 2024-25\nposition startpos moves y1:6 y0:yinyang b0:5\nd\nmoves\n",
+    );
+    assert!(
+        out.contains("Parchís 2024-25 — turn 4, red to move (player 1)"),
+        "{out}"
+    );
+    assert!(out.contains("  player 1 (blue+red) dice [1246Y]"), "{out}");
+    assert!(
+        out.contains(
+            "fen: y r 4 n5,n27/n31,n30/n38,n47/n55,n64 1245:-:- 1246Y:-:- 000000 - 0,0,0,0 - - b/-/-"
+        ),
+        "{out}"
+    );
+    let moves = out
+        .lines()
+        .find_map(|l| l.strip_prefix("moves "))
+        .unwrap_or_else(|| panic!("no moves line: {out}"));
+    // The core's order: the dice from the yin-yang down, blue's pieces then red's for each.
+    assert_eq!(
+        moves,
+        "b0:yinyang b1:yinyang r0:yinyang r1:yinyang b0:6 b1:6 r0:6 r1:6 b0:4 b1:4 r0:4 r1:4 \
+         b0:2 b1:2 r0:2 r1:2 b0:1 b1:1 r0:1 r1:1"
+    );
+    // A search answers with one of them; the yin-yang die is another year's move elsewhere.
+    let out = script(
+        "setoption name Year value 2024-25\nposition startpos moves y1:6 y0:yinyang b0:5\ngo depth 3\n\
+         setoption name Year value 2022-23\nposition startpos moves y0:yinyang\n",
+    );
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove: {out}"));
+    assert!(moves.split(' ').any(|m| m == best), "{best} not in {moves}");
+    assert!(out.contains("illegal move 'y0:yinyang'"), "{out}");
+}
+
+#[test]
+fn a_2024_25_state_string_is_refused_under_the_other_years() {
+    let out = script(&format!(
+        "position fen {START_2024}\nsetoption name Year value 2021-22\nposition fen {START_2024}\n\
+         setoption name Year value 2024-25\nposition fen {START_2024}\nd\nposition playground\n"
+    ));
+    assert_eq!(
+        out.matches("a 2024-25 state string (mode y): set the option Year to 2024-25")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains(&format!("fen: {START_2024}")), "{out}");
+    let config = ParchisConfig::of(Year::Y2024);
+    assert!(Parchis::named_start("playground", &config).is_none());
+    assert_eq!(Parchis::start(&config).format_fen(), START_2024);
+    let normal = Parchis::start(&ParchisConfig::default()).format_fen();
+    let e = Parchis::parse_fen(&normal, &config).expect_err("a 2022-23 string under 2024-25");
+    assert!(
+        e.to_string()
+            .contains("a 2022-23 state string (mode n or p): with Year 2024-25 the mode is y"),
+        "{e}"
+    );
+    // What 2024-25 never has is refused in its strings, with the reason.
+    for (bad, why) in [
+        (
+            START_2024.replace("n4,n13/", "n4,n13,n17/"),
+            "a 2024-25 position has 2 pieces a colour",
+        ),
+        (
+            START_2024.replace("n4,n13/", "n4:s2,n13/"),
+            "a 2024-25 position has no items",
+        ),
+        (
+            START_2024.replace("12456Y:-:- 000000", "12456Y:s:- 000000"),
+            "a 2024-25 position has no items",
+        ),
+        (
+            START_2024.replace("12456Y:-:- 000000", "12456Y:-:20+10 000000"),
+            "at most one pending bonus",
+        ),
+        (
+            START_2024.replace(" - -/-/-", " Gr -/-/-"),
+            "a 2024-25 game ends Gy, Gb, B0 or B1",
+        ),
+    ] {
+        let e = Parchis::parse_fen(&bad, &config).expect_err(&bad);
+        assert!(e.to_string().contains(why), "{bad}: {e}");
+    }
+}
+
 #[test]
 fn a_state_string_belongs_to_its_year() {
     let out = script(&format!("position fen {START_2021}\n"));
@@ -93,7 +193,18 @@ fn a_state_string_belongs_to_its_year() {
 
 #[test]
 fn match_option_year_sets_the_referees_rules() {
-    let records = common::fresh("parchis-year-match.jsonl");
+    match_under("2021-22", Year::Y2021);
+}
+
+#[test]
+fn match_option_year_2024_25_sets_the_referees_rules() {
+    match_under("2024-25", Year::Y2024);
+}
+
+/// Two games of random against random with `--option Year=NAME`: the records say the year and
+/// every game replays under `year`'s rules to the referee's result.
+fn match_under(name: &str, year: Year) {
+    let records = common::fresh(&format!("parchis-year-match-{name}.jsonl"));
     let o = Command::new(BIN)
         .args([
             "match",
@@ -104,7 +215,7 @@ fn match_option_year_sets_the_referees_rules() {
             "--engine2",
             "builtin:random",
             "--option",
-            "Year=2021-22",
+            &format!("Year={name}"),
             "--games",
             "2",
             "--records",
@@ -116,10 +227,13 @@ fn match_option_year_sets_the_referees_rules() {
     let text = std::fs::read_to_string(&records).expect("records");
     let mut lines = text.lines();
     let header = lines.next().expect("header");
-    assert!(header.contains(r#""options":[["Year",2021]]"#), "{header}");
-    // Every game, replayed under 2021-22's rules, ends where the referee ended it, with the
+    assert!(
+        header.contains(&format!(r#""options":[["Year",{}]]"#, year.value())),
+        "{header}"
+    );
+    // Every game, replayed under the year's rules, ends where the referee ended it, with the
     // referee's result.
-    let config = ParchisConfig::of(Year::Y2021);
+    let config = ParchisConfig::of(year);
     let mut n = 0;
     for line in lines {
         let g: Value = serde_json::from_str(line).expect("a game record");

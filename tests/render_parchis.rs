@@ -409,3 +409,113 @@ fn a_2021_22_bonus_is_its_colours() {
         .collect();
     assert_eq!(used, ["blue: die 3 used", "blue: die 4 used"]);
 }
+
+#[test]
+fn positions_of_2024_25_games_draw_cleanly() {
+    // The first 150 of the 2024-25 core's 600 games (about 17,000 positions; two pieces a
+    // colour, the yin-yang die in every click path).
+    let rel = "parchis/core_traces_2024.jsonl";
+    let text = common::traces(rel);
+    let (st, lines) = run_text(rel, &text, ParchisConfig::of(Year::Y2024), 0..150);
+    assert_eq!(st.games, 150);
+    assert_eq!(st.skipped, 0);
+    assert_eq!(st.states, lines);
+    assert!(st.moves > 100_000, "only {} moves checked", st.moves);
+}
+
+#[test]
+fn a_2024_25_picture_shows_the_players_dice_with_the_yin_yang_and_whose_turn() {
+    let cfg = ParchisConfig::of(Year::Y2024);
+    let mut s = Parchis::start(&cfg);
+    let mut last = None;
+    for m in ["y1:6", "y0:yinyang", "b0:5"] {
+        let m = s.parse_move(m).expect("legal in 2024-25");
+        let t = s.apply(m);
+        last = Some((s, m));
+        s = t;
+    }
+    let (prev, m) = last.expect("three moves");
+    let marks = s.marks(Some((&prev, m)));
+    let keys: HashSet<&str> = marks.iter().map(|i| i.key.as_str()).collect();
+    // Each player's six dice, the yin-yang last and drawn ☯; player 0 spent 6 and the yin-yang,
+    // player 1 its 5.
+    let faces = ["1", "2", "4", "5", "6", "☯"];
+    let names = [
+        "1 (2 boxes)",
+        "2 (4 boxes)",
+        "4 (8 boxes)",
+        "5 (10 boxes)",
+        "6 (12 boxes)",
+        "yin-yang (one box)",
+    ];
+    for p in 0..2 {
+        for k in 0..6 {
+            let die = marks
+                .iter()
+                .find(|i| i.key == format!("die-p{p}-{k}"))
+                .unwrap_or_else(|| panic!("no die {k} of player {p}"));
+            let used = (p == 0 && (k == 4 || k == 5)) || (p == 1 && k == 3);
+            let state = if used { "used" } else { "available" };
+            assert_eq!(die.tip, format!("player {p}: die {} {state}", names[k]));
+            assert_eq!(
+                text_of(&marks, &format!("die-p{p}-{k}-t")).as_deref(),
+                Some(faces[k])
+            );
+        }
+    }
+    // No items: no hand slots, item chips or traps.
+    for k in &keys {
+        assert!(
+            !["hand-", "item-", "trap-", "die-y-", "turn-row"]
+                .iter()
+                .any(|p| k.starts_with(p)),
+            "mark {k} in a 2024-25 picture"
+        );
+    }
+    assert_eq!(
+        text_of(&marks, "status").as_deref(),
+        Some("Turn 4 · red's turn: player 1 to move (blue + red)")
+    );
+    // The mover's homes are its two colours': blue's and red's, not green's.
+    let frames: Vec<_> = marks
+        .iter()
+        .filter(|i| i.key.starts_with("turn-home-"))
+        .map(|i| i.shape.clone())
+        .collect();
+    let blue_red = Parchis::parse_fen(
+        "y b 2 n4,n13/n21,n30/n38,n47/n55,n64 12456Y:-:- 12456Y:-:- 000000 - 0,0,0,0 - - -/-/-",
+        &cfg,
+    )
+    .expect("a 2024-25 state string");
+    let expected: Vec<_> = blue_red
+        .marks(None)
+        .into_iter()
+        .filter(|i| i.key.starts_with("turn-home-"))
+        .map(|i| i.shape)
+        .collect();
+    assert_eq!(frames.len(), 2);
+    assert_eq!(frames, expected);
+    let yellow_green = Parchis::start(&cfg).marks(None);
+    assert!(
+        yellow_green
+            .iter()
+            .filter(|i| i.key.starts_with("turn-home-"))
+            .all(|i| !frames.contains(&i.shape))
+    );
+    assert_eq!(
+        text_of(&marks, "bounces-p1").as_deref(),
+        Some("bounces: b 0 · r 0")
+    );
+    let doc = svg::document(&picture(&s, Some((&prev, m))), 800, "parchis");
+    assert!(doc.contains("2024-25: no items"));
+    // The homes name their players: green is player 0's, red player 1's.
+    assert!(doc.contains(">red · player 1<") && doc.contains(">green · player 0<"));
+    assert!(!doc.contains(">no items<") && !doc.contains(">star<"));
+    // A pending bonus shows beside the six dice.
+    let fen = "y y 9 n4,n13/n21,n30/h,n47/n55,n64 1245:-:20 12456Y:-:- 000000 - 0,0,0,0 e - y/r/-";
+    let b = Parchis::parse_fen(fen, &cfg).expect("a 2024-25 state string with a bonus");
+    assert_eq!(
+        text_of(&b.marks(None), "bonus-p0-t").as_deref(),
+        Some("+20")
+    );
+}

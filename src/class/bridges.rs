@@ -147,6 +147,9 @@ pub struct Course {
     /// A file every checkout of the course has, and the checkout as a teacher knows it (for
     /// `--course` messages); `None`: no checkout is needed.
     pub checkout: Option<(&'static str, &'static str)>,
+    /// Files that mark a checkout of another year's layout as well (Parchís 2024-25 keeps its
+    /// core in `include/model/`).
+    pub other_markers: &'static [&'static str],
     /// The checkout's files a build reads (so that a change in one is a new build): paths, or
     /// `DIR/*.EXT` for every such file of a folder; `*` for the files directly in it.
     pub course_files: &'static [&'static str],
@@ -168,8 +171,9 @@ const PARCHIS_COURSE: Course = Course {
     bridge: PARCHIS,
     checkout: Some((
         "include/Parchis.h",
-        "the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23; with --option Year=2021-22 the 2021-22 one, e.g. pabloxeo/practica3)",
+        "the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23; with --option Year=2021-22 the 2021-22 one, e.g. pabloxeo/practica3; with --option Year=2024-25 the 2024-25 one, e.g. sechedUGR/practica3)",
     )),
+    other_markers: &["include/model/Parchis.h"],
     course_files: &[
         "include/*.h",
         "src/Parchis.cpp",
@@ -177,6 +181,10 @@ const PARCHIS_COURSE: Course = Course {
         "src/Dice.cpp",
         "src/Piece.cpp",
         "src/Player.cpp",
+        // 2024-25's layout.
+        "include/model/*.h",
+        "src/model/*.cpp",
+        "src/personal/AIPlayer.h",
     ],
     // The first of the student's own heuristics (docs/bridge-parchis.md).
     student_options: &[("PlayerId", "1")],
@@ -192,6 +200,7 @@ const BOOM_COURSE: Course = Course {
         "environment.h",
         "the Conecta-4 BOOM simulator's checkout (2020-21, e.g. TheDani1/Conecta4Boom_linux; with --option Year=2018-19 the 2018-19 one, e.g. imm98/IA's Practica3/Desconecta4Boom_linux)",
     )),
+    other_markers: &[],
     course_files: &["environment.h", "environment.cpp", "player.h"],
     student_options: &[],
     bot_protocol: false,
@@ -203,6 +212,7 @@ const MANCALA_COURSE: Course = Course {
     player_file: None,
     bridge: &[],
     checkout: None,
+    other_markers: &[],
     course_files: &["*"],
     student_options: &[],
     bot_protocol: true,
@@ -217,6 +227,7 @@ const ENRAYA_COURSE: Course = Course {
         "include/Tablero.hpp",
         "the 2025-26 5-en-Raya Táctico simulator's checkout (ugr-ccia-IA/practica3)",
     )),
+    other_markers: &[],
     course_files: &[
         "include/*.hpp",
         "src/Tablero.cpp",

@@ -19,10 +19,12 @@ pub struct Told {
 /// The course whose checkout `course` looks like, and the file that shows it.
 pub fn course_game(course: &Path) -> Option<(GameKind, &'static str)> {
     for c in COURSES {
-        if let Some((marker, _)) = c.checkout
-            && course.join(marker).is_file()
-        {
-            return Some((c.game, marker));
+        if let Some((marker, _)) = c.checkout {
+            for m in std::iter::once(marker).chain(c.other_markers.iter().copied()) {
+                if course.join(m).is_file() {
+                    return Some((c.game, m));
+                }
+            }
         }
     }
     // The Mancala course's material: the referee, the students' template bot.

@@ -100,7 +100,7 @@ const MANIFEST: &str = "class.json";
 
 /// The arguments of the bridge's build script that the tournament's variant options call for:
 /// BOOM players built for the 2018-19 simulator when `Year` is 2018-19 (`--option
-/// Year=2018-19`), Parchís players for the 2021-22 one when it is 2021-22, so that each engine
+/// Year=2018-19`), Parchís players for the 2021-22 or 2024-25 one when it is that year, so that each engine
 /// takes the referee's `setoption name Year`.
 pub fn bridge_args(kind: GameKind, variant: &[(String, String)]) -> Vec<String> {
     use crate::core::game::Game;
@@ -120,6 +120,7 @@ pub fn bridge_args(kind: GameKind, variant: &[(String, String)]) -> Vec<String> 
         },
         GameKind::Parchis => match value(Parchis::OPTIONS).map(ParchisYear::of_value) {
             Some(ParchisYear::Y2021) => "2021-22",
+            Some(ParchisYear::Y2024) => "2024-25",
             _ => return Vec::new(),
         },
         _ => return Vec::new(),
@@ -150,6 +151,7 @@ fn io<E: std::fmt::Display>(p: &Path) -> impl Fn(E) -> String + '_ {
 
 /// Does `course` look like what `kind`'s builds need?
 fn check_course(kind: GameKind, course: Option<&Path>, needed: bool) -> Result<(), String> {
+    let others = bridges::course(kind).map_or(&[][..], |c| c.other_markers);
     let Some((want, what)) = bridges::course(kind).and_then(|c| c.checkout) else {
         return match course {
             Some(c) if !c.is_dir() => Err(format!("--course {}: not a folder", c.display())),
@@ -170,18 +172,20 @@ fn check_course(kind: GameKind, course: Option<&Path>, needed: bool) -> Result<(
         None if needed => Err(format!(
             "--course: the players are built with {what}; give its folder"
         )),
-        Some(c) if !c.join(want).is_file() => Err(format!(
-            "--course {}: not {what} (no {want}){}",
-            c.display(),
-            match infer::course_game(c) {
-                Some((k, shows)) => format!(
-                    "; it looks like the {} course ({shows}): --game {}?",
-                    k.name(),
-                    k.name()
-                ),
-                None => String::new(),
-            }
-        )),
+        Some(c) if !c.join(want).is_file() && !others.iter().any(|m| c.join(m).is_file()) => {
+            Err(format!(
+                "--course {}: not {what} (no {want}){}",
+                c.display(),
+                match infer::course_game(c) {
+                    Some((k, shows)) => format!(
+                        "; it looks like the {} course ({shows}): --game {}?",
+                        k.name(),
+                        k.name()
+                    ),
+                    None => String::new(),
+                }
+            ))
+        }
         _ => Ok(()),
     }
 }
@@ -682,6 +686,10 @@ mod year_tests {
         assert_eq!(
             bridge_args(parchis, &v("Year", "2021-22")),
             ["--year", "2021-22"]
+        );
+        assert_eq!(
+            bridge_args(parchis, &v("Year", "2024-25")),
+            ["--year", "2024-25"]
         );
         assert!(bridge_args(parchis, &v("Year", "2022-23")).is_empty());
         assert!(bridge_args(parchis, &v("Year", "2018-19")).is_empty());

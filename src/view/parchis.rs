@@ -9,6 +9,11 @@
 //! its pending bonus, the row of the colour to move framed, no hand slots, and a legend without
 //! items or piece states; the mover's frame on the board is that colour's home alone.
 //!
+//! A 2024-25 position (`Year` 2024-25: no items, yellow and green against blue and red, each
+//! player's dice 1 2 4 5 6 and the yin-yang, drawn ☯) has its cards with the player's two colours
+//! and six dice, no hand slots, the colour whose turn it is in the status line, and a legend of
+//! the year's rules.
+//!
 //! Geometry is computed in the frame of the right arm (yellow's) and turned by quarter turns for
 //! the other arms, so every arm is drawn by the same code. Marks (pieces, their states, items on
 //! the board, banana traps, the last move, the panel's contents) carry keys named after what they
@@ -45,6 +50,27 @@ const COLOURS: [&str; 4] = [P::YELLOW, P::BLUE, P::RED, P::GREEN];
 const NAMES: [&str; 4] = ["yellow", "blue", "red", "green"];
 const LETTERS: [char; 4] = ['y', 'b', 'r', 'g'];
 const NORMAL_DICE: [u8; 5] = [1, 2, 4, 5, 6];
+/// 2024-25's dice, the yin-yang (the move die 69) last, as the core holds them.
+const DICE_2024: [u8; 6] = [1, 2, 4, 5, 6, YINYANG];
+const YINYANG: u8 = 69;
+
+/// A die's face as drawn: its number, ☯ for 2024-25's yin-yang.
+fn die_face(d: u8) -> String {
+    if d == YINYANG {
+        "☯".into()
+    } else {
+        d.to_string()
+    }
+}
+
+/// The two colours of player `p` in `year`: yellow and red, blue and green; in 2024-25 yellow
+/// and green, blue and red.
+fn player_colours(year: Year, p: usize) -> [usize; 2] {
+    match year {
+        Year::Y2024 => [p & 1, 3 - (p & 1)],
+        Year::Y2021 | Year::Y2022 => [p & 1, (p & 1) + 2],
+    }
+}
 /// Short names of the item kinds for the small icons on the board (legend in the panel).
 const ITEM_SHORT: [&str; 10] = ["St", "Bo", "Bu", "RS", "BS", "Mu", "MM", "Sh", "Ho", "Ba"];
 /// Hand slots drawn per player (a playground hand holds 5 items).
@@ -472,7 +498,15 @@ fn board_scene(year: Year) -> Scene {
             hx,
             ty,
             24.0,
-            format!("{} · player {}", NAMES[c], colour_player(c)),
+            format!(
+                "{} · player {}",
+                NAMES[c],
+                if player_colours(year, 1).contains(&c) {
+                    1
+                } else {
+                    0
+                }
+            ),
             P::INK,
         ));
         it.push(text(
@@ -536,7 +570,7 @@ fn board_scene(year: Year) -> Scene {
     for p in 0..2 {
         let x = card_x(p);
         it.push(rect(x, CARD_Y, CARD_W, CARD_H, 8.0, P::WHITE).stroke(P::LIGHT, 1.5));
-        let cols = [p, p + 2];
+        let cols = player_colours(year, p);
         for (k, &c) in cols.iter().enumerate() {
             let cx = x + 24.0 + k as f32 * 30.0;
             it.push(circle(cx, CARD_Y + 26.0, 12.0, COLOURS[c]).stroke(P::INK, 1.5));
@@ -562,7 +596,7 @@ fn board_scene(year: Year) -> Scene {
             x + 192.0,
             CARD_Y + 27.0,
             16.0,
-            format!("{} + {}", NAMES[p], NAMES[p + 2]),
+            format!("{} + {}", NAMES[cols[0]], NAMES[cols[1]]),
             P::INK,
         ));
         if year == Year::Y2021 {
@@ -576,7 +610,9 @@ fn board_scene(year: Year) -> Scene {
     }
     match year {
         Year::Y2021 => legend_2021(&mut it),
+        // 2024-25 is drawn with 2022-23's panel for now (docs/parchis-2024-25.md, "Not done").
         Year::Y2022 => legend(&mut it),
+        Year::Y2024 => legend_2024(&mut it),
     }
     Scene {
         width: BOARD,
@@ -608,6 +644,38 @@ fn legend_2021(it: &mut Vec<Item>) {
         y + 40.0,
         15.0,
         "2021-22 rules: no items · the colours move in turn · each colour has its own dice 1 to 6",
+        P::INK,
+    ));
+}
+
+/// 2024-25's legend: a held and a used die, the yin-yang, a bonus, then the year's rules.
+fn legend_2024(it: &mut Vec<Item>) {
+    let y = CARD_Y + CARD_H + 30.0;
+    let side = 28.0;
+    let mut x = 22.0;
+    for (d, has, name) in [
+        (4, true, "die held"),
+        (4, false, "die used"),
+        (YINYANG, true, "yin-yang: one box"),
+    ] {
+        let [sq, _] = die_items(x, y - side / 2.0, side, d, has);
+        it.push(sq);
+        it.push(if has {
+            bold(x + side / 2.0, y, 15.0, die_face(d), P::INK)
+        } else {
+            text(x + side / 2.0, y, 13.0, die_face(d), "#AAAAAA")
+        });
+        it.push(text_left(x + side + 8.0, y, 15.0, name, P::INK));
+        x += side + 8.0 + 9.0 * name.len() as f32 + 22.0;
+    }
+    it.push(rect(x, y - side / 2.0, 44.0, side, 5.0, P::ORANGE).stroke(P::INK, 2.0));
+    it.push(bold(x + 22.0, y, 15.0, "+20", P::INK));
+    it.push(text_left(x + 52.0, y, 15.0, "bonus, moved first", P::INK));
+    it.push(text_left(
+        22.0,
+        y + 40.0,
+        15.0,
+        "2024-25: no items · the colours take turns · dice count double, ☯ one box · two colours home win",
         P::INK,
     ));
 }
@@ -693,6 +761,22 @@ fn status_line(s: &Parchis) -> String {
             s.turn(),
             NAMES[s.colour_to_move()],
             s.player()
+        ),
+        // In 2024-25 the colours take turns, and the colour's player moves either of its two.
+        None if s.year() == Year::Y2024 => {
+            let [a, b] = player_colours(Year::Y2024, s.player());
+            format!(
+                "Turn {} · {}'s turn: player {} to move ({} + {})",
+                s.turn(),
+                NAMES[s.colour_to_move()],
+                s.player(),
+                NAMES[a],
+                NAMES[b]
+            )
+        }
+        Some(Ending::Goal { .. }) if s.year() == Year::Y2024 => format!(
+            "Game over · player {} wins: both its colours have every piece in the goal",
+            winner(s).unwrap_or(0)
         ),
         None => format!(
             "{mode}Turn {} · player {} to move ({} + {})",
@@ -981,7 +1065,9 @@ impl Parchis {
     fn dice_and_items(&self, p: usize, out: &mut Vec<Item>) {
         let x = card_x(p);
         let left = self.normal_dice(p);
-        for (k, &d) in NORMAL_DICE.iter().enumerate() {
+        let y2024 = self.year() == Year::Y2024;
+        let dice: &[u8] = if y2024 { &DICE_2024 } else { &NORMAL_DICE };
+        for (k, &d) in dice.iter().enumerate() {
             let has = left.contains(&d);
             let dx = die_x(p, k);
             let sq = rect(
@@ -997,24 +1083,25 @@ impl Parchis {
             } else {
                 sq.stroke("#BBBBBB", 1.5).dashed(4.0)
             };
+            let name = if d == YINYANG {
+                "yin-yang (one box)".to_string()
+            } else if y2024 {
+                format!("{d} ({} boxes)", 2 * d)
+            } else {
+                d.to_string()
+            };
             out.push(sq.key(format!("die-p{p}-{k}")).tip(format!(
-                "player {p}: die {d} {}",
+                "player {p}: die {name} {}",
                 if has { "available" } else { "used" }
             )));
             let t = if has {
-                bold(
-                    dx + DIE / 2.0,
-                    DIE_Y + DIE / 2.0,
-                    26.0,
-                    d.to_string(),
-                    P::INK,
-                )
+                bold(dx + DIE / 2.0, DIE_Y + DIE / 2.0, 26.0, die_face(d), P::INK)
             } else {
                 text(
                     dx + DIE / 2.0,
                     DIE_Y + DIE / 2.0,
                     22.0,
-                    d.to_string(),
+                    die_face(d),
                     "#AAAAAA",
                 )
             };
@@ -1022,7 +1109,7 @@ impl Parchis {
         }
         let pending = self.pending(p);
         if let Some(&due) = pending.last() {
-            let bx = die_x(p, 5) + 4.0;
+            let bx = die_x(p, dice.len()) + 4.0;
             let w = x + CARD_W - 10.0 - bx;
             let label: Vec<String> = pending.iter().rev().map(|v| format!("+{v}")).collect();
             out.push(
@@ -1044,6 +1131,10 @@ impl Parchis {
                 )
                 .key(format!("bonus-p{p}-t")),
             );
+        }
+        if y2024 {
+            // 2024-25 has no items: no hand.
+            return;
         }
         let hand = self.hand(p);
         // Wide slots for the usual hand of at most two items, narrower for a playground's 5.
@@ -1164,16 +1255,17 @@ impl Parchis {
             } else {
                 self.dice_and_items(p, out);
             }
+            let [ca, cb] = player_colours(self.year(), p);
             let mut bounces = text(
                 x + CARD_W - 14.0,
                 CARD_Y + CARD_H - 18.0,
                 13.0,
                 format!(
                     "bounces: {} {} · {} {}",
-                    LETTERS[p],
-                    self.bounces(p),
-                    LETTERS[p + 2],
-                    self.bounces(p + 2)
+                    LETTERS[ca],
+                    self.bounces(ca),
+                    LETTERS[cb],
+                    self.bounces(cb)
                 ),
                 P::GREY,
             )
@@ -1211,7 +1303,7 @@ impl Draw for Parchis {
             let homes = if is_2021(self) {
                 vec![self.colour_to_move()]
             } else {
-                vec![p, p + 2]
+                player_colours(self.year(), p).to_vec()
             };
             for (k, c) in homes.into_iter().enumerate() {
                 out.push(

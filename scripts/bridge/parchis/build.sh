@@ -2,7 +2,7 @@
 # Builds a course Parchís player (the 2022-23 simulator's AIPlayer) into a tablero protocol engine.
 #
 #   scripts/bridge/parchis/build.sh COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo]
-#                                   [--year 2022-23|2021-22]
+#                                   [--year 2022-23|2021-22|2024-25]
 #
 # Compiles, from a scratch directory (the checkout is only read): the checkout's game core
 # (Parchis, Board, Dice, Piece, Player; no SFML: stub/GUIPlayer.h replaces the GUI include chain),
@@ -20,11 +20,15 @@
 # --year 2021-22: the checkout is the 2021-22 simulator (ugr-ccia-IA/practica3: no items, no
 # Piece.cpp; docs/parchis-2021-22.md); the engine then plays tablero's `Year` 2021-22, lists that
 # as its only `Year` value and has no `d` state dump.
+# --year 2024-25: the checkout is the 2024-25 (yin-yang) simulator, whose core lives in
+# src/model/ and include/model/ and the player in src/personal/ (docs/parchis-2024-25.md); the
+# engine plays tablero's `Year` 2024-25 (no items, no playground, no `d` state dump), resets the
+# course's NodeCounter before every think() as the simulator does, and reports its count.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 usage() {
-    echo "usage: $0 COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo] [--year 2022-23|2021-22]" >&2
+    echo "usage: $0 COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo] [--year 2022-23|2021-22|2024-25]" >&2
     exit 2
 }
 
@@ -46,14 +50,22 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -n "$checkout" ] && [ -n "$out" ] || usage
-[ -n "$player" ] || player="$checkout/src/AIPlayer.cpp"
-
+# Where the core and the player live: flat include/ and src/ until 2022-23; include/model/,
+# src/model/ and src/personal/ in 2024-25.
+inc=include src=src personal=src player_h=include
 case "$year" in
     2022-23) core_units="Parchis Board Dice Piece Player" ;;
     2021-22) core_units="Parchis Board Dice Player" ;;
-    *) echo "error: --year '$year' is not a course year of Parchís (2022-23, 2021-22)" >&2; exit 2 ;;
+    2024-25) core_units="Parchis Board Dice Piece Player PowerBar NodeCounter Heuristic"
+             inc=include/model src=src/model personal=src/personal player_h=src/personal ;;
+    *) echo "error: --year '$year' is not a course year of Parchís (2022-23, 2021-22, 2024-25)" >&2; exit 2 ;;
 esac
-for f in include/Parchis.h include/AIPlayer.h $(for u in $core_units; do echo "src/$u.cpp"; done); do
+[ -n "$player" ] || player="$checkout/$personal/AIPlayer.cpp"
+if [ "$year" != 2024-25 ] && [ -f "$checkout/include/model/Parchis.h" ]; then
+    echo "error: $checkout has include/model/Parchis.h: the 2024-25 simulator (--year 2024-25)" >&2
+    exit 2
+fi
+for f in "$inc/Parchis.h" "$player_h/AIPlayer.h" $(for u in $core_units; do echo "$src/$u.cpp"; done); do
     if [ ! -f "$checkout/$f" ]; then
         hint=""
         [ "$f" = src/Piece.cpp ] && hint="; the 2021-22 simulator has none: --year 2021-22?"
@@ -77,7 +89,15 @@ fi
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/tablero-bridge.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/include" "$scratch/src"
-cp "$checkout"/include/*.h "$scratch/include/"
+if [ "$year" = 2024-25 ]; then
+    # The 2024-25 headers include each other by relative paths (../../src/personal/AIPlayer.h):
+    # keep the checkout's layout.
+    cp -r "$checkout/include/." "$scratch/include/"
+    mkdir -p "$scratch/$src" "$scratch/$personal"
+    cp "$checkout/$personal"/*.h "$scratch/$personal/"
+else
+    cp "$checkout"/include/*.h "$scratch/include/"
+fi
 # The player's own headers: those next to the player file and, when the player sits in the src/
 # of a whole copy of the simulator (an include/ beside that src/, as students hand it in), the
 # copy's include/. Its AIPlayer.h replaces the course's, and headers the course does not have
@@ -89,23 +109,34 @@ if [ "$(basename "$player_dir")" = src ] && [ -d "$player_dir/../include" ]; the
     own_dirs+=("$(cd "$player_dir/../include" && pwd)")
 fi
 own_dirs+=("$player_dir")
-course_dirs=" $(cd "$checkout/include" && pwd) $(cd "$checkout/src" && pwd) "
+course_dirs=" $(cd "$checkout/$inc" && pwd) $(cd "$checkout/$src" && pwd) $(cd "$checkout/$personal" && pwd) "
+# The player's headers go where the course's AIPlayer.h is (include/, or src/personal/ in 2024-25).
+own_to="$scratch/include"
+[ "$year" != 2024-25 ] || own_to="$scratch/$personal"
 for d in "${own_dirs[@]}"; do
     case "$course_dirs" in *" $d "*) continue ;; esac  # the checkout's own files
     for f in "$d"/*.h; do
         [ -f "$f" ] || continue
         name="$(basename "$f")"
-        if [ "$name" = AIPlayer.h ] || [ ! -f "$checkout/include/$name" ]; then
-            cp "$f" "$scratch/include/$name"
+        if [ "$name" = AIPlayer.h ] || { [ ! -f "$checkout/$inc/$name" ] && [ ! -f "$checkout/$personal/$name" ]; }; then
+            cp "$f" "$own_to/$name"
             echo "build.sh: the player's own $name is used ($f)" >&2
         fi
     done
 done
-cp "$here/stub/GUIPlayer.h" "$scratch/include/GUIPlayer.h"
+cp "$here/stub/GUIPlayer.h" "$scratch/$inc/GUIPlayer.h"
+mkdir -p "$scratch/$src" "$scratch/$personal"
 for f in $core_units; do
-    cp "$checkout/src/$f.cpp" "$scratch/src/"
+    cp "$checkout/$src/$f.cpp" "$scratch/$src/"
 done
-cp "$player" "$scratch/src/AIPlayer.cpp"
+player_copy="$scratch/$personal/AIPlayer.cpp"
+cp "$player" "$player_copy"
+sources=("$scratch/$src"/*.cpp)
+[ "$src" = "$personal" ] || sources+=("$player_copy")
+# The course's include path: include/ (2024-25's CMakeLists has include_directories("include"),
+# and players write "model/Heuristic.h"); nothing more, so what does not compile there does not
+# compile here.
+includes=(-I"$scratch/include")
 
 defs=()
 adapter=("$here"/notation.cpp "$here"/frontend.cpp "$here"/state_dump.cpp "$here"/main.cpp)
@@ -113,10 +144,13 @@ if [ "$year" = 2021-22 ]; then
     defs+=("-DTABLERO_BRIDGE_2021")
     # The state dump reads 2022-23's items and piece types.
     adapter=("$here"/notation.cpp "$here"/frontend.cpp "$here"/main.cpp)
+elif [ "$year" = 2024-25 ]; then
+    defs+=("-DTABLERO_BRIDGE_2024")
+    adapter=("$here"/notation.cpp "$here"/frontend.cpp "$here"/main.cpp)
 fi
 pattern="^([[:space:]]*)(static[[:space:]]+)?const[[:space:]]+int[[:space:]]+${depth_var}[[:space:]]*="
-if grep -Eq "$pattern" "$scratch/src/AIPlayer.cpp"; then
-    sed -E -i "s/${pattern}/\\1int ${depth_var} =/" "$scratch/src/AIPlayer.cpp"
+if grep -Eq "$pattern" "$player_copy"; then
+    sed -E -i "s/${pattern}/\\1int ${depth_var} =/" "$player_copy"
     defs+=("-DTABLERO_BRIDGE_DEPTH_VAR=${depth_var}")
     echo "build.sh: '${depth_var}' of the player is exposed as the Depth option (and go depth)" >&2
 else
@@ -131,9 +165,9 @@ mkdir -p "$(dirname "$out")"
 compile() {
     local target="$1"; shift
     local flags=("${base_flags[@]}" "$@") objs=() fail=0 src obj job
-    for src in "$scratch"/src/*.cpp "${adapter[@]}"; do
-        obj="$scratch/$(basename "$src" .cpp).o"
-        "$cxx" "${flags[@]}" "${defs[@]}" -I"$scratch/include" -I"$here" -I"$here/../common" -c "$src" -o "$obj" &
+    for unit in "${sources[@]}" "${adapter[@]}"; do
+        obj="$scratch/$(basename "$unit" .cpp).o"
+        "$cxx" "${flags[@]}" "${defs[@]}" "${includes[@]}" -I"$here" -I"$here/../common" -c "$unit" -o "$obj" &
         objs+=("$obj")
     done
     for job in $(jobs -p); do wait "$job" || fail=1; done

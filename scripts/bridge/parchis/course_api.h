@@ -8,6 +8,10 @@
 
 #ifdef TABLERO_BRIDGE_MOCK
 #include "mock_course_api.h"
+#elif defined(TABLERO_BRIDGE_2024)
+// 2024-25 (build.sh --year 2024-25): the course builds with -I include, its core in
+// include/model/; Parchis.h includes the player's src/personal/AIPlayer.h itself.
+#include "model/Parchis.h"
 #else
 #include "Parchis.h"
 #include "AIPlayer.h"

@@ -1,5 +1,16 @@
 // tablero bridge: the protocol front end (see frontend.h). Error lines follow protocol.md:
 // exactly one `info string error: …` line per bad input, and a rejected command changes nothing.
+#ifdef TABLERO_BRIDGE_2024
+// The 2024-25 core counts a search's nodes in NodeCounter, which the simulator resets before every
+// move (Parchis::gameStep) and only its friends may reset: this file alone reads its private part
+// as public to do the same before each think() (the standard headers it includes come first, so
+// only NodeCounter's own declaration is affected). Nothing in the core is changed.
+#include <chrono>
+#include <iostream>
+#define private public
+#include "model/NodeCounter.h"
+#undef private
+#endif
 #include "frontend.h"
 
 #include <algorithm>
@@ -117,8 +128,14 @@ private:
     std::shared_ptr<Parchis> fresh(const std::string &start) {
         // The opponent seat gets its own player object; only the seat to move is ever asked.
         std::shared_ptr<Player> other = hooks_.make_player(player_id_);
-        std::shared_ptr<Parchis> g = std::make_shared<Parchis>(GROUPED, std::static_pointer_cast<Player>(player_), other);
-#ifndef TABLERO_BRIDGE_2021
+#ifdef TABLERO_BRIDGE_2024
+        // The 2024-25 simulator's main always starts GROUPED2 (two pieces a colour).
+        const BoardConfig board = GROUPED2;
+#else
+        const BoardConfig board = GROUPED;
+#endif
+        std::shared_ptr<Parchis> g = std::make_shared<Parchis>(board, std::static_pointer_cast<Player>(player_), other);
+#if !defined(TABLERO_BRIDGE_2021) && !defined(TABLERO_BRIDGE_2024)
         if (start == "playground") g->setPlaygroundMode();
 #endif
         return g;
@@ -154,6 +171,8 @@ private:
 #ifdef TABLERO_BRIDGE_2021
         // Built on the 2021-22 simulator: the referee's `setoption name Year` must say so.
         say("option name Year type combo default 2021-22 var 2021-22");
+#elif defined(TABLERO_BRIDGE_2024)
+        say("option name Year type combo default 2024-25 var 2024-25");
 #endif
         if (hooks_.depth) {
             say("option name Depth type spin default " + std::to_string(*hooks_.depth) + " min 1 max 64");
@@ -190,6 +209,13 @@ private:
         } else if (key == "year") {
             if (lower(value) != "2021-22") {
                 error("setoption Year: this player was built on the 2021-22 simulator (build.sh --year) and cannot play '" +
+                      cut(value) + "'");
+                return;
+            }
+#elif defined(TABLERO_BRIDGE_2024)
+        } else if (key == "year") {
+            if (lower(value) != "2024-25") {
+                error("setoption Year: this player was built on the 2024-25 simulator (build.sh --year) and cannot play '" +
                       cut(value) + "'");
                 return;
             }
@@ -272,6 +298,11 @@ private:
             error("position: the 2021-22 simulator has no playground (use 'startpos')");
             return;
         }
+#elif defined(TABLERO_BRIDGE_2024)
+        if (base == "playground") {
+            error("position: tablero's 2024-25 has no playground (use 'startpos')");
+            return;
+        }
 #endif
         if (base != "startpos" && base != "playground") {
             error("position: unknown start '" + cut(base) + "' for parchis (use 'startpos' or 'playground')");
@@ -321,6 +352,9 @@ private:
         color c = copy.getCurrentColor();
         int id = SKIP_TURN, dice = -1;
         Clock::time_point t0 = Clock::now();
+#ifdef TABLERO_BRIDGE_2024
+        NodeCounter::reset();
+#endif
         player_->think(c, id, dice);
         double think_ms = ms_since(t0);
         if (depth > 0 && hooks_.depth) *hooks_.depth = saved;
@@ -338,6 +372,11 @@ private:
         std::snprintf(buf, sizeof buf, "info string bridge replay_ms %.3f think_ms %.3f convert_ms %.3f", last_replay_ms_,
                       think_ms, convert_ms);
         say(buf);
+#ifdef TABLERO_BRIDGE_2024
+        // The course's own count of this think(): what its node budget limits.
+        say("info string bridge course_nodes generated " + std::to_string(NodeCounter::getGenerated()) + " evaluated " +
+            std::to_string(NodeCounter::getEvaluated()));
+#endif
         if (d > 0) say("info depth " + std::to_string(d) + " time " + std::to_string(static_cast<long long>(think_ms)));
         if (!ok) {
             fault("the player's move cannot be written in tablero notation: " + err);

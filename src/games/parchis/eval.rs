@@ -118,7 +118,7 @@ fn decided(s: &Parchis, me: usize) -> Option<i32> {
 /// +1 per piece on one of the twelve safe track boxes, else +5 per piece in the goal.
 fn test_score(s: &Parchis, pl: usize) -> i32 {
     let mut v = 0;
-    for c in [pl, pl + 2] {
+    for c in s.colours_of(pl) {
         for &p in &s.pos[4 * c..4 * c + s.npieces as usize] {
             v += i32::from(TEST_VALUE[p as usize & 127]);
         }
@@ -215,14 +215,14 @@ fn seed_colour(s: &Parchis, c: usize) -> SeedColour {
     // player difference); the report's stated intent is "if the last move was made with a piece
     // of THIS colour and it ate a rival piece, +15; if it ate one of my own colours, −15".
     if s.last_mover as usize == c && s.last_eaten != 0xFF {
-        v.eat = if player_of(s.last_eaten as usize) != player_of(c) {
+        v.eat = if s.player_of_colour(s.last_eaten as usize) != s.player_of_colour(c) {
             15
         } else {
             -15
         };
     }
     for (dc, &n) in s.destroyed.iter().enumerate() {
-        let sign = if player_of(dc) == player_of(c) {
+        let sign = if s.player_of_colour(dc) == s.player_of_colour(c) {
             -15
         } else {
             15
@@ -239,7 +239,7 @@ fn seed_player(s: &Parchis, pl: usize) -> SeedPlayer {
         .sum();
     SeedPlayer {
         items,
-        colours: [seed_colour(s, pl), seed_colour(s, pl + 2)],
+        colours: s.colours_of(pl).map(|c| seed_colour(s, c)),
     }
 }
 
@@ -458,8 +458,8 @@ fn default_player(s: &Parchis, w: &Weights, pl: usize) -> DefaultPlayer {
             .sum(),
         bonus: 0,
     };
-    // The pending bonus is the player's in 2022-23, a colour's in 2021-22 (red's and green's
-    // entries are empty in 2022-23).
+    // The pending bonus is the player's in 2022-23 and 2024-25, a colour's in 2021-22 (red's and
+    // green's entries are empty but in 2021-22).
     for o in [pl, pl + 2] {
         for k in 0..s.forced_len[o] {
             v.bonus += if s.forced_bits[o] >> k & 1 == 1 {
@@ -478,7 +478,7 @@ fn default_player(s: &Parchis, w: &Weights, pl: usize) -> DefaultPlayer {
     } else {
         w.danger_later
     };
-    for (k, c) in [pl, pl + 2].into_iter().enumerate() {
+    for (k, c) in s.colours_of(pl).into_iter().enumerate() {
         for i in 0..s.npieces as usize {
             let id = 4 * c + i;
             let p = s.pos[id];
@@ -506,14 +506,17 @@ fn threat_mask(s: &Parchis, opp: usize) -> u128 {
     // remaining normal die (a 6 counts 7 when none of the colour's pieces is at home).
     let at_home = s.at(HOME);
     let mut threat = 0u128;
-    for oc in [opp, opp + 2] {
+    for oc in s.colours_of(opp) {
         let all_out = usize::from(at_home >> (4 * oc) & 0xF == 0);
-        let steps = match s.year() {
-            Year::Y2022 if s.forced_len[opp] == 1 => 1u32 << s.forced_top(opp),
-            Year::Y2022 => DICE_STEPS[all_out][usize::from(s.dice[opp]) & 31],
+        let steps: u64 = match s.year() {
+            Year::Y2022 if s.forced_len[opp] == 1 => 1u64 << s.forced_top(opp),
+            Year::Y2022 => u64::from(DICE_STEPS[all_out][usize::from(s.dice[opp]) & 31]),
             // Each colour throws its own dice, 1 to 6.
-            Year::Y2021 if s.forced_len[oc] > 0 => 1u32 << s.forced_top(oc),
-            Year::Y2021 => DICE_STEPS_2021[all_out][usize::from(s.dice[oc]) & 63],
+            Year::Y2021 if s.forced_len[oc] > 0 => 1u64 << s.forced_top(oc),
+            Year::Y2021 => u64::from(DICE_STEPS_2021[all_out][usize::from(s.dice[oc]) & 63]),
+            // The player's dice count double (a bonus of 20 moves 40), the yin-yang one box.
+            Year::Y2024 if s.forced_len[opp] > 0 => 1u64 << (2 * s.forced_top(opp)),
+            Year::Y2024 => DICE_STEPS_2024[all_out][usize::from(s.dice[opp]) & 63],
         };
         for j in 0..s.npieces as usize {
             let a = 4 * oc + j;
@@ -521,8 +524,7 @@ fn threat_mask(s: &Parchis, opp: usize) -> u128 {
             let t = usize::from(s.typ(a));
             // Steps up to the colour's entrance only (nothing off the track); a star goes 2
             // further; boo, mini and bananed pieces capture nothing.
-            let st =
-                (u64::from(steps) << STAR_SHIFT[t] & CAPTURER[t]) & REACH[oc][q as usize & 127];
+            let st = (steps << STAR_SHIFT[t] & CAPTURER[t]) & REACH[oc][q as usize & 127];
             let m = u128::from(st) << q;
             // Boxes past 68 wrap to 1.. (bit 68 also lands on bit 0, removed below).
             threat |= m | (m >> 68);
@@ -577,6 +579,36 @@ const DICE_STEPS_2021: [[u32; 64]; 2] = {
                 if mask >> k & 1 != 0 {
                     let d = super::rules::DICE_2021[k];
                     t[out][mask] |= 1 << if d == 6 && out == 1 { 7 } else { d };
+                }
+                k += 1;
+            }
+            mask += 1;
+        }
+        out += 1;
+    }
+    t
+};
+
+/// [`DICE_STEPS`] for 2024-25's dice (`[all pieces out][dice mask]`): each die twice its value,
+/// a 6 that counts 7 fourteen boxes, the yin-yang one box.
+const DICE_STEPS_2024: [[u64; 64]; 2] = {
+    let mut t = [[0; 64]; 2];
+    let mut out = 0;
+    while out < 2 {
+        let mut mask = 0;
+        while mask < 64 {
+            let mut k = 0;
+            while k < 6 {
+                if mask >> k & 1 != 0 {
+                    let d = super::rules::DICE_2024[k];
+                    t[out][mask] |= 1
+                        << if d == super::rules::YINYANG {
+                            1
+                        } else if d == 6 && out == 1 {
+                            14
+                        } else {
+                            2 * d
+                        };
                 }
                 k += 1;
             }
@@ -717,14 +749,20 @@ pub fn move_order_hint(s: &Parchis, m: Move) -> i32 {
     let c = id >> 2;
     let p = s.pos[id];
     let t = s.typ(id);
+    // 2024-25's dice count double and its yin-yang one box: rank by the boxes moved.
     let d = match t {
+        _ if s.year() == Year::Y2024 => s.move_steps(id, m.die),
         T_STAR => m.die + 2,
         T_MINI => m.die / 2,
         T_BANANED => 0,
         _ => m.die,
     };
     let (dst, _) = destination(c, p, d);
-    let mut h = m.die as i32;
+    let mut h = if s.year() == Year::Y2024 {
+        d as i32
+    } else {
+        m.die as i32
+    };
     if dst == GOAL {
         h += 200;
     } else if p == HOME {

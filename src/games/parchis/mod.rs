@@ -7,24 +7,30 @@
 //! The `Year` option picks the course year whose simulator is played ([`Year`]): `2022-23` (the
 //! default, described below) or `2021-22`, the course's first Parchís (docs/parchis-2021-22.md):
 //! four pieces a colour (one at home at the start), no items, the colours move in turn (yellow,
-//! blue, red, green), each colour with its own dice 1 to 6. Both share the board, the moves, the
-//! captures and bonuses, and most of the code; a 2021-22 position has its own state string
-//! (mode `c`, below), so the year is part of the position as well as of the configuration.
+//! blue, red, green), each colour with its own dice 1 to 6; or `2024-25`, the yin-yang year
+//! (docs/parchis-2024-25.md): two pieces a colour (none at home at the start), no items, a player
+//! owns yellow and green or blue and red, the colours take turns (so a player moves twice in a
+//! row), each player's dice `1 2 4 5 6` and the yin-yang die, normal values counting double and
+//! the yin-yang one box, and a player wins with both its colours in the goal. The years share
+//! the board, the moves, the captures and bonuses, and most of the code; a 2021-22 or 2024-25
+//! position has its own state string (mode `c` or `y`, below), so the year is part of the
+//! position as well as of the configuration.
 //!
 //! # Move notation
 //! `<piece>:<die>` with piece = colour letter (`y`, `b`, `r`, `g`) + index (`y0`, `g3`) and die =
-//! `1 2 4 5 6 10 20` or an item name (`star boo bullet redshell blueshell mushroom megamushroom
+//! `1 2 4 5 6 10 20`, `yinyang` (2024-25) or an item name (`star boo bullet redshell blueshell mushroom megamushroom
 //! shock horn banana`); a pass is `pass:<die>`.
 //!
 //! # FEN (state string)
 //! Twelve space-separated fields:
 //!
-//! 1. mode: `n` (normal game) or `p` (playground); `c` for a 2021-22 game.
-//! 2. player to move: `0` or `1`; in a 2021-22 game the colour to move, `y` `b` `r` `g` (its
-//!    player: yellow and red 0, blue and green 1).
+//! 1. mode: `n` (normal game) or `p` (playground); `c` for a 2021-22 game, `y` for a 2024-25 one.
+//! 2. player to move: `0` or `1`; in a 2021-22 or 2024-25 game the colour to move, `y` `b` `r`
+//!    `g` (its player: in 2021-22 yellow and red 0, blue and green 1; in 2024-25 yellow and green
+//!    0, blue and red 1).
 //! 3. turn counter (decimal, starts at 1).
 //! 4. pieces: four `/`-separated colour groups in the order yellow, blue, red, green, each a
-//!    `,`-separated list (3 or 4 pieces, the same count for every colour) of boxes `h` (home),
+//!    `,`-separated list (3 or 4 pieces, 2 in 2024-25, the same count for every colour) of boxes `h` (home),
 //!    `g` (goal), `n<1..68>` (track), `q<1..7>` (own queue), optionally followed by
 //!    `:<type><counter>` with type `s` star, `o` boo, `m` mega, `i` mini, `b` bananed, `n` normal
 //!    (omitted for a normal piece with counter 0), e.g. `n17:m2`.
@@ -34,13 +40,16 @@
 //!    `M` megamushroom, `k` shock, `h` horn, `a` banana) or `-`, forced = pending bonus layers
 //!    bottom-to-top `+`-separated (`20`, `20+10`) or `-`. In a 2021-22 game the dice are a
 //!    colour's: field 5 is yellow's and red's, field 6 blue's and green's, each
-//!    `<normal>:-:<forced>` (normal dice from `123456`), the two `/`-separated.
+//!    `<normal>:-:<forced>` (normal dice from `123456`), the two `/`-separated. In a 2024-25 game
+//!    field 5 is player 0's dice, field 6 player 1's, `<normal>:-:<forced>` with normal dice from
+//!    `12456Y` (`Y` the yin-yang die).
 //! 7. items on the board: 6 hex digits, bit i set iff item i of the start position's 24-item
 //!    list (rules §2, in that order) is still on the board.
 //! 8. banana traps in placement order: `,`-separated box numbers, or `-`.
 //! 9. bounce counters y,b,r,g: `0,0,0,0`.
 //! 10. flags: any of `e` eating_move, `g` goal_move, `r` remember_6, `b` bananed, or `-`.
-//! 11. outcome: `-` (running), `G<c>` (colour c completed: its player won), `B<p>` (player p won
+//! 11. outcome: `-` (running), `G<c>` (colour c completed: its player won; in 2024-25 `Gy` or
+//!     `Gb`, the player of yellow or blue completed both its colours), `B<p>` (player p won
 //!     because the other bounced more than 30 times).
 //! 12. last-move record for the `seed` heuristic: `<mover>/<eaten>/<destroyed>` with mover and
 //!     eaten a colour letter or `-`, destroyed the colours of the pieces sent home by the last
@@ -50,7 +59,9 @@
 //! ffffff - 0,0,0,0 - - -/-/-` (one line). In 2021-22: `c y 1
 //! h,n4,n13,n17/h,n21,n30,n34/h,n38,n47,n51/h,n55,n64,n68 123456:-:-/123456:-:-
 //! 123456:-:-/123456:-:- 000000 - 0,0,0,0 - - -/-/-` (one line; board items always `000000`,
-//! traps `-`, no piece types, flags without `b`, the destroyed list `-`).
+//! traps `-`, no piece types, flags without `b`, the destroyed list `-`). In 2024-25: `y y 1
+//! n4,n13/n21,n30/n38,n47/n55,n64 12456Y:-:- 12456Y:-:- 000000 - 0,0,0,0 - - -/-/-` (the same
+//! restrictions as 2021-22's).
 
 mod eval;
 mod rules;
@@ -191,6 +202,10 @@ pub enum Year {
     /// Parchís "con un twist" (2022-23): the module's rules above.
     #[default]
     Y2022,
+    /// The yin-yang year (2024-25): no items, two pieces a colour, partners yellow–green and
+    /// blue–red, colours in turn, the player's dice with a yin-yang face, normal values doubled
+    /// (docs/parchis-2024-25.md).
+    Y2024,
 }
 
 impl Year {
@@ -199,12 +214,17 @@ impl Year {
         match self {
             Year::Y2021 => 2021,
             Year::Y2022 => 2022,
+            Year::Y2024 => 2024,
         }
     }
 
     /// The year of a checked `Year` value.
     pub const fn of_value(v: i64) -> Year {
-        if v == 2021 { Year::Y2021 } else { Year::Y2022 }
+        match v {
+            2021 => Year::Y2021,
+            2024 => Year::Y2024,
+            _ => Year::Y2022,
+        }
     }
 }
 
@@ -267,6 +287,23 @@ impl Parchis {
             }
         }
         s.dice = [rules::ALL_DICE_2021; 4];
+        s
+    }
+
+    /// The 2024-25 start (the course's `GROUPED2` board, which its `main` always plays): two
+    /// pieces a colour on the colour's first two safe boxes, none at home; each player holds the
+    /// dice 1, 2, 4, 5, 6 and yin-yang; no items.
+    pub fn start_2024() -> Parchis {
+        let mut s = Parchis::empty();
+        s.year = Year::Y2024;
+        s.npieces = 2;
+        let boxes: [[u8; 2]; 4] = [[4, 13], [21, 30], [38, 47], [55, 64]];
+        for (c, bs) in boxes.iter().enumerate() {
+            for (i, &b) in bs.iter().enumerate() {
+                s.pos[4 * c + i] = b;
+            }
+        }
+        s.dice = [rules::ALL_DICE_2024, rules::ALL_DICE_2024, 0, 0];
         s
     }
 
@@ -338,7 +375,7 @@ impl Game for Parchis {
         &[crate::core::game::VariantOption::combo(
             "Year",
             2022,
-            &[("2021-22", 2021), ("2022-23", 2022)],
+            &[("2021-22", 2021), ("2022-23", 2022), ("2024-25", 2024)],
         )];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
     /// Parchís' tree is far bushier (four pieces × dice choices): shallower built-in players, so that every level still plays a game in seconds; reviews at the course's depth 6. The review's curves are fitted on 200 self-play games at the default depth and
@@ -397,12 +434,13 @@ impl Game for Parchis {
         match config.year {
             Year::Y2021 => Parchis::start_2021(),
             Year::Y2022 => Parchis::normal_start(),
+            Year::Y2024 => Parchis::start_2024(),
         }
     }
 
     fn named_start(name: &str, config: &ParchisConfig) -> Option<Parchis> {
         match (name, config.year) {
-            // 2021-22 had no playground.
+            // 2021-22 and 2024-25 have no playground.
             ("playground", Year::Y2022) => Some(Parchis::playground_start()),
             ("start" | "startpos" | "normal", _) => Some(Parchis::start(config)),
             _ => None,
@@ -475,7 +513,8 @@ impl Game for Parchis {
             | (self.forced_len[2] as u64 & 0xF) << 48
             | (self.forced_len[3] as u64 & 0xF) << 52
             | ((self.colour ^ self.player) as u64) << 56
-            | ((self.year == Year::Y2021) as u64) << 60;
+            | ((self.year == Year::Y2021) as u64) << 60
+            | ((self.year == Year::Y2024) as u64) << 61;
         words[8] ^= (self.forced_bits[2] as u64 | (self.forced_bits[3] as u64) << 16) << 8;
         for (k, chunk) in self.traps.chunks(8).enumerate() {
             let mut w = 0u64;
@@ -526,15 +565,18 @@ impl Game for Parchis {
         // The state string's checks are of its form and its limits (counts, ranges).
         let s = text::parse_fen(text).map_err(FenError::Syntax)?;
         // A state string says its year (mode `c`); the rules played are the configuration's.
-        match (s.year, config.year) {
-            (Year::Y2021, Year::Y2022) => Err(FenError::Rules(
-                "a 2021-22 state string (mode c): set the option Year to 2021-22".into(),
-            )),
-            (Year::Y2022, Year::Y2021) => Err(FenError::Rules(
-                "a 2022-23 state string (mode n or p): with Year 2021-22 the mode is c".into(),
-            )),
-            _ => Ok(s),
-        }
+        let refused = match (s.year, config.year) {
+            (found, wanted) if found == wanted => return Ok(s),
+            (Year::Y2021, _) => "a 2021-22 state string (mode c): set the option Year to 2021-22",
+            (Year::Y2024, _) => "a 2024-25 state string (mode y): set the option Year to 2024-25",
+            (Year::Y2022, Year::Y2021) => {
+                "a 2022-23 state string (mode n or p): with Year 2021-22 the mode is c"
+            }
+            (Year::Y2022, _) => {
+                "a 2022-23 state string (mode n or p): with Year 2024-25 the mode is y"
+            }
+        };
+        Err(FenError::Rules(refused.into()))
     }
 
     fn display(&self) -> String {
@@ -586,7 +628,7 @@ impl Game for Parchis {
     fn moves_left(&self) -> u32 {
         let me = self.player as usize;
         let closest = (0..4)
-            .filter(|&c| rules::player_of(c) == me)
+            .filter(|&c| self.player_of_colour(c) == me)
             .map(|c| {
                 (0..self.npieces as usize)
                     .map(|i| rules::distance_to_goal(c, self.pos[4 * c + i]))
@@ -702,7 +744,7 @@ impl Parchis {
     /// or for the player not to move the colour after the current one.
     fn dice_owner_of(&self, pl: usize) -> usize {
         match self.year {
-            Year::Y2022 => pl & 1,
+            Year::Y2022 | Year::Y2024 => pl & 1,
             Year::Y2021 if pl & 1 == self.player as usize => self.colour as usize,
             Year::Y2021 => (self.colour as usize + 1) & 3,
         }
@@ -718,6 +760,7 @@ impl Parchis {
         let owner = match self.year {
             Year::Y2021 => c & 3,
             Year::Y2022 => c & 1,
+            Year::Y2024 => self.player_of_colour(c & 3),
         };
         self.dice_of(owner)
     }
@@ -727,6 +770,7 @@ impl Parchis {
         let owner = match self.year {
             Year::Y2021 => c & 3,
             Year::Y2022 => c & 1,
+            Year::Y2024 => self.player_of_colour(c & 3),
         };
         self.pending_of(owner)
     }

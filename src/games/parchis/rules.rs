@@ -1,8 +1,9 @@
 //! The rules engine of Parchís: board geometry, per-position occupancy tables, move legality,
 //! move generation and move execution. It reproduces the reference simulator bit for bit
 //! (`docs/rules/parchis.md`), including the quirks listed there; every quirk is marked
-//! with a `QUIRK` comment so nobody "fixes" it. The 2021-22 simulator (docs/parchis-2021-22.md)
-//! shares this code: where its rules differ, the code asks the position's `year`.
+//! with a `QUIRK` comment so nobody "fixes" it. The 2021-22 and 2024-25 simulators
+//! (docs/parchis-2021-22.md, docs/parchis-2024-25.md) share this code: where their rules differ,
+//! the code asks the position's `year`.
 
 use super::{
     BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MEGAMUSHROOM, MUSHROOM, Move, Moves, Parchis,
@@ -78,12 +79,22 @@ pub const DICE_2021: [u8; 6] = [1, 2, 3, 4, 5, 6];
 /// 2021-22: the full mask of [`DICE_2021`].
 pub const ALL_DICE_2021: u8 = 0b11_1111;
 
+/// 2024-25: the yin-yang face, as a move's die (the course core's own code for it, 69). It moves
+/// a piece one box, where every other die moves it twice its value.
+pub const YINYANG: u8 = 69;
+/// 2024-25: each player's dice, `1 2 4 5 6` and the yin-yang face, in mask bit order (the order
+/// the core lists them in).
+pub const DICE_2024: [u8; 6] = [1, 2, 4, 5, 6, YINYANG];
+/// 2024-25: the full mask of [`DICE_2024`].
+pub const ALL_DICE_2024: u8 = 0b11_1111;
+
 /// The normal dice values of `year`, in the dice masks' bit order (ascending).
 #[inline]
 pub fn dice_values(year: Year) -> &'static [u8] {
     match year {
         Year::Y2021 => &DICE_2021,
         Year::Y2022 => &NORMAL_DICE,
+        Year::Y2024 => &DICE_2024,
     }
 }
 
@@ -574,8 +585,7 @@ impl Parchis {
             let all_barrier = (barrier[0] | barrier[1] | barrier[2] | barrier[3]) & track;
             let all_mega = mega[0] | mega[1] | mega[2] | mega[3];
             let pl = self.player as usize;
-            for k in 0..2 {
-                let c = pl + 2 * k;
+            for (k, c) in self.colours_of(pl).into_iter().enumerate() {
                 b.barrier[k] = barrier[c];
                 b.others_barrier[k] = all_barrier & !barrier[c];
                 b.others_mega[k] = all_mega & !mega[c];
@@ -610,9 +620,55 @@ impl Parchis {
         self.pos[4 * c..4 * c + self.npieces as usize].contains(&HOME)
     }
 
-    /// Step count of piece `id` with number die `d` (rules §5.1).
+    /// The two colours of player `pl`, its main colour first: yellow and red, blue and green;
+    /// in 2024-25 yellow and green, blue and red.
+    #[inline]
+    pub(crate) fn colours_of(&self, pl: usize) -> [usize; 2] {
+        let pl = pl & 1;
+        match self.year {
+            Year::Y2024 => [pl, 3 - pl],
+            Year::Y2021 | Year::Y2022 => [pl, pl + 2],
+        }
+    }
+
+    /// The player who owns colour `c`.
+    #[inline]
+    pub fn player_of_colour(&self, c: usize) -> usize {
+        match self.year {
+            // Yellow and green are player 0's, blue and red player 1's.
+            Year::Y2024 => usize::from(c & 3 == 1 || c & 3 == 2),
+            Year::Y2021 | Year::Y2022 => player_of(c),
+        }
+    }
+
+    /// Whose dice are in play: the player's (2022-23, 2024-25) or the colour to move's (2021-22).
+    #[inline]
+    fn dice_owner(&self) -> usize {
+        match self.year {
+            Year::Y2024 => self.player as usize,
+            Year::Y2021 | Year::Y2022 => self.colour as usize,
+        }
+    }
+
+    /// How many boxes piece `id` moves with number die `d` (a 6 counts 7 when none of its
+    /// colour's pieces is at home).
+    #[inline]
+    pub(crate) fn move_steps(&self, id: usize, d: u8) -> u8 {
+        let home = d == 6 && self.has_home(id >> 2);
+        self.steps(home, id, d)
+    }
+
+    /// Step count of piece `id` with number die `d` (rules §5.1). In 2024-25 every die but the
+    /// yin-yang counts double (a 6 that counts 7 moves 14), the yin-yang one box.
     #[inline]
     fn steps(&self, home: bool, id: usize, d: u8) -> u8 {
+        if self.year == Year::Y2024 {
+            return match d {
+                YINYANG => 1,
+                6 if !home => 14,
+                _ => d.saturating_mul(2),
+            };
+        }
         let mut s = if d == 6 && !home { 7 } else { d };
         match self.typ(id) {
             T_STAR => s += 2,
@@ -679,27 +735,28 @@ impl Parchis {
     fn wall_path(&self, c: usize, origin: u8, dest: u8) -> u128 {
         match self.year {
             Year::Y2021 => star_scan_mask(c, origin, dest),
-            Year::Y2022 => path_mask(c, origin, dest),
+            Year::Y2022 | Year::Y2024 => path_mask(c, origin, dest),
         }
     }
 
-    /// The barriers (slots) that oblige a 6 to break one when colour `c` moves: in 2022-23 those
-    /// of either of the player's colours, in 2021-22 the moving colour's own.
+    /// The barriers (slots) that oblige a 6 to break one when colour `c` moves: in 2022-23 and
+    /// 2024-25 those of either of the player's colours, in 2021-22 the moving colour's own.
     #[inline]
     fn six_barriers(&self, b: &Board, c: usize) -> u128 {
         match self.year {
             Year::Y2021 => b.barrier[c >> 1],
-            Year::Y2022 => b.barrier[0] | b.barrier[1],
+            Year::Y2022 | Year::Y2024 => b.barrier[0] | b.barrier[1],
         }
     }
 
     /// The pieces (ids in play) the side to move may move: both of the player's colours in
-    /// 2022-23, the colour to move in 2021-22.
+    /// 2022-23 and 2024-25, the colour to move in 2021-22.
     #[inline]
     fn movers(&self) -> u16 {
         let ids = match self.year {
             Year::Y2021 => colour_ids(self.colour as usize),
             Year::Y2022 => colour_ids(self.player as usize) | colour_ids(self.player as usize + 2),
+            Year::Y2024 => colour_ids(self.player as usize) | colour_ids(3 - self.player as usize),
         };
         ids & self.id_mask()
     }
@@ -743,13 +800,17 @@ impl Parchis {
     /// bonus value or 0, whether items are usable).
     #[inline]
     pub(crate) fn available(&self) -> (u8, u8, bool) {
-        // The dice belong to the current colour (in 2022-23 the player's, as colour == player).
-        let o = self.colour as usize;
+        // The dice belong to the current colour (in 2022-23 the player's, as colour == player);
+        // in 2024-25 to the player.
+        let o = self.dice_owner();
+        // 2024-25 has no items: no hand to use.
+        let items = self.year != Year::Y2024;
         match self.forced_len[o] {
-            0 => (self.dice[o], 0, true),
+            0 => (self.dice[o], 0, items),
             1 => (0, self.forced_top(o), false),
-            // 2021-22's dice offer their top layer, however many there are.
-            _ if self.year == Year::Y2021 => (0, self.forced_top(o), false),
+            // 2021-22's dice offer their top layer, however many there are (2024-25 never
+            // stacks two).
+            _ if self.year != Year::Y2022 => (0, self.forced_top(o), false),
             // QUIRK (playground only): with two or more stacked bonus layers the reference falls
             // back to the normal dice and allows no item.
             _ => (self.dice[o], 0, false),
@@ -797,6 +858,10 @@ impl Parchis {
                 dice[nd] = d;
                 nd += 1;
             }
+        }
+        // The 2024-25 core lists its children die by die from the last (yin-yang, 6, 5, ...).
+        if self.year == Year::Y2024 {
+            dice[..nd].reverse();
         }
         let dice = &dice[..nd];
         // legal[k] = the mover's pieces that may move with dice[k] as far as rules §5.4 items
@@ -997,6 +1062,7 @@ impl Parchis {
         let own = match self.year {
             Year::Y2021 => bar[c],
             Year::Y2022 => bar[pl] | bar[pl + 2],
+            Year::Y2024 => bar[pl] | bar[3 - pl],
         };
         if d == 6 && own != 0 {
             // The mover must break one of its barriers.
@@ -1016,8 +1082,13 @@ impl Parchis {
         let c = id >> 2;
         let p = self.pos[id];
         let t = self.typ(id);
-        // From box 68 the 2021-22 barrier scan is not the free run below (`wall_path`).
-        if !is_track(p) || t == T_MEGA || (p == 68 && self.year == Year::Y2021) {
+        // From box 68 the 2021-22 barrier scan is not the free run below (`wall_path`); the
+        // table of steps below is not 2024-25's (doubled dice).
+        if !is_track(p)
+            || t == T_MEGA
+            || (p == 68 && self.year == Year::Y2021)
+            || self.year == Year::Y2024
+        {
             for (k, &d) in dice.iter().enumerate() {
                 legal[k] |= u16::from(self.can_move(b, id, d)) << id;
             }
@@ -1164,6 +1235,7 @@ impl Parchis {
                 self.dice[pl] = match self.year {
                     Year::Y2021 => ALL_DICE_2021,
                     Year::Y2022 => ALL_DICE,
+                    Year::Y2024 => ALL_DICE_2024,
                 };
             }
         }
@@ -1206,6 +1278,17 @@ impl Parchis {
         }
         let goal = self.at(GOAL);
         let per = (1u16 << self.npieces) - 1;
+        if self.year == Year::Y2024 {
+            // A player wins with both its colours complete (recorded as its main colour).
+            for pl in 0..2 {
+                let [a, b] = self.colours_of(pl);
+                if goal >> (4 * a) & per == per && goal >> (4 * b) & per == per {
+                    self.outcome = 1 + pl as u8;
+                    return;
+                }
+            }
+            return;
+        }
         for c in [0usize, 1, 2, 3] {
             if goal >> (4 * c) & per == per {
                 self.outcome = 1 + c as u8;
@@ -1251,6 +1334,12 @@ impl Parchis {
                     self.player ^= 1;
                     self.colour = self.player;
                 }
+                // The colours move in turn and each belongs to its player: yellow (0), blue (1),
+                // red (1), green (0), so a player moves twice in a row.
+                Year::Y2024 => {
+                    self.colour = (self.colour + 1) & 3;
+                    self.player = self.player_of_colour(self.colour as usize) as u8;
+                }
             }
         }
         self.turn = self.turn.wrapping_add(1);
@@ -1278,7 +1367,7 @@ impl Parchis {
                     self.remove_item(pl, d - 101);
                 }
             } else {
-                self.spend_number(self.colour as usize, d);
+                self.spend_number(self.dice_owner(), d);
             }
             self.end_move(d);
             return;
@@ -1406,8 +1495,8 @@ impl Parchis {
         if !picked && is_track(dst) {
             self.pickup_one(pl, dst);
         }
-        // 9/10. Dice (the current colour's: the player's in 2022-23).
-        let o = self.colour as usize;
+        // 9/10. Dice (the current colour's: the player's in 2022-23 and 2024-25).
+        let o = self.dice_owner();
         self.spend_number(o, d);
         if self.flags & F_EATING != 0 {
             self.push_forced(o, 20);

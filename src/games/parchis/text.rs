@@ -1,8 +1,8 @@
 //! Text forms of Parchís positions and moves: move notation, the FEN of the module doc (format
-//! and strict, panic-free parsing; 2022-23's and 2021-22's), the golden traces' STATE JSON and
+//! and strict, panic-free parsing; 2022-23's, 2021-22's and 2024-25's), the golden traces' STATE JSON and
 //! the human display.
 
-use super::rules::{BOARD_ITEMS, NORMAL_DICE, dice_values, is_queue, is_track};
+use super::rules::{BOARD_ITEMS, NORMAL_DICE, YINYANG, dice_values, is_queue, is_track};
 use super::{
     F_BANANED, F_EATING, F_GOAL, F_REMEMBER6, GOAL, HOME, MAX_HAND, MAX_TRAPS, Move, Parchis,
     T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR, Year,
@@ -30,7 +30,9 @@ pub fn item_name(k: u8) -> &'static str {
 }
 
 fn die_text(d: u8) -> String {
-    if d > 100 {
+    if d == YINYANG {
+        "yinyang".into()
+    } else if d > 100 {
         ITEM_NAMES
             .get((d - 101) as usize)
             .map_or_else(|| format!("?{d}"), |s| s.to_string())
@@ -56,11 +58,13 @@ pub fn parse_move_text(text: &str) -> Result<Move, String> {
     let die = match die {
         // 3 is a die of 2021-22 only; 2022-23's legality refuses it.
         "1" | "2" | "3" | "4" | "5" | "6" | "10" | "20" => die.parse::<u8>().unwrap_or(0),
+        // The yin-yang face of 2024-25; other years' legality refuses it.
+        "yinyang" => YINYANG,
         _ => match ITEM_NAMES.iter().position(|&n| n == die) {
             Some(k) => 101 + k as u8,
             None => {
                 return Err(format!(
-                    "bad move '{text}': unknown die '{die}' (1 to 6, 10, 20 or an item name)"
+                    "bad move '{text}': unknown die '{die}' (1 to 6, 10, 20, yinyang or an item name)"
                 ));
             }
         },
@@ -113,8 +117,17 @@ fn normal_dice_text(year: Year, mask: u8) -> String {
         .iter()
         .enumerate()
         .filter(|(k, _)| mask & (1 << k) != 0)
-        .map(|(_, d)| d.to_string())
+        .map(|(_, &d)| die_char(d))
         .collect()
+}
+
+/// One normal die in a state string: its digit, `Y` for the yin-yang face.
+fn die_char(d: u8) -> char {
+    if d == YINYANG {
+        'Y'
+    } else {
+        char::from(b'0' + d % 10)
+    }
 }
 
 fn forced_values(s: &Parchis, pl: usize) -> Vec<u8> {
@@ -147,9 +160,10 @@ fn dice_field(s: &Parchis, o: usize, items: String) -> String {
 
 pub fn format_fen(s: &Parchis) -> String {
     let mut f = String::with_capacity(160);
-    if s.year == Year::Y2021 {
+    if s.year != Year::Y2022 {
         f.push_str(&format!(
-            "c {} {} ",
+            "{} {} {} ",
+            if s.year == Year::Y2021 { 'c' } else { 'y' },
             COLOUR_LETTERS[s.colour as usize & 3],
             s.turn
         ));
@@ -251,6 +265,18 @@ fn colour_letter(t: &str, what: &str) -> Result<u8, String> {
 /// Why a 2021-22 state string with anything of 2022-23's items is refused.
 const NO_ITEMS_2021: &str =
     "a 2021-22 position has no items, piece types, traps, bananed flag or destroyed pieces";
+/// Why a 2024-25 state string with anything of 2022-23's items is refused.
+const NO_ITEMS_2024: &str =
+    "a 2024-25 position has no items, piece types, traps, bananed flag or destroyed pieces";
+
+/// The message refusing items in a state string of `year` (none for 2022-23, which has them).
+fn no_items(year: Year) -> Option<&'static str> {
+    match year {
+        Year::Y2021 => Some(NO_ITEMS_2021),
+        Year::Y2024 => Some(NO_ITEMS_2024),
+        Year::Y2022 => None,
+    }
+}
 
 /// Parses the FEN of the module doc. Never panics; rejects anything out of range.
 pub fn parse_fen(text: &str) -> Result<Parchis, String> {
@@ -266,15 +292,20 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
         "n" => {}
         "p" => s.playground = true,
         "c" => s.year = Year::Y2021,
-        m => return Err(format!("bad mode '{m}' (n or p; c for 2021-22)")),
+        "y" => s.year = Year::Y2024,
+        m => {
+            return Err(format!(
+                "bad mode '{m}' (n or p; c for 2021-22, y for 2024-25)"
+            ));
+        }
     };
-    if s.year == Year::Y2021 {
+    if s.year != Year::Y2022 {
         s.colour = COLOUR_LETTERS
             .iter()
             .position(|&c| fields[1].len() == 1 && fields[1].starts_with(c))
             .ok_or_else(|| format!("bad colour to move '{}' (y, b, r or g)", fields[1]))?
             as u8;
-        s.player = s.colour & 1;
+        s.player = s.player_of_colour(s.colour as usize) as u8;
     } else {
         s.player = match fields[1] {
             "0" => 0,
@@ -294,7 +325,11 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
     let mut npieces = None;
     for (c, g) in groups.iter().enumerate() {
         let ps: Vec<&str> = g.split(',').collect();
-        if !(3..=4).contains(&ps.len()) || npieces.is_some_and(|n| n != ps.len()) {
+        if s.year == Year::Y2024 {
+            if ps.len() != 2 {
+                return Err("a 2024-25 position has 2 pieces a colour".into());
+            }
+        } else if !(3..=4).contains(&ps.len()) || npieces.is_some_and(|n| n != ps.len()) {
             return Err("every colour needs the same number (3 or 4) of pieces".into());
         }
         npieces = Some(ps.len());
@@ -328,6 +363,9 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
             return Err(NO_ITEMS_2021.into());
         }
     }
+    if s.year == Year::Y2024 && s.st.iter().any(|&t| t != 0) {
+        return Err(NO_ITEMS_2024.into());
+    }
     // Dice.
     for pl in 0..2 {
         let (own, second) = if s.year == Year::Y2021 {
@@ -347,8 +385,10 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
         }
         parse_dice(&mut s, pl, own)?;
     }
-    if s.year == Year::Y2021 && (0..2).any(|pl| s.hand_len[pl] > 0) {
-        return Err(NO_ITEMS_2021.into());
+    if let Some(refusal) = no_items(s.year)
+        && (0..2).any(|pl| s.hand_len[pl] > 0)
+    {
+        return Err(refusal.into());
     }
     parse_rest(s, &fields)
 }
@@ -365,7 +405,7 @@ fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), String> {
     for ch in parts[0].chars() {
         let k = values
             .iter()
-            .position(|&d| char::from(b'0' + d) == ch)
+            .position(|&d| die_char(d) == ch)
             .ok_or_else(|| format!("bad normal die '{ch}'"))?;
         if mask & (1 << k) != 0 {
             return Err(format!("normal die '{ch}' listed twice"));
@@ -405,6 +445,10 @@ fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), String> {
                 "10" => {}
                 "20" => s.forced_bits[pl] |= 1 << n,
                 _ => return Err(format!("bad forced die '{v}' (10 or 20)")),
+            }
+            // The 2024-25 core never stacks two bonuses.
+            if s.year == Year::Y2024 && n >= 1 {
+                return Err("a 2024-25 position has at most one pending bonus".into());
             }
             s.forced_len[pl] = n + 1;
         }
@@ -467,12 +511,21 @@ fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
             s.flags |= bit;
         }
     }
-    if s.year == Year::Y2021 && (s.board_items != 0 || s.ntraps != 0 || s.flags & F_BANANED != 0) {
-        return Err(NO_ITEMS_2021.into());
+    if let Some(refusal) = no_items(s.year)
+        && (s.board_items != 0 || s.ntraps != 0 || s.flags & F_BANANED != 0)
+    {
+        return Err(refusal.into());
     }
     // Outcome.
     s.outcome = match fields[10] {
         "-" => 0,
+        // A 2024-25 game is won by a player: its main colour (yellow or blue) stands for it.
+        "Gr" | "Gg" if s.year == Year::Y2024 => {
+            return Err(format!(
+                "bad outcome '{}' (a 2024-25 game ends Gy, Gb, B0 or B1)",
+                fields[10]
+            ));
+        }
         "Gy" => 1,
         "Gb" => 2,
         "Gr" => 3,
@@ -500,8 +553,10 @@ fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
             s.destroyed[c] += 1;
         }
     }
-    if s.year == Year::Y2021 && s.destroyed != [0; 4] {
-        return Err(NO_ITEMS_2021.into());
+    if let Some(refusal) = no_items(s.year)
+        && s.destroyed != [0; 4]
+    {
+        return Err(refusal.into());
     }
     Ok(s)
 }
@@ -619,9 +674,14 @@ pub fn trace_state_json(s: &Parchis) -> String {
 pub fn display(s: &Parchis) -> String {
     const NAMES: [&str; 4] = ["yellow", "blue", "red", "green"];
     let mut o = String::new();
-    if s.year == Year::Y2021 {
+    if s.year != Year::Y2022 {
         o.push_str(&format!(
-            "Parchís 2021-22 — turn {}, {} to move (player {})\n",
+            "Parchís {} — turn {}, {} to move (player {})\n",
+            if s.year == Year::Y2021 {
+                "2021-22"
+            } else {
+                "2024-25"
+            },
             s.turn,
             NAMES[s.colour as usize & 3],
             s.player
@@ -679,7 +739,7 @@ pub fn display(s: &Parchis) -> String {
         o.push_str(&format!(
             "  {:<6} (p{}) {:<48} bounces {}\n",
             NAMES[c],
-            c & 1,
+            s.player_of_colour(c),
             pieces.join("  "),
             s.bounces[c]
         ));
@@ -702,6 +762,16 @@ pub fn display(s: &Parchis) -> String {
                 "  {name:<6} dice [{}]{}\n",
                 normal_dice_text(s.year, s.dice[c]),
                 pending(c)
+            ));
+        }
+    } else if s.year == Year::Y2024 {
+        // Each player's dice (Y the yin-yang face); no items, traps or piece types.
+        for pl in 0..2 {
+            o.push_str(&format!(
+                "  player {pl} ({}) dice [{}]{}\n",
+                if pl == 0 { "yellow+green" } else { "blue+red" },
+                normal_dice_text(s.year, s.dice[pl]),
+                pending(pl)
             ));
         }
     } else {
@@ -768,6 +838,10 @@ pub fn display(s: &Parchis) -> String {
     ));
     match s.outcome {
         0 => {}
+        1..=2 if s.year == Year::Y2024 => o.push_str(&format!(
+            "  GAME OVER: player {} completed both colours and wins\n",
+            s.outcome - 1
+        )),
         1..=4 => o.push_str(&format!(
             "  GAME OVER: {} completed, player {} wins\n",
             NAMES[s.outcome as usize - 1],

@@ -33,7 +33,13 @@
 #include <locale>
 #include <set>
 
+#ifdef TABLERO_BRIDGE_2024
+// 2024-25: this file stands in include/model/, the player's header in src/personal/ (as the
+// real GUIPlayer.h includes it).
+#include "../../src/personal/AIPlayer.h"
+#else
 #include "AIPlayer.h"
+#endif
 #include "Attributes.h"
 
 using namespace std;
