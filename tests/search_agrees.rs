@@ -169,7 +169,11 @@ fn boom_depth_eight_follows_threats_past_its_horizon() {
         Searcher::<Boom>::new(16).search(&s, opts, limits, &stop, |_| {})
     };
     let d8 = search(0, 8);
-    assert!(is_decisive(d8.score) && d8.score > 0, "default at depth 8: {}", d8.score);
+    assert!(
+        is_decisive(d8.score) && d8.score > 0,
+        "default at depth 8: {}",
+        d8.score
+    );
     assert_eq!(plies_to_end(d8.score), Some(10), "a win in 10 movements");
     assert_eq!(s.format_move(d8.best_move.expect("a move")), "4");
     let test = search(1, 8);
