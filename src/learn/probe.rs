@@ -139,6 +139,8 @@ impl<G: Game> Game for Probe<G> {
     const HEURISTICS: &'static [&'static str] = G::HEURISTICS;
     const KILLERS_BEFORE_HINTS: bool = G::KILLERS_BEFORE_HINTS;
     const HINT_MIN_DEPTH: u32 = G::HINT_MIN_DEPTH;
+    const EXTENSION_PLIES: u32 = G::EXTENSION_PLIES;
+    const EXTENSION_HORIZON: u32 = G::EXTENSION_HORIZON;
 
     fn configure(values: &[i64]) -> Result<Self::Config, ConfigError> {
         G::configure(values)
@@ -184,6 +186,9 @@ impl<G: Game> Game for Probe<G> {
     }
     fn display(&self) -> String {
         self.0.display()
+    }
+    fn unquiet(&self, heuristic: usize) -> bool {
+        self.0.unquiet(heuristic)
     }
     fn move_order_hint(&self, m: Self::Move) -> i32 {
         self.0.move_order_hint(m)
