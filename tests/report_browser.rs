@@ -486,10 +486,22 @@ fn enraya_match_and_tournament() {
         ],
         &[&rec],
     );
-    // Reviewed by `analyse` (shallow, for time), so the page shows the review's marks too.
+    // Reviewed by `analyse`, so the page shows the review's marks too: shallow and with the
+    // course's `test` heuristic, for time (`default` extends sharp leaves to ply 8, which
+    // made this review take about 100 s of the test's 110).
     let reviewed = tmp("enraya-reviewed.jsonl");
     let _ = std::fs::remove_file(&reviewed);
-    run(&["analyse", "--depth", "4", "-o"], &[&reviewed, &rec]);
+    run(
+        &[
+            "analyse",
+            "--depth",
+            "4",
+            "--option",
+            "Heuristic=test",
+            "-o",
+        ],
+        &[&reviewed, &rec],
+    );
     let rec = reviewed;
     run(&["report", "--html"], &[&page, &rec]);
     let recs = records(&rec);
