@@ -257,15 +257,13 @@ fn boom_2018_perft_agrees_with_the_core() {
     assert_eq!(n, 59, "the whole file was checked");
 }
 
-#[test]
-fn parchis_2021_core_traces_reproduced_in_full() {
-    let lines = lines_of(
-        "tests/traces/parchis/core_traces_2021.jsonl",
-        &common::traces("parchis/core_traces_2021.jsonl"),
-    );
-    let config = ParchisConfig::of(ParchisYear::Y2021);
-    let (games, n) = replay(
-        &lines,
+/// Replays a Parchís year's core traces in full (`replay`), checking at every line the player
+/// to move and that every move the engine lists is legal by its one-move test too: (games,
+/// lines).
+fn replay_parchis(lines: &[Value], year: ParchisYear) -> (usize, usize) {
+    let config = ParchisConfig::of(year);
+    replay(
+        lines,
         Parchis::start(&config),
         |f| Parchis::parse_fen(f, &config).map_err(|e| e.to_string()),
         |s: &Parchis, v| {
@@ -274,7 +272,6 @@ fn parchis_2021_core_traces_reproduced_in_full() {
                 v["player"].as_u64(),
                 "line {v}: player to move differs"
             );
-            // Every move the engine lists is legal by its one-move test too.
             let mut moves = <Parchis as Game>::Moves::default();
             s.legal_moves(&mut moves);
             for &m in &moves {
@@ -284,7 +281,16 @@ fn parchis_2021_core_traces_reproduced_in_full() {
                 );
             }
         },
+    )
+}
+
+#[test]
+fn parchis_2021_core_traces_reproduced_in_full() {
+    let lines = lines_of(
+        "tests/traces/parchis/core_traces_2021.jsonl",
+        &common::traces("parchis/core_traces_2021.jsonl"),
     );
+    let (games, n) = replay_parchis(&lines, ParchisYear::Y2021);
     assert_eq!((games, n), (300, 100_027), "the whole file was replayed");
     // What the file holds beyond plain moves, all checked above: passes, captures (+20), pieces
     // reaching the goal (+10), moves of die 3 (2021-22 only), games ended by over-bouncing.
@@ -324,27 +330,7 @@ fn parchis_2024_core_traces_reproduced_in_full() {
         "tests/traces/parchis/core_traces_2024.jsonl",
         &common::traces("parchis/core_traces_2024.jsonl"),
     );
-    let config = ParchisConfig::of(ParchisYear::Y2024);
-    let (games, n) = replay(
-        &lines,
-        Parchis::start(&config),
-        |f| Parchis::parse_fen(f, &config).map_err(|e| e.to_string()),
-        |s: &Parchis, v| {
-            assert_eq!(
-                Some(s.player() as u64),
-                v["player"].as_u64(),
-                "line {v}: player to move differs"
-            );
-            let mut moves = <Parchis as Game>::Moves::default();
-            s.legal_moves(&mut moves);
-            for &m in &moves {
-                assert!(
-                    Game::is_legal(s, m),
-                    "line {v}: is_legal refuses a listed move"
-                );
-            }
-        },
-    );
+    let (games, n) = replay_parchis(&lines, ParchisYear::Y2024);
     assert_eq!((games, n), (600, 69_193), "the whole file was replayed");
     // What the file holds beyond plain moves, all checked above: passes, captures (+20, which
     // moves 40 boxes), pieces reaching the goal (+10: 20 boxes), moves of the yin-yang die (one
