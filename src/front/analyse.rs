@@ -52,6 +52,7 @@ pub fn run(a: &AnalyseArgs) -> Result<(), String> {
             movetime_ms: a.movetime,
         },
         solver_nodes: a.solver_nodes,
+        solver_all: a.solver_all,
         hash_mib: a.hash.clamp(1, 4096),
         concurrency: a.concurrency,
         timeout: Duration::from_millis(a.timeout),

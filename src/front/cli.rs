@@ -361,6 +361,11 @@ pub struct AnalyseArgs {
     /// Node budget of each exact solve (Connect Four, Kalah; in-process only); 0: no solver.
     #[arg(long, default_value_t = crate::review::run::SOLVER_NODES)]
     pub solver_nodes: u64,
+    /// Try the solver on every position, also those beyond go's caps (Connect Four: more than
+    /// 34 empty cells; Kalah: more than 40 seeds in pits); with a large --solver-nodes a review
+    /// proves whole Kalah(6,4) games.
+    #[arg(long)]
+    pub solver_all: bool,
     /// Table size of the in-process search and of each solver, MiB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,

@@ -76,6 +76,8 @@ impl QueryLimits {
 /// none).
 pub struct Prover {
     nodes: u64,
+    /// Try positions beyond `go`'s size caps too (`analyse --solver-all`).
+    any_size: bool,
     solvers: Solvers,
 }
 
@@ -84,8 +86,18 @@ impl Prover {
     pub fn new(nodes: u64, hash_mib: usize) -> Prover {
         Prover {
             nodes,
+            any_size: false,
             solvers: Solvers::new(hash_mib),
         }
+    }
+
+    /// Also try the positions `go` never tries within a move's budget (Connect Four with more
+    /// than 34 empty cells, Kalah with more than 40 seeds in pits): a review with a large node
+    /// budget can prove a whole Kalah(6,4) game, each of them costing the whole budget when
+    /// it does not.
+    pub fn any_size(mut self, yes: bool) -> Prover {
+        self.any_size = yes;
+        self
     }
 
     /// The seed count of the Kalah endgame database a review of `kind` would use (0: none); it
@@ -115,7 +127,7 @@ impl Prover {
             nodes: Some(self.nodes),
             ..Budget::default()
         };
-        let v = self.solvers.verdict(s, &budget)?;
+        let v = self.solvers.verdict(s, &budget, self.any_size)?;
         let wdl = match v.wdl {
             solver::Wdl::Win => Wdl::Win,
             solver::Wdl::Draw => Wdl::Draw,
@@ -151,6 +163,7 @@ impl<G: Game> InProcess<G> {
         limits: QueryLimits,
         hash_mib: usize,
         solver_nodes: u64,
+        solver_all: bool,
     ) -> Self {
         InProcess {
             searcher: Searcher::new(hash_mib),
@@ -165,7 +178,7 @@ impl<G: Game> InProcess<G> {
                 movetime: limits.movetime_ms.map(Duration::from_millis),
                 ..Limits::default()
             },
-            prover: Prover::new(solver_nodes, hash_mib),
+            prover: Prover::new(solver_nodes, hash_mib).any_size(solver_all),
             stop: AtomicBool::new(false),
             table_of: None,
         }
@@ -476,6 +489,26 @@ mod tests {
     }
 
     #[test]
+    fn solver_all_tries_positions_beyond_the_caps_of_go() {
+        // Six stones, 36 empty cells (go's cap is 34): x wins at once with column 4.
+        let cfg = default_config::<Connect4>().unwrap();
+        let s = Connect4::from_moves("414141", &cfg).unwrap();
+        assert!(Prover::new(1_000_000, 8).prove(&s).is_none());
+        let (v, best) = Prover::new(1_000_000, 8).any_size(true).prove(&s).unwrap();
+        assert_eq!((v.to_string(), best.as_str()), ("win 1".to_string(), "4"));
+        // Kalah(6, 4) with 44 seeds in pits (go's cap is 40), one move from the end: South's
+        // last seed goes home, its pits are empty, North banks its 43 and wins.
+        let m = Mancala::parse_fen(
+            "0,0,0,0,0,1:4/8,7,7,7,7,7:0 S",
+            &default_config::<Mancala>().unwrap(),
+        )
+        .unwrap();
+        assert!(Prover::new(1_000_000, 8).prove(&m).is_none());
+        let (v, best) = Prover::new(1_000_000, 8).any_size(true).prove(&m).unwrap();
+        assert_eq!((v.wdl(), best.as_str()), (Some(Wdl::Loss), "1"));
+    }
+
+    #[test]
     fn kalah_solves_small_boards_and_respects_the_budget() {
         let cfg = Mancala::configure(&[3, 2]).unwrap();
         let s = Mancala::start(&cfg);
@@ -509,7 +542,7 @@ mod tests {
             depth: Some(4),
             ..QueryLimits::default()
         };
-        let mut a = InProcess::<Connect4>::new(0, WeightOverrides::default(), limits, 1, 0);
+        let mut a = InProcess::<Connect4>::new(0, WeightOverrides::default(), limits, 1, 0, false);
         // x wins at once in column 3 or 7.
         let f = a.search(&s, "", None).unwrap();
         assert!([2, 6].contains(&f.best), "{f:?}");

@@ -142,6 +142,7 @@ impl GameVisitor for Make {
                     },
                     16,
                     SOLVER_NODES,
+                    false,
                 ),
                 proofs: HashMap::new(),
                 searches: HashMap::new(),

@@ -60,6 +60,8 @@ pub struct Config {
     pub limits: QueryLimits,
     /// Node budget of each solve (the registry's solvers); 0: no solver.
     pub solver_nodes: u64,
+    /// Try the solvers on every position, not only those `go` tries within a move's budget.
+    pub solver_all: bool,
     /// Table size of the in-process search and of each solver, MiB.
     pub hash_mib: usize,
     pub concurrency: usize,
@@ -83,6 +85,10 @@ pub fn default_depth(kind: GameKind) -> u32 {
     dispatch(kind, Depth)
 }
 
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 /// Default node budget of a solve.
 pub const SOLVER_NODES: u64 = 2_000_000;
 
@@ -98,6 +104,10 @@ pub struct Settings {
     pub nodes: Option<u64>,
     pub movetime_ms: Option<u64>,
     pub solver_nodes: u64,
+    /// `--solver-all`: positions beyond `go`'s size caps were tried too. Left out of the JSON
+    /// when false, so the fingerprints of reviews made before it stay the same.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub solver_all: bool,
     pub hash_mib: usize,
     /// Seeds of the Kalah endgame database the solver used (0: none).
     pub kalah_db: usize,
@@ -568,6 +578,7 @@ fn run_game<G: Game>(
         nodes: limits.nodes,
         movetime_ms: limits.movetime_ms,
         solver_nodes: if in_process { cfg.solver_nodes } else { 0 },
+        solver_all: in_process && cfg.solver_nodes > 0 && cfg.solver_all,
         hash_mib: cfg.hash_mib,
         kalah_db: if in_process && cfg.solver_nodes > 0 {
             Prover::kalah_db_seeds(kind, &variant)
@@ -680,6 +691,7 @@ fn run_game<G: Game>(
                             limits,
                             cfg.hash_mib,
                             cfg.solver_nodes,
+                            cfg.solver_all,
                         ))
                     }
                     Engine::Spec(spec) => Box::new(Remote::new(

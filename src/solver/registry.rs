@@ -107,7 +107,7 @@ pub fn solve_by_name(
 /// A built solver behind its game's name: the positions come as `&dyn Any`.
 trait Slot: Send {
     fn prove(&mut self, root: &dyn Any, budget: &Budget, fresh: bool) -> Option<Proof>;
-    fn verdict(&mut self, root: &dyn Any, budget: &Budget) -> Option<Verdict>;
+    fn verdict(&mut self, root: &dyn Any, budget: &Budget, any_size: bool) -> Option<Verdict>;
 }
 
 fn slot<S: ExactSolver>(hash_mib: usize) -> Box<dyn Slot> {
@@ -166,9 +166,9 @@ impl<S: ExactSolver> Slot for Built<S> {
         self.get(S::key(root), budget)?.prove(root, budget, fresh)
     }
 
-    fn verdict(&mut self, root: &dyn Any, budget: &Budget) -> Option<Verdict> {
+    fn verdict(&mut self, root: &dyn Any, budget: &Budget, any_size: bool) -> Option<Verdict> {
         let root = root.downcast_ref::<S::G>()?;
-        if !S::worth_trying(root, false) {
+        if !S::worth_trying(root, any_size) {
             return None;
         }
         self.get(S::key(root), budget)?.verdict(root, budget)
@@ -208,8 +208,14 @@ impl Solvers {
     }
 
     /// A review's proof of `root` (see [`ExactSolver::verdict`]); `None` for a game without
-    /// solver, a position too large, or out of budget.
-    pub fn verdict<G: Game>(&mut self, root: &G, budget: &Budget) -> Option<Verdict> {
-        self.slot::<G>()?.verdict(root as &dyn Any, budget)
+    /// solver, a position too large (beyond `go`'s caps unless `any_size`), or out of budget.
+    pub fn verdict<G: Game>(
+        &mut self,
+        root: &G,
+        budget: &Budget,
+        any_size: bool,
+    ) -> Option<Verdict> {
+        self.slot::<G>()?
+            .verdict(root as &dyn Any, budget, any_size)
     }
 }
