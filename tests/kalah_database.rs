@@ -87,3 +87,74 @@ fn learn_refuses_a_label_database_over_the_limit_before_building_it() {
     assert!(!dir.join("kalah-m6-course.db").exists(), "nothing built");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `tablero --game mancala` with `XDG_CACHE_HOME` set to `cache`: sends `input`, reads until
+/// `bestmove` (a `quit` sooner would stop the search), then quits; what it printed.
+fn mancala_session(cache: &std::path::Path, input: &str) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(BIN)
+        .args(["--game", "mancala"])
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    let mut out = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        out += &line;
+        out.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    out
+}
+
+#[test]
+fn go_tries_every_kalah_6_4_position_where_the_database_is_cached() {
+    // 44 seeds in pits, over the 40 that go tries without a database: South's only seed goes
+    // home, its pits are empty, North banks 43 and wins by 38.
+    let fen = "0,0,0,0,0,1:4/8,7,7,7,7,7:0 S";
+    let cache = fresh_dir("kalah-db-go");
+    let session =
+        format!("setoption name Solver value always\nposition fen {fen}\ngo nodes 200000\n");
+    let without = mancala_session(&cache, &session);
+    assert!(!without.contains("exact solver"), "{without}");
+    assert!(without.contains("bestmove 1"), "{without}");
+    // A small database (10 seeds) built by `tablero solve` where go looks for it.
+    let o = Command::new(BIN)
+        .args([
+            "solve",
+            "--game",
+            "mancala",
+            "--fen",
+            fen,
+            "--db-seeds",
+            "10",
+        ])
+        .args(["--hash", "16", "--db-dir"])
+        .arg(cache.join("tablero"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        common::stdout(&o).contains("solved score -38 best 1"),
+        "{}",
+        common::stdout(&o)
+    );
+    let with = mancala_session(&cache, &session);
+    assert!(
+        with.contains("score mate -1 ") && with.contains("string exact solver, final margin -38"),
+        "{with}"
+    );
+    assert!(with.contains("bestmove 1"), "{with}");
+    let _ = std::fs::remove_dir_all(cache);
+}

@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use super::kalahdb::{self, KalahDb};
 use super::proven::{ExactSolver, Solved, Verdict};
-use super::proven::{KALAH_MAX_SEEDS, Proof, pv_budget};
+use super::proven::{KALAH_MAX_SEEDS, KALAH_MAX_SEEDS_WITH_DB, Proof, pv_budget};
 use super::{Budget, PROTOCOL_THREADS, Wdl};
 use crate::core::game::{Game, Side};
 use crate::games::mancala::Mancala;
@@ -1008,8 +1008,12 @@ impl ExactSolver for Solver {
     }
 
     fn worth_trying(m: &Mancala, any_size: bool) -> bool {
+        let in_pits = m.pit_seeds(Side::First) + m.pit_seeds(Side::Second);
         m.pits() <= MAX_SOLVER_PITS
-            && (any_size || m.pit_seeds(Side::First) + m.pit_seeds(Side::Second) <= KALAH_MAX_SEEDS)
+            && (any_size
+                || in_pits <= KALAH_MAX_SEEDS
+                || (in_pits <= KALAH_MAX_SEEDS_WITH_DB
+                    && kalahdb::is_cached(m.pits(), m.total_seeds() as usize, Rules::Course)))
     }
 
     fn prove(&mut self, s: &Mancala, budget: &Budget, fresh: bool) -> Option<Proof> {

@@ -126,6 +126,13 @@ pub fn cached(pits: usize, total: usize, rules: Rules) -> Option<Arc<KalahDb>> {
     Some(db)
 }
 
+/// Would [`cached`] find a database for this board (a file in the default cache)? A file
+/// check only, for deciding before the database is loaded (on the solver's own thread).
+pub fn is_cached(pits: usize, total: usize, rules: Rules) -> bool {
+    auto_seeds(pits, total).min(GO_DB_SEEDS) > 0
+        && default_dir().is_some_and(|d| KalahDb::path(&d, pits, rules).is_file())
+}
+
 /// Where the cache lives by default: `$XDG_CACHE_HOME/tablero`, else `$HOME/.cache/tablero`.
 pub fn default_dir() -> Option<PathBuf> {
     let nonempty = |v: &str| std::env::var_os(v).filter(|x| !x.is_empty());

@@ -15,6 +15,12 @@ pub const C4_MAX_EMPTY: u32 = 34;
 /// database and still 20 CPU-seconds with the 20-seed one).
 pub const KALAH_MAX_SEEDS: u32 = 40;
 
+/// The same limit where the endgame database of the board is cached (`tablero solve` built
+/// it): every Kalah(6,4) position. Measured on the positions right after a 4-movement opening
+/// where tablero's 2-second search lost the game's value (docs/players.md, "No lost value"):
+/// 0.1 to 1.2 CPU-seconds each, within the solver's part of a move.
+pub const KALAH_MAX_SEEDS_WITH_DB: u32 = 48;
+
 /// A proven result for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proof {
