@@ -68,7 +68,7 @@ fn die_face(d: u8) -> String {
 fn player_colours(year: Year, p: usize) -> [usize; 2] {
     match year {
         Year::Y2024 => [p & 1, 3 - (p & 1)],
-        Year::Y2021 | Year::Y2022 => [p & 1, (p & 1) + 2],
+        Year::Y2021 | Year::Y2022 | Year::Y2023 => [p & 1, (p & 1) + 2],
     }
 }
 /// Short names of the item kinds for the small icons on the board (legend in the panel).
@@ -611,7 +611,7 @@ fn board_scene(year: Year) -> Scene {
     match year {
         Year::Y2021 => legend_2021(&mut it),
         // 2024-25 is drawn with 2022-23's panel for now (docs/parchis-2024-25.md, "Not done").
-        Year::Y2022 => legend(&mut it),
+        Year::Y2022 | Year::Y2023 => legend(&mut it),
         Year::Y2024 => legend_2024(&mut it),
     }
     Scene {
