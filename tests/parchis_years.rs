@@ -106,9 +106,9 @@ fn in_2023_24_the_power_bar_picks_what_the_special_die_does() {
         moves.starts_with("b0:power b1:power b2:power g0:power g1:power g2:power b0:6 "),
         "{moves}"
     );
-    // Six moves fill player 0's bar to 55 (dice, safe boxes, a barrier): its special die is now
-    // a red shell, which sends home green's g0, the nearest piece ahead of r0 (game 84 of the
-    // core's traces).
+    // Player 0's three moves fill its bar to 55 (y1:4 onto a safe box and a barrier, y0:1
+    // capturing g2, the bonus y1:20): its special die is now a red shell, which sends home
+    // green's g0, the nearest piece ahead of r0 (game 84 of the core's traces).
     let opening = "y1:4 b0:6 g2:5 y0:1 y1:20 g0:4";
     let out = script(&format!(
         "setoption name Year value 2023-24\nposition startpos moves {opening}\nd\n\

@@ -536,7 +536,7 @@ fn positions_of_2023_24_games_draw_cleanly() {
 #[test]
 fn a_2023_24_picture_shows_the_special_die_and_the_power_bar() {
     let cfg = ParchisConfig::of(Year::Y2023);
-    // Game 84 of the core's traces: six moves fill player 0's bar to 55 (a red shell).
+    // Game 84 of the core's traces: player 0's three moves fill its bar to 55 (a red shell).
     let mut s = Parchis::start(&cfg);
     let mut last = None;
     for m in ["y1:4", "b0:6", "g2:5", "y0:1", "y1:20", "g0:4"] {
