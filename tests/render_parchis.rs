@@ -551,14 +551,14 @@ fn a_2023_24_picture_shows_the_special_die_and_the_power_bar() {
     // Each player's six dice, the special die last and drawn P; player 0 holds 2 5 6 and P.
     let faces = ["1", "2", "4", "5", "6", "P"];
     for p in 0..2 {
-        for k in 0..6 {
+        for (k, face) in faces.iter().enumerate() {
             let die = marks
                 .iter()
                 .find(|i| i.key == format!("die-p{p}-{k}"))
                 .unwrap_or_else(|| panic!("no die {k} of player {p}"));
             assert_eq!(
                 text_of(&marks, &format!("die-p{p}-{k}-t")).as_deref(),
-                Some(faces[k])
+                Some(*face)
             );
             if p == 0 {
                 let used = k == 0 || k == 2;

@@ -1839,7 +1839,9 @@ impl Parchis {
         }
     }
 
-    /// Sends the pieces of `hit` home (each once; one already at home stays).
+    /// Sends the pieces of `hit` home (each once; one already at home stays). QUIRK: the piece
+    /// a blast picked is first in `hit` and goes home whatever its type, a star too (`around`
+    /// spares stars only among the pieces around it).
     fn send_home(&mut self, hit: &[usize]) {
         let mut done = 0u16;
         for &v in hit {
