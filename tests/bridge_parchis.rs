@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use tablero::core::game::Game;
-use tablero::games::parchis::{Move, Parchis, ParchisConfig};
+use tablero::games::parchis::{Move, Parchis, ParchisConfig, Year};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -61,14 +61,42 @@ const SKIP_TURN: i32 = -9999;
 
 #[test]
 fn notation_tables_match_tablero_for_every_move_kind() {
-    let bin = compile(
+    let dice: Vec<u8> = [1, 2, 4, 5, 6, 10, 20]
+        .into_iter()
+        .chain(101..=110)
+        .collect();
+    check_notation(
         "bridge_notation_table",
+        &[],
+        ParchisConfig::default(),
+        &dice,
+    );
+}
+
+#[test]
+fn notation_tables_of_2023_24_match_tablero() {
+    // build.sh --year 2023-24: no items; the special die is the course's `power` (100).
+    check_notation(
+        "bridge_notation_table_2023",
+        &["-DTABLERO_BRIDGE_2023"],
+        ParchisConfig::of(Year::Y2023),
+        &[1, 2, 4, 5, 6, 10, 20, 100],
+    );
+}
+
+/// Builds the notation table driver with `defines` and checks its rows against tablero's
+/// notation (under `config`) for every piece and pass with each of `dice`: the same course
+/// colour, piece id and dice code, back to the same text, and nothing more; every spelling the
+/// bridge rejects, tablero rejects too.
+fn check_notation(name: &str, defines: &[&str], config: ParchisConfig, dice: &[u8]) {
+    let bin = compile(
+        name,
         &[
             "tests/bridge_parchis_mock/notation_table.cpp",
             "scripts/bridge/parchis/notation.cpp",
             "tests/bridge_parchis_mock/mock_course_api.cpp",
         ],
-        &[],
+        defines,
     );
     let out = Command::new(&bin).output().expect("table driver runs");
     assert!(out.status.success());
@@ -91,13 +119,9 @@ fn notation_tables_match_tablero_for_every_move_kind() {
             _ => panic!("unexpected driver line '{line}'"),
         }
     }
-    let s = Parchis::start(&ParchisConfig::default());
-    let dice: Vec<u8> = [1, 2, 4, 5, 6, 10, 20]
-        .into_iter()
-        .chain(101..=110)
-        .collect();
+    let s = Parchis::start(&config);
     let mut checked = 0;
-    for &d in &dice {
+    for &d in dice {
         for piece in 0..16u8 {
             let m = Move::new(piece, d);
             let t = s.format_move(m);
@@ -120,7 +144,7 @@ fn notation_tables_match_tablero_for_every_move_kind() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 17 * 16 + 17 * 2);
+    assert_eq!(checked, dice.len() * (16 + 2));
     assert_eq!(
         rows.len(),
         checked,

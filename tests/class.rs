@@ -491,7 +491,7 @@ fn usage_errors_are_one_line() {
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
             vec!["class", s, "-o", o],
-            "tablero: error: --course: the players are built with the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23; with --option Year=2021-22 the 2021-22 one, e.g. pabloxeo/practica3; with --option Year=2024-25 the 2024-25 one, e.g. sechedUGR/practica3); give its folder (the game is parchis: 1 of 1 submissions hold Parchís AIPlayer.cpp files; --game sets it)",
+            "tablero: error: --course: the players are built with the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23; with --option Year=2021-22 the 2021-22 one, e.g. pabloxeo/practica3; with --option Year=2023-24 the 2023-24 one, e.g. rbnuria/ParchisBoom; with --option Year=2024-25 the 2024-25 one, e.g. sechedUGR/practica3); give its folder (the game is parchis: 1 of 1 submissions hold Parchís AIPlayer.cpp files; --game sets it)",
         ),
         (
             vec![
@@ -504,7 +504,7 @@ fn usage_errors_are_one_line() {
                 "-o",
                 o,
             ],
-            "not the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23; with --option Year=2021-22 the 2021-22 one, e.g. pabloxeo/practica3; with --option Year=2024-25 the 2024-25 one, e.g. sechedUGR/practica3) (no include/Parchis.h); it looks like the connect4boom course (environment.h): --game connect4boom?",
+            "not the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23; with --option Year=2021-22 the 2021-22 one, e.g. pabloxeo/practica3; with --option Year=2023-24 the 2023-24 one, e.g. rbnuria/ParchisBoom; with --option Year=2024-25 the 2024-25 one, e.g. sechedUGR/practica3) (no include/Parchis.h); it looks like the connect4boom course (environment.h): --game connect4boom?",
         ),
         (
             // The checkout says BOOM, the submissions Parchís: asked.

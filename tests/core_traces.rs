@@ -19,7 +19,7 @@ use tablero::core::game::{Game, Outcome, Side};
 use tablero::core::perft::perft;
 use tablero::games::boom::{Boom, Config as BoomConfig, Year};
 use tablero::games::mancala::{Mancala, MancalaConfig};
-use tablero::games::parchis::{Parchis, ParchisConfig, Year as ParchisYear};
+use tablero::games::parchis::{Parchis, ParchisConfig, PowerEffect, Year as ParchisYear};
 
 fn read_lines(rel: &str) -> Vec<Value> {
     lines_of(&format!("tests/golden/{rel}"), &common::golden(rel))
@@ -322,6 +322,76 @@ fn parchis_2021_perft_agrees_with_the_core() {
     let config = ParchisConfig::of(ParchisYear::Y2021);
     let n = perft_file::<Parchis>(&text, &config);
     assert_eq!(n, 187, "the whole file was checked");
+}
+
+#[test]
+fn parchis_2023_core_traces_reproduced_in_full() {
+    let lines = lines_of(
+        "tests/traces/parchis/core_traces_2023.jsonl",
+        &common::traces("parchis/core_traces_2023.jsonl"),
+    );
+    let (games, n) = replay_parchis(&lines, ParchisYear::Y2023);
+    assert_eq!((games, n), (400, 62_909), "the whole file was replayed");
+    // What the file holds beyond plain moves, all checked above: passes, captures, pieces
+    // reaching the goal, and the special die fired at every effect its power bar picks (read
+    // from the bar of the mover before the move), stars, pieces sent home by the effects.
+    let count = |f: &dyn Fn(&Value) -> bool| lines.iter().filter(|v| f(v)).count();
+    let mv = |v: &Value| v["move"].as_str().unwrap_or("").to_string();
+    let fen_field =
+        |v: &Value, k: usize| field(v, "fen").split(' ').nth(k).unwrap_or("").to_string();
+    let passes = count(&|v| mv(v).starts_with("pass:"));
+    let captures = count(&|v| fen_field(v, 9).contains('e'));
+    let goals = count(&|v| fen_field(v, 9).contains('g'));
+    let stars = count(&|v| fen_field(v, 3).contains(":s"));
+    let blasted = count(&|v| !fen_field(v, 11).ends_with("/-"));
+    let mut effects = std::collections::BTreeMap::new();
+    for w in lines.windows(2) {
+        let m = mv(&w[1]);
+        if m.ends_with(":power") && !m.starts_with("pass:") {
+            let mover = w[0]["player"].as_u64().expect("player") as usize;
+            let dice = fen_field(&w[0], 4 + mover);
+            let bar: u8 = dice
+                .split(':')
+                .nth(1)
+                .and_then(|b| b.parse().ok())
+                .expect("bar");
+            let effect = match Parchis::power_effect(bar) {
+                PowerEffect::Mushroom(25) => "mushroom25",
+                e => e.name(),
+            };
+            *effects.entry(effect).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(
+        (passes, captures, goals, stars, blasted),
+        (1744, 2586, 1192, 273, 1149),
+        "passes, captures, goal entries, positions with a star, moves sending pieces home"
+    );
+    assert_eq!(
+        effects.into_iter().collect::<Vec<_>>(),
+        [
+            ("blueshell", 91),
+            ("boom", 179),
+            ("boomboom", 50),
+            ("bullet", 152),
+            ("catapum", 66),
+            ("catapumchimpum", 267),
+            ("mushroom", 7949),
+            ("mushroom25", 325),
+            ("redshell", 710),
+            ("star", 27),
+        ],
+        "special die moves by effect"
+    );
+}
+
+#[test]
+fn parchis_2023_perft_agrees_with_the_core() {
+    // `DEPTH [MOVE …]`, a tab, the 2023-24 core's leaf count (scripts/parchis/core_2023.sh perft).
+    let text = common::traces("parchis/perft_2023.txt");
+    let config = ParchisConfig::of(ParchisYear::Y2023);
+    let n = perft_file::<Parchis>(&text, &config);
+    assert_eq!(n, 218, "the whole file was checked");
 }
 
 #[test]

@@ -355,7 +355,7 @@ fn a_2021_22_parchis_game_is_played_by_engines_under_its_rules() {
     );
     assert_eq!(c, 400, "{b}");
     assert!(
-        b.contains("Year: '1999' is not one of 2021-22, 2022-23, 2024-25"),
+        b.contains("Year: '1999' is not one of 2021-22, 2022-23, 2023-24, 2024-25"),
         "{b}"
     );
     let (c, b) = s.post(
@@ -372,7 +372,7 @@ fn a_2021_22_parchis_game_is_played_by_engines_under_its_rules() {
     let st = s.state();
     assert_eq!(
         st["variant"],
-        serde_json::json!([{"name": "Year", "value": "2021-22", "values": ["2021-22", "2022-23", "2024-25"]}])
+        serde_json::json!([{"name": "Year", "value": "2021-22", "values": ["2021-22", "2022-23", "2023-24", "2024-25"]}])
     );
     assert!(st["fen"].as_str().unwrap().starts_with("c y 1 "), "{st}");
     // "New game" without options keeps the year.

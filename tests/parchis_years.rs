@@ -1,9 +1,10 @@
 //! The `Year` option of `parchis` end to end: `uci` lists it as a combo, `setoption` takes its
 //! names and refuses others, Parchís 2021-22 is played once it is set (four pieces a colour,
-//! colours in turn, a die 3), and so is 2024-25 (two pieces a colour, a player's two colours in
-//! turn, doubled dice and the yin-yang die), a state string of one year is refused under the
-//! others, and `match --option Year=2021-22` (`2024-25`) sets the referee's rules as well as the
-//! engines'. The rules themselves are checked against the 2021-22 and 2024-25 cores in
+//! colours in turn, a die 3), and so are 2023-24 (the special die whose effect the power bar
+//! picks) and 2024-25 (two pieces a colour, a player's two colours in turn, doubled dice and the
+//! yin-yang die), a state string of one year is refused under the others, and `match --option
+//! Year=2021-22` (`2023-24`, `2024-25`) sets the referee's rules as well as the engines'. The
+//! rules themselves are checked against the 2021-22, 2023-24 and 2024-25 cores in
 //! `core_traces.rs`.
 
 mod common;
@@ -28,12 +29,12 @@ fn uci_lists_the_year_and_setoption_takes_only_its_names() {
     let out = script("uci\nsetoption name Year value 2020-21\n");
     assert!(
         out.lines().any(|l| l
-            == "option name Year type combo default 2022-23 var 2021-22 var 2022-23 var 2024-25"),
+            == "option name Year type combo default 2022-23 var 2021-22 var 2022-23 var 2023-24 var 2024-25"),
         "{out}"
     );
     assert!(
         out.contains(
-            "setoption Year: unknown value '2020-21': Year takes one of 2021-22, 2022-23, 2024-25"
+            "setoption Year: unknown value '2020-21': Year takes one of 2021-22, 2022-23, 2023-24, 2024-25"
         ),
         "{out}"
     );
@@ -71,6 +72,135 @@ fn in_2021_22_the_colours_move_in_turn_with_their_own_dice() {
         .find_map(|l| l.strip_prefix("bestmove "))
         .unwrap_or_else(|| panic!("no bestmove: {out}"));
     assert!(moves.split(' ').any(|m| m == best), "{best} not in {moves}");
+}
+
+const START_2023: &str = "b 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456P:0:- \
+    12456P:0:- 000000 - 0,0,0,0 - - -/-/-";
+
+#[test]
+fn in_2023_24_the_power_bar_picks_what_the_special_die_does() {
+    // From the start the bar is empty: the special die is a mushroom of 7 boxes (y0 4 -> 11) and
+    // passes the turn; player 1 then lists its special die first, for each of its pieces.
+    let out =
+        script("setoption name Year value 2023-24\nposition startpos moves y0:power\nd\nmoves\n");
+    assert!(
+        out.contains("Parchís 2023-24 — turn 2, player 1 to move (blue+green)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  player 0: dice [12456]  power 0 (mushroom 7)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "fen: b 1 2 n11,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68 12456:0:- 12456P:0:- \
+             000000 - 0,0,0,0 - - y/-/-"
+        ),
+        "{out}"
+    );
+    let moves = out
+        .lines()
+        .find_map(|l| l.strip_prefix("moves "))
+        .unwrap_or_else(|| panic!("no moves line: {out}"));
+    assert!(
+        moves.starts_with("b0:power b1:power b2:power g0:power g1:power g2:power b0:6 "),
+        "{moves}"
+    );
+    // Player 0's three moves fill its bar to 55 (y1:4 onto a safe box and a barrier, y0:1
+    // capturing g2, the bonus y1:20): its special die is now a red shell, which sends home
+    // green's g0, the nearest piece ahead of r0 (game 84 of the core's traces).
+    let opening = "y1:4 b0:6 g2:5 y0:1 y1:20 g0:4";
+    let out = script(&format!(
+        "setoption name Year value 2023-24\nposition startpos moves {opening}\nd\n\
+         position startpos moves {opening} r0:power\nd\n"
+    ));
+    assert!(
+        out.contains("  player 0: dice [256P]  power 55 (redshell)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "fen: b 1 8 n5,n37,n17/n28,n30,n34/n38,n47,n51/h,n64,h 256:0:- 12P:15:- 000000 - \
+             0,0,0,0 - - r/-/g"
+        ),
+        "{out}"
+    );
+    // A search answers with a legal move; the special die is another year's move elsewhere.
+    let out = script(
+        "setoption name Year value 2023-24\nposition startpos moves y0:power\ngo depth 3\n\
+         setoption name Year value 2022-23\nposition startpos moves y0:power\n",
+    );
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove: {out}"));
+    assert!(moves.split(' ').any(|m| m == best), "{best} not in {moves}");
+    assert!(out.contains("illegal move 'y0:power'"), "{out}");
+}
+
+#[test]
+fn a_2023_24_state_string_is_refused_under_the_other_years() {
+    let out = script(&format!(
+        "position fen {START_2023}\nsetoption name Year value 2024-25\nposition fen {START_2023}\n\
+         setoption name Year value 2023-24\nposition fen {START_2023}\nd\nposition playground\n"
+    ));
+    assert_eq!(
+        out.matches("a 2023-24 state string (mode b): set the option Year to 2023-24")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains(&format!("fen: {START_2023}")), "{out}");
+    let config = ParchisConfig::of(Year::Y2023);
+    assert!(Parchis::named_start("playground", &config).is_none());
+    assert_eq!(Parchis::start(&config).format_fen(), START_2023);
+    let normal = Parchis::start(&ParchisConfig::default()).format_fen();
+    let e = Parchis::parse_fen(&normal, &config).expect_err("a 2022-23 string under 2023-24");
+    assert!(
+        e.to_string()
+            .contains("a 2022-23 state string (mode n or p): with Year 2023-24 the mode is b"),
+        "{e}"
+    );
+    // What 2023-24 never has is refused in its strings, with the reason; a star is allowed.
+    for (bad, why) in [
+        (
+            START_2023.replace("n4,n13,n17/", "n4,n13,n17,h/"),
+            "every colour needs the same number",
+        ),
+        (
+            START_2023.replace(
+                "n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68",
+                "n4,n13,n17,h/n21,n30,n34,h/n38,n47,n51,h/n55,n64,n68,h",
+            ),
+            "a 2023-24 position has 3 pieces a colour",
+        ),
+        (
+            START_2023.replace("n4,n13,", "n4:o2,n13,"),
+            "a 2023-24 position has no items",
+        ),
+        (
+            START_2023.replace("12456P:0:- 000000", "12456P:s:- 000000"),
+            "bad power bar 's'",
+        ),
+        (
+            START_2023.replace("12456P:0:- 000000", "12456P:101:- 000000"),
+            "(0 to 100)",
+        ),
+        (
+            START_2023.replace("12456P:0:- 000000", "12456P:0:20+10 000000"),
+            "at most one pending bonus",
+        ),
+        (
+            START_2023.replace(" 000000 ", " 000001 "),
+            "a 2023-24 position has no items",
+        ),
+    ] {
+        let e = Parchis::parse_fen(&bad, &config).expect_err(&bad);
+        assert!(e.to_string().contains(why), "{bad}: {e}");
+    }
+    let star = START_2023.replace("n4,n13,", "n4:s5,n13,");
+    let s = Parchis::parse_fen(&star, &config).expect("a star is a 2023-24 piece");
+    assert_eq!(s.format_fen(), star);
 }
 
 const START_2024: &str =
@@ -194,6 +324,11 @@ fn a_state_string_belongs_to_its_year() {
 #[test]
 fn match_option_year_sets_the_referees_rules() {
     match_under("2021-22", Year::Y2021);
+}
+
+#[test]
+fn match_option_year_2023_24_sets_the_referees_rules() {
+    match_under("2023-24", Year::Y2023);
 }
 
 #[test]

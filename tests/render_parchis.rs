@@ -519,3 +519,122 @@ fn a_2024_25_picture_shows_the_players_dice_with_the_yin_yang_and_whose_turn() {
         Some("+20")
     );
 }
+
+#[test]
+fn positions_of_2023_24_games_draw_cleanly() {
+    // The first 100 of the 2023-24 core's 400 games (about 16,000 positions; every effect of
+    // the special die, stars and pieces sent home by booms in the click paths and pictures).
+    let rel = "parchis/core_traces_2023.jsonl";
+    let text = common::traces(rel);
+    let (st, lines) = run_text(rel, &text, ParchisConfig::of(Year::Y2023), 0..100);
+    assert_eq!(st.games, 100);
+    assert_eq!(st.skipped, 0);
+    assert_eq!(st.states, lines);
+    assert!(st.moves > 100_000, "only {} moves checked", st.moves);
+}
+
+#[test]
+fn a_2023_24_picture_shows_the_special_die_and_the_power_bar() {
+    let cfg = ParchisConfig::of(Year::Y2023);
+    // Game 84 of the core's traces: player 0's three moves fill its bar to 55 (a red shell).
+    let mut s = Parchis::start(&cfg);
+    let mut last = None;
+    for m in ["y1:4", "b0:6", "g2:5", "y0:1", "y1:20", "g0:4"] {
+        let m = s.parse_move(m).expect("legal in 2023-24");
+        let t = s.apply(m);
+        last = Some((s, m));
+        s = t;
+    }
+    let (prev, m) = last.expect("six moves");
+    let marks = s.marks(Some((&prev, m)));
+    let keys: HashSet<&str> = marks.iter().map(|i| i.key.as_str()).collect();
+    // Each player's six dice, the special die last and drawn P; player 0 holds 2 5 6 and P.
+    let faces = ["1", "2", "4", "5", "6", "P"];
+    for p in 0..2 {
+        for (k, face) in faces.iter().enumerate() {
+            let die = marks
+                .iter()
+                .find(|i| i.key == format!("die-p{p}-{k}"))
+                .unwrap_or_else(|| panic!("no die {k} of player {p}"));
+            assert_eq!(
+                text_of(&marks, &format!("die-p{p}-{k}-t")).as_deref(),
+                Some(*face)
+            );
+            if p == 0 {
+                let used = k == 0 || k == 2;
+                assert_eq!(die.tip.ends_with("used"), used, "{}", die.tip);
+            }
+        }
+    }
+    let special = marks
+        .iter()
+        .find(|i| i.key == "die-p0-5")
+        .expect("player 0's special die");
+    assert_eq!(
+        special.tip,
+        "player 0: die P, the special die (now: red shell) available"
+    );
+    // The bars: player 0's at 55 (filled to 55 %), player 1's at 15 (a mushroom of 9 boxes).
+    assert_eq!(
+        text_of(&marks, "power-p0-t").as_deref(),
+        Some("power 55 · P: red shell")
+    );
+    assert_eq!(
+        text_of(&marks, "power-p1-t").as_deref(),
+        Some("power 15 · P: mushroom (9 boxes)")
+    );
+    let frame = marks.iter().find(|i| i.key == "power-p0").expect("bar");
+    let fill = marks
+        .iter()
+        .find(|i| i.key == "power-p0-fill")
+        .expect("fill");
+    let width = |i: &tablero::view::Item| match &i.shape {
+        tablero::view::Shape::Rect { w, .. } => *w,
+        other => panic!("not a rectangle: {other:?}"),
+    };
+    assert!((width(fill) / width(frame) - 0.55).abs() < 1e-3);
+    assert_eq!(
+        (0..9)
+            .filter(|k| keys.contains(format!("power-p1-tick{k}").as_str()))
+            .count(),
+        9
+    );
+    // No items: no hand slots, item chips or traps; 2022-23's status line.
+    for k in &keys {
+        assert!(
+            !["hand-", "item-", "trap-", "die-y-", "turn-row"]
+                .iter()
+                .any(|p| k.starts_with(p)),
+            "mark {k} in a 2023-24 picture"
+        );
+    }
+    assert_eq!(
+        text_of(&marks, "status").as_deref(),
+        Some("Turn 7 · player 0 to move (yellow + red)")
+    );
+    let doc = svg::document(&picture(&s, Some((&prev, m))), 800, "parchis");
+    assert!(doc.contains("2023-24: no items"));
+    assert!(doc.contains("100 catapumchimpum"));
+    assert!(!doc.contains(">no items<"));
+    // After the red shell: green's g0 sent home (a dashed ring), the bar empty.
+    let shell = s.parse_move("r0:power").expect("legal");
+    let t = s.apply(shell);
+    let after = t.marks(Some((&s, shell)));
+    assert!(after.iter().any(|i| i.key == "gone-g0"));
+    assert!(!after.iter().any(|i| i.key == "power-p0-fill"));
+    assert_eq!(
+        text_of(&after, "power-p0-t").as_deref(),
+        Some("power 0 · P: mushroom (7 boxes)")
+    );
+    // A star piece is drawn as one.
+    let fen = "b 0 9 n5:s5,n37,n17/n28,n30,n34/n38,n47,n51/h,n64,h 256:0:- 12P:15:- 000000 - \
+               0,0,0,0 - - r/-/g";
+    let star = Parchis::parse_fen(fen, &cfg).expect("a 2023-24 state string with a star");
+    let tip = star
+        .marks(None)
+        .into_iter()
+        .find(|i| i.key == "piece-y0")
+        .expect("y0")
+        .tip;
+    assert!(tip.contains("star (5 turns left)"), "{tip}");
+}

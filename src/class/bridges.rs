@@ -171,7 +171,7 @@ const PARCHIS_COURSE: Course = Course {
     bridge: PARCHIS,
     checkout: Some((
         "include/Parchis.h",
-        "the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23; with --option Year=2021-22 the 2021-22 one, e.g. pabloxeo/practica3; with --option Year=2024-25 the 2024-25 one, e.g. sechedUGR/practica3)",
+        "the 2022-23 Parchís simulator's checkout (e.g. rbnuria/ParchisIA-23; with --option Year=2021-22 the 2021-22 one, e.g. pabloxeo/practica3; with --option Year=2023-24 the 2023-24 one, e.g. rbnuria/ParchisBoom; with --option Year=2024-25 the 2024-25 one, e.g. sechedUGR/practica3)",
     )),
     other_markers: &["include/model/Parchis.h"],
     course_files: &[
@@ -181,6 +181,9 @@ const PARCHIS_COURSE: Course = Course {
         "src/Dice.cpp",
         "src/Piece.cpp",
         "src/Player.cpp",
+        // 2023-24's power bar and the trap code its board still links.
+        "src/PowerBar.cpp",
+        "src/BoardTrap.cpp",
         // 2024-25's layout.
         "include/model/*.h",
         "src/model/*.cpp",

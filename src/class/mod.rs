@@ -100,7 +100,7 @@ const MANIFEST: &str = "class.json";
 
 /// The arguments of the bridge's build script that the tournament's variant options call for:
 /// BOOM players built for the 2018-19 simulator when `Year` is 2018-19 (`--option
-/// Year=2018-19`), Parchís players for the 2021-22 or 2024-25 one when it is that year, so that each engine
+/// Year=2018-19`), Parchís players for the 2021-22, 2023-24 or 2024-25 one when it is that year, so that each engine
 /// takes the referee's `setoption name Year`.
 pub fn bridge_args(kind: GameKind, variant: &[(String, String)]) -> Vec<String> {
     use crate::core::game::Game;
@@ -120,6 +120,7 @@ pub fn bridge_args(kind: GameKind, variant: &[(String, String)]) -> Vec<String> 
         },
         GameKind::Parchis => match value(Parchis::OPTIONS).map(ParchisYear::of_value) {
             Some(ParchisYear::Y2021) => "2021-22",
+            Some(ParchisYear::Y2023) => "2023-24",
             Some(ParchisYear::Y2024) => "2024-25",
             _ => return Vec::new(),
         },
@@ -690,6 +691,10 @@ mod year_tests {
         assert_eq!(
             bridge_args(parchis, &v("Year", "2024-25")),
             ["--year", "2024-25"]
+        );
+        assert_eq!(
+            bridge_args(parchis, &v("Year", "2023-24")),
+            ["--year", "2023-24"]
         );
         assert!(bridge_args(parchis, &v("Year", "2022-23")).is_empty());
         assert!(bridge_args(parchis, &v("Year", "2018-19")).is_empty());

@@ -9,6 +9,12 @@
 //! its pending bonus, the row of the colour to move framed, no hand slots, and a legend without
 //! items or piece states; the mover's frame on the board is that colour's home alone.
 //!
+//! A 2023-24 position (`Year` 2023-24, "Parchís BOOM": 2022-23's players without items, each
+//! player's dice 1 2 4 5 6 and the special die, drawn `P`, whose effect the player's power bar
+//! picks) has 2022-23's cards with six dice and, where 2022-23 shows the items held, the power
+//! bar: filled to its value, marked where its effects change, and naming what the special die
+//! would do now; its legend lists the bar's effects.
+//!
 //! A 2024-25 position (`Year` 2024-25: no items, yellow and green against blue and red, each
 //! player's dice 1 2 4 5 6 and the yin-yang, drawn ☯) has its cards with the player's two colours
 //! and six dice, no hand slots, the colour whose turn it is in the status line, and a legend of
@@ -27,7 +33,7 @@
 
 use super::{Draw, Item, MoveTarget, Scene, Shape, bold, palette as P, text, text_left};
 use crate::core::game::Game;
-use crate::games::parchis::{Ending, Move, Parchis, PieceKind, Year};
+use crate::games::parchis::{Ending, Move, Parchis, PieceKind, PowerEffect, Year};
 
 /// Depth of a box along the track.
 const D: f32 = 40.0;
@@ -53,11 +59,28 @@ const NORMAL_DICE: [u8; 5] = [1, 2, 4, 5, 6];
 /// 2024-25's dice, the yin-yang (the move die 69) last, as the core holds them.
 const DICE_2024: [u8; 6] = [1, 2, 4, 5, 6, YINYANG];
 const YINYANG: u8 = 69;
+/// 2023-24's dice, the special die (the move die 100, `power`) last, as the core holds them.
+const DICE_2023: [u8; 6] = [1, 2, 4, 5, 6, POWER];
+const POWER: u8 = 100;
+/// 2023-24: the power bar's values where its effect changes (the core's `movePiece`).
+const POWER_STEPS: [u8; 10] = [50, 60, 65, 70, 75, 80, 85, 90, 95, 100];
 
-/// A die's face as drawn: its number, ☯ for 2024-25's yin-yang.
+/// What the special die does with power bar `bar`, as the pictures write it.
+fn effect_text(bar: u8) -> String {
+    match Parchis::power_effect(bar) {
+        PowerEffect::Mushroom(n) => format!("mushroom ({n} boxes)"),
+        PowerEffect::RedShell => "red shell".into(),
+        PowerEffect::BlueShell => "blue shell".into(),
+        e => e.name().into(),
+    }
+}
+
+/// A die's face as drawn: its number, ☯ for 2024-25's yin-yang, P for 2023-24's special die.
 fn die_face(d: u8) -> String {
     if d == YINYANG {
         "☯".into()
+    } else if d == POWER {
+        "P".into()
     } else {
         d.to_string()
     }
@@ -68,7 +91,7 @@ fn die_face(d: u8) -> String {
 fn player_colours(year: Year, p: usize) -> [usize; 2] {
     match year {
         Year::Y2024 => [p & 1, 3 - (p & 1)],
-        Year::Y2021 | Year::Y2022 => [p & 1, (p & 1) + 2],
+        Year::Y2021 | Year::Y2022 | Year::Y2023 => [p & 1, (p & 1) + 2],
     }
 }
 /// Short names of the item kinds for the small icons on the board (legend in the panel).
@@ -612,6 +635,7 @@ fn board_scene(year: Year) -> Scene {
         Year::Y2021 => legend_2021(&mut it),
         // 2024-25 is drawn with 2022-23's panel for now (docs/parchis-2024-25.md, "Not done").
         Year::Y2022 => legend(&mut it),
+        Year::Y2023 => legend_2023(&mut it),
         Year::Y2024 => legend_2024(&mut it),
     }
     Scene {
@@ -678,6 +702,50 @@ fn legend_2024(it: &mut Vec<Item>) {
         "2024-25: no items · the colours take turns · dice count double, ☯ one box · two colours home win",
         P::INK,
     ));
+}
+
+/// 2023-24's legend: a held and a used die, the special die, a star, a bonus, then what the
+/// power bar makes of the special die, by its value.
+fn legend_2023(it: &mut Vec<Item>) {
+    // Four lines of effects under the samples: a tighter layout than the other years' legends.
+    let y = CARD_Y + CARD_H + 20.0;
+    let side = 26.0;
+    let mut x = 22.0;
+    for (d, has, name) in [
+        (4, true, "die held"),
+        (4, false, "die used"),
+        (POWER, true, "special die"),
+    ] {
+        let [sq, _] = die_items(x, y - side / 2.0, side, d, has);
+        it.push(sq);
+        it.push(if has {
+            bold(x + side / 2.0, y, 14.0, die_face(d), P::INK)
+        } else {
+            text(x + side / 2.0, y, 13.0, die_face(d), "#AAAAAA")
+        });
+        it.push(text_left(x + side + 8.0, y, 15.0, name, P::INK));
+        x += side + 8.0 + 9.0 * name.len() as f32 + 20.0;
+    }
+    if let Some(u) = state_under(PieceKind::Star, x, y, 10.0) {
+        it.push(u);
+    }
+    it.push(disc(1, PieceKind::Star, x, y, 10.0));
+    it.push(text_left(x + 18.0, y, 15.0, "star", P::INK));
+    x += 18.0 + 9.0 * 4.0 + 20.0;
+    it.push(rect(x, y - side / 2.0, 44.0, side, 5.0, P::ORANGE).stroke(P::INK, 2.0));
+    it.push(bold(x + 22.0, y, 15.0, "+20", P::INK));
+    it.push(text_left(x + 52.0, y, 15.0, "bonus, moved first", P::INK));
+    for (k, line) in [
+        "2023-24: no items · the special die P does what the player's power bar picks (its moves",
+        "fill it: the die, +15 capture, +10 barrier, +5 safe box): 0–49 mushroom 7+bar/7 · 50–59",
+        "red shell · 60–64 boom · 65–69 mushroom 25 · 70–74 red shell · 75–79 bullet · 80–84 catapum",
+        "85–89 blue shell · 90–94 boomboom · 95–99 star · 100 catapumchimpum",
+    ]
+    .iter()
+    .enumerate()
+    {
+        it.push(text_left(22.0, y + 24.0 + 18.0 * k as f32, 13.0, *line, P::INK));
+    }
 }
 
 /// Two legend lines at the bottom of the panel: piece states, then the item abbreviations.
@@ -1066,7 +1134,12 @@ impl Parchis {
         let x = card_x(p);
         let left = self.normal_dice(p);
         let y2024 = self.year() == Year::Y2024;
-        let dice: &[u8] = if y2024 { &DICE_2024 } else { &NORMAL_DICE };
+        let y2023 = self.year() == Year::Y2023;
+        let dice: &[u8] = match self.year() {
+            Year::Y2024 => &DICE_2024,
+            Year::Y2023 => &DICE_2023,
+            _ => &NORMAL_DICE,
+        };
         for (k, &d) in dice.iter().enumerate() {
             let has = left.contains(&d);
             let dx = die_x(p, k);
@@ -1085,6 +1158,8 @@ impl Parchis {
             };
             let name = if d == YINYANG {
                 "yin-yang (one box)".to_string()
+            } else if d == POWER {
+                format!("P, the special die (now: {})", effect_text(self.power(p)))
             } else if y2024 {
                 format!("{d} ({} boxes)", 2 * d)
             } else {
@@ -1136,6 +1211,11 @@ impl Parchis {
             // 2024-25 has no items: no hand.
             return;
         }
+        if y2023 {
+            // 2023-24 has no items: the power bar where the hand was.
+            self.power_bar(p, out);
+            return;
+        }
         let hand = self.hand(p);
         // Wide slots for the usual hand of at most two items, narrower for a playground's 5.
         let pitch = (CARD_W - 20.0) / hand.len().clamp(3, HAND_SLOTS) as f32;
@@ -1175,6 +1255,54 @@ impl Parchis {
                     .key(format!("hand-p{p}-none")),
             );
         }
+    }
+
+    /// 2023-24: player `p`'s power bar in its card, filled to its value (0 to 100) over ticks where
+    /// the special die's effect changes, with the value and what the die would do now.
+    fn power_bar(&self, p: usize, out: &mut Vec<Item>) {
+        let x = card_x(p) + 10.0;
+        let w = CARD_W - 20.0;
+        let h = 18.0;
+        let y = HAND_Y + 2.0;
+        let bar = self.power(p);
+        let effect = effect_text(bar);
+        out.push(
+            rect(x, y, w, h, 5.0, "#F3EFE2")
+                .stroke(P::INK, 1.5)
+                .key(format!("power-p{p}"))
+                .tip(format!(
+                    "player {p}'s power bar: {bar} of 100; its special die would be: {effect}"
+                )),
+        );
+        if bar > 0 {
+            out.push(
+                rect(x, y, w * f32::from(bar) / 100.0, h, 5.0, P::ORANGE)
+                    .key(format!("power-p{p}-fill")),
+            );
+        }
+        for (k, &v) in POWER_STEPS[..POWER_STEPS.len() - 1].iter().enumerate() {
+            let tx = x + w * f32::from(v) / 100.0;
+            out.push(
+                Item::filled(
+                    Shape::Polyline {
+                        pts: vec![tx, y, tx, y + h],
+                    },
+                    "",
+                )
+                .stroke(P::GREY, 1.0)
+                .key(format!("power-p{p}-tick{k}")),
+            );
+        }
+        out.push(
+            text_left(
+                x,
+                y + h + 13.0,
+                15.0,
+                format!("power {bar} · P: {effect}"),
+                P::INK,
+            )
+            .key(format!("power-p{p}-t")),
+        );
     }
 
     /// 2021-22's card contents: for each of the player's colours its six dice (the ones spent

@@ -18,6 +18,7 @@ using namespace std;
 // Same enumerators and values as the course's Attributes.h / Parchis.h / Board.h.
 enum color { blue, red, green, yellow, none };
 enum item_type {
+    power = 100,
     star = 101,
     boo = 102,
     bullet = 103,

@@ -8,8 +8,13 @@
 
 int main() {
     const char *colours = "ybrg";
+#ifdef TABLERO_BRIDGE_2023
+    // 2023-24 (build.sh --year 2023-24): no items, the special die `power`.
+    const char *dice[] = {"1", "2", "4", "5", "6", "10", "20", "power"};
+#else
     const char *dice[] = {"1", "2", "4", "5", "6", "10", "20", "star", "boo", "bullet", "redshell",
                           "blueshell", "mushroom", "megamushroom", "shock", "horn", "banana"};
+#endif
     for (int pass_colour : {static_cast<int>(yellow), static_cast<int>(blue)}) {
         for (const char *d : dice) {
             std::string texts[17];

@@ -2,7 +2,7 @@
 # Builds a course Parchís player (the 2022-23 simulator's AIPlayer) into a tablero protocol engine.
 #
 #   scripts/bridge/parchis/build.sh COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo]
-#                                   [--year 2022-23|2021-22|2024-25]
+#                                   [--year 2022-23|2021-22|2023-24|2024-25]
 #
 # Compiles, from a scratch directory (the checkout is only read): the checkout's game core
 # (Parchis, Board, Dice, Piece, Player; no SFML: stub/GUIPlayer.h replaces the GUI include chain),
@@ -20,6 +20,9 @@
 # --year 2021-22: the checkout is the 2021-22 simulator (ugr-ccia-IA/practica3: no items, no
 # Piece.cpp; docs/parchis-2021-22.md); the engine then plays tablero's `Year` 2021-22, lists that
 # as its only `Year` value and has no `d` state dump.
+# --year 2023-24: the checkout is the 2023-24 ("Parchís BOOM", power-bar) simulator, flat like
+# 2022-23 with its PowerBar (docs/parchis-2023-24.md); the engine plays tablero's `Year` 2023-24
+# (the special die `power`, no items, no playground, no `d` state dump).
 # --year 2024-25: the checkout is the 2024-25 (yin-yang) simulator, whose core lives in
 # src/model/ and include/model/ and the player in src/personal/ (docs/parchis-2024-25.md); the
 # engine plays tablero's `Year` 2024-25 (no items, no playground, no `d` state dump), resets the
@@ -28,7 +31,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 usage() {
-    echo "usage: $0 COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo] [--year 2022-23|2021-22|2024-25]" >&2
+    echo "usage: $0 COURSE_CHECKOUT [AIPLAYER_CPP] -o ENGINE [--depth-var NAME] [--pgo] [--year 2022-23|2021-22|2023-24|2024-25]" >&2
     exit 2
 }
 
@@ -56,13 +59,23 @@ inc=include src=src personal=src player_h=include
 case "$year" in
     2022-23) core_units="Parchis Board Dice Piece Player" ;;
     2021-22) core_units="Parchis Board Dice Player" ;;
+    2023-24) core_units="Parchis Board BoardTrap Dice Piece Player PowerBar" ;;
     2024-25) core_units="Parchis Board Dice Piece Player PowerBar NodeCounter Heuristic"
              inc=include/model src=src/model personal=src/personal player_h=src/personal ;;
-    *) echo "error: --year '$year' is not a course year of Parchís (2022-23, 2021-22, 2024-25)" >&2; exit 2 ;;
+    *) echo "error: --year '$year' is not a course year of Parchís (2022-23, 2021-22, 2023-24, 2024-25)" >&2; exit 2 ;;
 esac
 [ -n "$player" ] || player="$checkout/$personal/AIPlayer.cpp"
 if [ "$year" != 2024-25 ] && [ -f "$checkout/include/model/Parchis.h" ]; then
     echo "error: $checkout has include/model/Parchis.h: the 2024-25 simulator (--year 2024-25)" >&2
+    exit 2
+fi
+# The 2023-24 core is 2022-23's file layout with a power bar (include/PowerBar.h).
+if [ "$year" = 2023-24 ] && [ ! -f "$checkout/include/PowerBar.h" ]; then
+    echo "error: $checkout has no include/PowerBar.h: not the 2023-24 simulator (drop --year 2023-24)" >&2
+    exit 2
+fi
+if [ "$year" = 2022-23 ] && [ -f "$checkout/include/PowerBar.h" ] && [ -f "$checkout/src/PowerBar.cpp" ]; then
+    echo "error: $checkout has include/PowerBar.h: the 2023-24 simulator (--year 2023-24)" >&2
     exit 2
 fi
 for f in "$inc/Parchis.h" "$player_h/AIPlayer.h" $(for u in $core_units; do echo "$src/$u.cpp"; done); do
@@ -143,6 +156,10 @@ adapter=("$here"/notation.cpp "$here"/frontend.cpp "$here"/state_dump.cpp "$here
 if [ "$year" = 2021-22 ]; then
     defs+=("-DTABLERO_BRIDGE_2021")
     # The state dump reads 2022-23's items and piece types.
+    adapter=("$here"/notation.cpp "$here"/frontend.cpp "$here"/main.cpp)
+elif [ "$year" = 2023-24 ]; then
+    # The state dump reads 2022-23's items, which the 2023-24 core no longer has.
+    defs+=("-DTABLERO_BRIDGE_2023")
     adapter=("$here"/notation.cpp "$here"/frontend.cpp "$here"/main.cpp)
 elif [ "$year" = 2024-25 ]; then
     defs+=("-DTABLERO_BRIDGE_2024")

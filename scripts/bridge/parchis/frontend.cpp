@@ -135,7 +135,7 @@ private:
         const BoardConfig board = GROUPED;
 #endif
         std::shared_ptr<Parchis> g = std::make_shared<Parchis>(board, std::static_pointer_cast<Player>(player_), other);
-#if !defined(TABLERO_BRIDGE_2021) && !defined(TABLERO_BRIDGE_2024)
+#if !defined(TABLERO_BRIDGE_2021) && !defined(TABLERO_BRIDGE_2023) && !defined(TABLERO_BRIDGE_2024)
         if (start == "playground") g->setPlaygroundMode();
 #endif
         return g;
@@ -171,6 +171,8 @@ private:
 #ifdef TABLERO_BRIDGE_2021
         // Built on the 2021-22 simulator: the referee's `setoption name Year` must say so.
         say("option name Year type combo default 2021-22 var 2021-22");
+#elif defined(TABLERO_BRIDGE_2023)
+        say("option name Year type combo default 2023-24 var 2023-24");
 #elif defined(TABLERO_BRIDGE_2024)
         say("option name Year type combo default 2024-25 var 2024-25");
 #endif
@@ -209,6 +211,13 @@ private:
         } else if (key == "year") {
             if (lower(value) != "2021-22") {
                 error("setoption Year: this player was built on the 2021-22 simulator (build.sh --year) and cannot play '" +
+                      cut(value) + "'");
+                return;
+            }
+#elif defined(TABLERO_BRIDGE_2023)
+        } else if (key == "year") {
+            if (lower(value) != "2023-24") {
+                error("setoption Year: this player was built on the 2023-24 simulator (build.sh --year) and cannot play '" +
                       cut(value) + "'");
                 return;
             }
@@ -296,6 +305,11 @@ private:
 #ifdef TABLERO_BRIDGE_2021
         if (base == "playground") {
             error("position: the 2021-22 simulator has no playground (use 'startpos')");
+            return;
+        }
+#elif defined(TABLERO_BRIDGE_2023)
+        if (base == "playground") {
+            error("position: the 2023-24 simulator has no playground (use 'startpos')");
             return;
         }
 #elif defined(TABLERO_BRIDGE_2024)

@@ -17,8 +17,10 @@ extern int TABLERO_BRIDGE_DEPTH_VAR;
 #define TABLERO_BRIDGE_STR(x) TABLERO_BRIDGE_STR2(x)
 #endif
 
-// The state dump reads the 2022-23 core (items, piece types): not in a 2021-22 or 2024-25 build.
-#if !defined(TABLERO_BRIDGE_MOCK) && !defined(TABLERO_BRIDGE_2021) && !defined(TABLERO_BRIDGE_2024)
+// The state dump reads the 2022-23 core (items, piece types): not in a 2021-22, 2023-24 or 2024-25
+// build.
+#if !defined(TABLERO_BRIDGE_MOCK) && !defined(TABLERO_BRIDGE_2021) && !defined(TABLERO_BRIDGE_2023) && \
+    !defined(TABLERO_BRIDGE_2024)
 namespace bridge {
 std::string dump_state(const Parchis &g);
 }
@@ -37,7 +39,8 @@ int main() {
     hooks.depth = &TABLERO_BRIDGE_DEPTH_VAR;
     hooks.depth_name = TABLERO_BRIDGE_STR(TABLERO_BRIDGE_DEPTH_VAR);
 #endif
-#if !defined(TABLERO_BRIDGE_MOCK) && !defined(TABLERO_BRIDGE_2021) && !defined(TABLERO_BRIDGE_2024)
+#if !defined(TABLERO_BRIDGE_MOCK) && !defined(TABLERO_BRIDGE_2021) && !defined(TABLERO_BRIDGE_2023) && \
+    !defined(TABLERO_BRIDGE_2024)
     hooks.dump = bridge::dump_state;
 #endif
     return bridge::run(std::cin, proto, hooks);

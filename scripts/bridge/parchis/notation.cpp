@@ -23,6 +23,11 @@ struct ItemRow {
 // The 2021-22 simulator (build.sh --year 2021-22) has no items and each colour throws 1 to 6.
 const ItemRow ITEMS[] = {{nullptr, 0}};
 const int NUMBER_DICE[] = {1, 2, 3, 4, 5, 6, 10, 20};
+#elif defined(TABLERO_BRIDGE_2023)
+// The 2023-24 simulator (build.sh --year 2023-24) has no items; its special die is the course's
+// code `power` (100), written `power` in tablero (what it does, the core's power bar decides).
+const ItemRow ITEMS[] = {{"power", power}};
+const int NUMBER_DICE[] = {1, 2, 4, 5, 6, 10, 20};
 #elif defined(TABLERO_BRIDGE_2024)
 // The 2024-25 simulator (build.sh --year 2024-25) has no items; its yin-yang face is the course's
 // code `yinyang` (69), written `yinyang` in tablero.

@@ -21,8 +21,9 @@
 //!   bonus dice (+20 → 433, +10 → 172). Result: mine − opponent's.
 //!
 //!   In 2021-22 (`Year`) the same terms apply, with each colour's own dice (1 to 6) and pending
-//!   bonus for the danger; there are no items or piece states. The weights were tuned on
-//!   2022-23 only.
+//!   bonus for the danger; there are no items or piece states. In 2023-24 the terms are
+//!   2022-23's with no items held; the power bar is not read (the special die moves no box, so
+//!   the danger term leaves it out). The weights were tuned on 2022-23 only.
 //!
 //!   Tuned 2026-11-26 by SPSA (`tablero tune`, 1,500 iterations of 4 colour-swapped pairs,
 //!   self-play at depth 4; docs/tuning.md) from the hand-set weights below (goal 250,
@@ -60,7 +61,9 @@
 //!   of 120). At equal plain alpha-beta depth the first weights beat `seed` in about 84 %
 //!   (depth 2), 77 % (depth 3) and 68 % (depth 4) of games (`tests/parchis_strength.rs`).
 
-use super::rules::{ENTRANCE, SAFE_MASK, destination, distance_to_goal, is_track, player_of};
+use super::rules::{
+    ENTRANCE, POWER, SAFE_MASK, destination, distance_to_goal, is_track, player_of,
+};
 use super::{
     BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MAX_HAND, MEGAMUSHROOM, MUSHROOM, Move,
     Parchis, REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_STAR, Year,
@@ -509,8 +512,11 @@ fn threat_mask(s: &Parchis, opp: usize) -> u128 {
     for oc in s.colours_of(opp) {
         let all_out = usize::from(at_home >> (4 * oc) & 0xF == 0);
         let steps: u64 = match s.year() {
-            Year::Y2022 if s.forced_len[opp] == 1 => 1u64 << s.forced_top(opp),
-            Year::Y2022 => u64::from(DICE_STEPS[all_out][usize::from(s.dice[opp]) & 31]),
+            Year::Y2022 | Year::Y2023 if s.forced_len[opp] == 1 => 1u64 << s.forced_top(opp),
+            // 2023-24's special die (mask bit 5) moves no box by itself: left out.
+            Year::Y2022 | Year::Y2023 => {
+                u64::from(DICE_STEPS[all_out][usize::from(s.dice[opp]) & 31])
+            }
             // Each colour throws its own dice, 1 to 6.
             Year::Y2021 if s.forced_len[oc] > 0 => 1u64 << s.forced_top(oc),
             Year::Y2021 => u64::from(DICE_STEPS_2021[all_out][usize::from(s.dice[oc]) & 63]),
@@ -737,6 +743,10 @@ pub fn move_order_hint(s: &Parchis, m: Move) -> i32 {
         return -100;
     }
     let id = m.piece as usize;
+    // 2023-24's special die: what it does depends on the bar; ranked with the shells.
+    if m.die == POWER && s.year() == Year::Y2023 {
+        return 10;
+    }
     if m.die > 100 {
         return match m.die - 101 {
             BLUESHELL | REDSHELL | HORN | MEGAMUSHROOM => 10,

@@ -7,24 +7,28 @@
 //! The `Year` option picks the course year whose simulator is played ([`Year`]): `2022-23` (the
 //! default, described below) or `2021-22`, the course's first Parchís (docs/parchis-2021-22.md):
 //! four pieces a colour (one at home at the start), no items, the colours move in turn (yellow,
-//! blue, red, green), each colour with its own dice 1 to 6; or `2024-25`, the yin-yang year
+//! blue, red, green), each colour with its own dice 1 to 6; or `2023-24`, "Parchís BOOM"
+//! (docs/parchis-2023-24.md): 2022-23's board, players and turns without the board's items, each
+//! player's dice `1 2 4 5 6` and a special die whose effect (a mushroom run, a shell, a boom, a
+//! bullet, a star, ...) the mover's power bar picks, a bar its own moves fill; or `2024-25`, the yin-yang year
 //! (docs/parchis-2024-25.md): two pieces a colour (none at home at the start), no items, a player
 //! owns yellow and green or blue and red, the colours take turns (so a player moves twice in a
 //! row), each player's dice `1 2 4 5 6` and the yin-yang die, normal values counting double and
 //! the yin-yang one box, and a player wins with both its colours in the goal. The years share
 //! the board, the moves, the captures and bonuses, and most of the code; a 2021-22 or 2024-25
-//! position has its own state string (mode `c` or `y`, below), so the year is part of the
-//! position as well as of the configuration.
+//! position has its own state string (mode `c` or `y`, below; a 2023-24 one mode `b`), so the
+//! year is part of the position as well as of the configuration.
 //!
 //! # Move notation
 //! `<piece>:<die>` with piece = colour letter (`y`, `b`, `r`, `g`) + index (`y0`, `g3`) and die =
-//! `1 2 4 5 6 10 20`, `yinyang` (2024-25) or an item name (`star boo bullet redshell blueshell mushroom megamushroom
+//! `1 2 4 5 6 10 20`, `power` (2023-24's special die), `yinyang` (2024-25) or an item name (`star boo bullet redshell blueshell mushroom megamushroom
 //! shock horn banana`); a pass is `pass:<die>`.
 //!
 //! # FEN (state string)
 //! Twelve space-separated fields:
 //!
-//! 1. mode: `n` (normal game) or `p` (playground); `c` for a 2021-22 game, `y` for a 2024-25 one.
+//! 1. mode: `n` (normal game) or `p` (playground); `c` for a 2021-22 game, `b` for a 2023-24
+//!    one, `y` for a 2024-25 one.
 //! 2. player to move: `0` or `1`; in a 2021-22 or 2024-25 game the colour to move, `y` `b` `r`
 //!    `g` (its player: in 2021-22 yellow and red 0, blue and green 1; in 2024-25 yellow and green
 //!    0, blue and red 1).
@@ -42,7 +46,9 @@
 //!    colour's: field 5 is yellow's and red's, field 6 blue's and green's, each
 //!    `<normal>:-:<forced>` (normal dice from `123456`), the two `/`-separated. In a 2024-25 game
 //!    field 5 is player 0's dice, field 6 player 1's, `<normal>:-:<forced>` with normal dice from
-//!    `12456Y` (`Y` the yin-yang die).
+//!    `12456Y` (`Y` the yin-yang die). In a 2023-24 game (players as in 2022-23) each player's
+//!    dice are `<normal>:<power>:<forced>`: normal dice from `12456P` (`P` the special die) and
+//!    the player's power bar, 0 to 100, where 2022-23 has items (`12456P:0:-`).
 //! 7. items on the board: 6 hex digits, bit i set iff item i of the start position's 24-item
 //!    list (rules §2, in that order) is still on the board.
 //! 8. banana traps in placement order: `,`-separated box numbers, or `-`.
@@ -61,7 +67,9 @@
 //! 123456:-:-/123456:-:- 000000 - 0,0,0,0 - - -/-/-` (one line; board items always `000000`,
 //! traps `-`, no piece types, flags without `b`, the destroyed list `-`). In 2024-25: `y y 1
 //! n4,n13/n21,n30/n38,n47/n55,n64 12456Y:-:- 12456Y:-:- 000000 - 0,0,0,0 - - -/-/-` (the same
-//! restrictions as 2021-22's).
+//! restrictions as 2021-22's). In 2023-24: `b 0 1 n4,n13,n17/n21,n30,n34/n38,n47,n51/n55,n64,n68
+//! 12456P:0:- 12456P:0:- 000000 - 0,0,0,0 - - -/-/-` (one line; no items, traps or bananed flag;
+//! piece types only star and normal).
 
 mod eval;
 mod rules;
@@ -191,6 +199,9 @@ pub struct Parchis {
     destroyed: [u8; 4],
     /// Whose rules.
     year: Year,
+    /// 2023-24: each player's power bar (0 to 100), which picks what its special die does; 0 in
+    /// the other years.
+    power: [u8; 2],
 }
 
 /// The course year whose simulator's rules are played (the `Year` option).
@@ -202,6 +213,9 @@ pub enum Year {
     /// Parchís "con un twist" (2022-23): the module's rules above.
     #[default]
     Y2022,
+    /// "Parchís BOOM" (2023-24): 2022-23 without board items, a special die whose effect the
+    /// mover's power bar picks (docs/parchis-2023-24.md).
+    Y2023,
     /// The yin-yang year (2024-25): no items, two pieces a colour, partners yellow–green and
     /// blue–red, colours in turn, the player's dice with a yin-yang face, normal values doubled
     /// (docs/parchis-2024-25.md).
@@ -214,6 +228,7 @@ impl Year {
         match self {
             Year::Y2021 => 2021,
             Year::Y2022 => 2022,
+            Year::Y2023 => 2023,
             Year::Y2024 => 2024,
         }
     }
@@ -222,6 +237,7 @@ impl Year {
     pub const fn of_value(v: i64) -> Year {
         match v {
             2021 => Year::Y2021,
+            2023 => Year::Y2023,
             2024 => Year::Y2024,
             _ => Year::Y2022,
         }
@@ -266,6 +282,7 @@ impl Parchis {
             last_eaten: 0xFF,
             destroyed: [0; 4],
             year: Year::Y2022,
+            power: [0; 2],
         }
     }
 
@@ -304,6 +321,17 @@ impl Parchis {
             }
         }
         s.dice = [rules::ALL_DICE_2024, rules::ALL_DICE_2024, 0, 0];
+        s
+    }
+
+    /// The 2023-24 start (the course's `GROUPED` board, its `main`'s default): 2022-23's pieces
+    /// without the board's items; each player holds the dice 1, 2, 4, 5, 6 and the special die,
+    /// its power bar empty.
+    pub fn start_2023() -> Parchis {
+        let mut s = Parchis::normal_start();
+        s.year = Year::Y2023;
+        s.board_items = 0;
+        s.dice = [rules::ALL_DICE_2023, rules::ALL_DICE_2023, 0, 0];
         s
     }
 
@@ -375,7 +403,12 @@ impl Game for Parchis {
         &[crate::core::game::VariantOption::combo(
             "Year",
             2022,
-            &[("2021-22", 2021), ("2022-23", 2022), ("2024-25", 2024)],
+            &[
+                ("2021-22", 2021),
+                ("2022-23", 2022),
+                ("2023-24", 2023),
+                ("2024-25", 2024),
+            ],
         )];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
     /// Parchís' tree is far bushier (four pieces × dice choices): shallower built-in players, so that every level still plays a game in seconds; reviews at the course's depth 6. The review's curves are fitted on 200 self-play games at the default depth and
@@ -434,13 +467,14 @@ impl Game for Parchis {
         match config.year {
             Year::Y2021 => Parchis::start_2021(),
             Year::Y2022 => Parchis::normal_start(),
+            Year::Y2023 => Parchis::start_2023(),
             Year::Y2024 => Parchis::start_2024(),
         }
     }
 
     fn named_start(name: &str, config: &ParchisConfig) -> Option<Parchis> {
         match (name, config.year) {
-            // 2021-22 and 2024-25 have no playground.
+            // 2021-22, 2023-24 and 2024-25 have no playground.
             ("playground", Year::Y2022) => Some(Parchis::playground_start()),
             ("start" | "startpos" | "normal", _) => Some(Parchis::start(config)),
             _ => None,
@@ -514,7 +548,11 @@ impl Game for Parchis {
             | (self.forced_len[3] as u64 & 0xF) << 52
             | ((self.colour ^ self.player) as u64) << 56
             | ((self.year == Year::Y2021) as u64) << 60
-            | ((self.year == Year::Y2024) as u64) << 61;
+            | ((self.year == Year::Y2024) as u64) << 61
+            | ((self.year == Year::Y2023) as u64) << 62;
+        // 2023-24's power bars, in bits free (zero) in every other year's words.
+        words[6] |= (self.power[1] as u64) << 24;
+        words[7] |= (self.power[0] as u64) << 56;
         words[8] ^= (self.forced_bits[2] as u64 | (self.forced_bits[3] as u64) << 16) << 8;
         for (k, chunk) in self.traps.chunks(8).enumerate() {
             let mut w = 0u64;
@@ -568,9 +606,13 @@ impl Game for Parchis {
         let refused = match (s.year, config.year) {
             (found, wanted) if found == wanted => return Ok(s),
             (Year::Y2021, _) => "a 2021-22 state string (mode c): set the option Year to 2021-22",
+            (Year::Y2023, _) => "a 2023-24 state string (mode b): set the option Year to 2023-24",
             (Year::Y2024, _) => "a 2024-25 state string (mode y): set the option Year to 2024-25",
             (Year::Y2022, Year::Y2021) => {
                 "a 2022-23 state string (mode n or p): with Year 2021-22 the mode is c"
+            }
+            (Year::Y2022, Year::Y2023) => {
+                "a 2022-23 state string (mode n or p): with Year 2023-24 the mode is b"
             }
             (Year::Y2022, _) => {
                 "a 2022-23 state string (mode n or p): with Year 2024-25 the mode is y"
@@ -665,6 +707,50 @@ impl PieceKind {
     }
 }
 
+/// What 2023-24's special die does, as the mover's power bar picks it (the core's `movePiece`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PowerEffect {
+    /// Runs the piece `n` boxes on (to the goal when that is as near), then on to a free box:
+    /// 7 + bar/7 below 50, 25 from 65 to 69.
+    Mushroom(u8),
+    /// Sends home the nearest pieces of other colours ahead of the piece (50–59, 70–74).
+    RedShell,
+    /// Sends home the player's piece farthest from the goal and every piece within two boxes
+    /// of it (60–64).
+    Boom,
+    /// Runs the piece 40 boxes on (75–79).
+    Bullet,
+    /// Sends home the player's piece nearest the goal and every piece within two boxes (80–84).
+    Catapum,
+    /// Sends home the other colours' pieces nearest their goals (85–89).
+    BlueShell,
+    /// Sends home the piece of the player's first colour nearest the goal (of its second colour
+    /// when the first is all in the goal) and every piece within two boxes (90–94).
+    BoomBoom,
+    /// Makes the piece a star for 6 turns (95–99).
+    Star,
+    /// Sends home the pieces of the player's colour nearer the goal, and every piece within
+    /// two boxes of them (100).
+    CatapumChimpum,
+}
+
+impl PowerEffect {
+    /// The name of the effect (the core's item name).
+    pub fn name(self) -> &'static str {
+        match self {
+            PowerEffect::Mushroom(_) => "mushroom",
+            PowerEffect::RedShell => "redshell",
+            PowerEffect::Boom => "boom",
+            PowerEffect::Bullet => "bullet",
+            PowerEffect::Catapum => "catapum",
+            PowerEffect::BlueShell => "blueshell",
+            PowerEffect::BoomBoom => "boomboom",
+            PowerEffect::Star => "star",
+            PowerEffect::CatapumChimpum => "catapumchimpum",
+        }
+    }
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -744,7 +830,7 @@ impl Parchis {
     /// or for the player not to move the colour after the current one.
     fn dice_owner_of(&self, pl: usize) -> usize {
         match self.year {
-            Year::Y2022 | Year::Y2024 => pl & 1,
+            Year::Y2022 | Year::Y2023 | Year::Y2024 => pl & 1,
             Year::Y2021 if pl & 1 == self.player as usize => self.colour as usize,
             Year::Y2021 => (self.colour as usize + 1) & 3,
         }
@@ -759,7 +845,7 @@ impl Parchis {
     pub fn colour_dice(&self, c: usize) -> ArrayVec<u8, 6> {
         let owner = match self.year {
             Year::Y2021 => c & 3,
-            Year::Y2022 => c & 1,
+            Year::Y2022 | Year::Y2023 => c & 1,
             Year::Y2024 => self.player_of_colour(c & 3),
         };
         self.dice_of(owner)
@@ -769,7 +855,7 @@ impl Parchis {
     pub fn colour_pending(&self, c: usize) -> ArrayVec<u8, 16> {
         let owner = match self.year {
             Year::Y2021 => c & 3,
-            Year::Y2022 => c & 1,
+            Year::Y2022 | Year::Y2023 => c & 1,
             Year::Y2024 => self.player_of_colour(c & 3),
         };
         self.pending_of(owner)
@@ -814,6 +900,15 @@ impl Parchis {
     /// Banana traps: track boxes in placement order (a box may repeat).
     pub fn traps(&self) -> &[u8] {
         &self.traps[..self.ntraps as usize]
+    }
+    /// Power bar of player `pl` (2023-24, 0 to 100; 0 in other years): what its special die
+    /// does next ([`Parchis::power_effect`]).
+    pub fn power(&self, pl: usize) -> u8 {
+        self.power[pl & 1]
+    }
+    /// What the special die does with power bar `p` (2023-24).
+    pub fn power_effect(p: u8) -> PowerEffect {
+        rules::power_effect(p)
     }
     /// Goal-bounce counter of colour `c`.
     pub fn bounces(&self, c: usize) -> u8 {

@@ -1,15 +1,15 @@
 //! The rules engine of Parchís: board geometry, per-position occupancy tables, move legality,
 //! move generation and move execution. It reproduces the reference simulator bit for bit
 //! (`docs/rules/parchis.md`), including the quirks listed there; every quirk is marked
-//! with a `QUIRK` comment so nobody "fixes" it. The 2021-22 and 2024-25 simulators
-//! (docs/parchis-2021-22.md, docs/parchis-2024-25.md) share this code: where their rules differ,
-//! the code asks the position's `year`.
+//! with a `QUIRK` comment so nobody "fixes" it. The 2021-22, 2023-24 and 2024-25 simulators
+//! (docs/parchis-2021-22.md, docs/parchis-2023-24.md, docs/parchis-2024-25.md) share this code:
+//! where their rules differ, the code asks the position's `year`.
 
 use super::{
     BANANA, BLUESHELL, BOO, BULLET, GOAL, HOME, HORN, MEGAMUSHROOM, MUSHROOM, Move, Moves, Parchis,
     REDSHELL, SHOCK, STAR, T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR,
 };
-use super::{F_BANANED, F_EATING, F_GOAL, F_REMEMBER6, Year};
+use super::{F_BANANED, F_EATING, F_GOAL, F_REMEMBER6, PowerEffect, Year};
 
 /// Last normal track box before each colour's queue (y, b, r, g).
 pub const ENTRANCE: [u8; 4] = [68, 17, 34, 51];
@@ -88,12 +88,39 @@ pub const DICE_2024: [u8; 6] = [1, 2, 4, 5, 6, YINYANG];
 /// 2024-25: the full mask of [`DICE_2024`].
 pub const ALL_DICE_2024: u8 = 0b11_1111;
 
+/// 2023-24: the special die (the core's `power`, 100), whose effect the mover's power bar picks.
+pub const POWER: u8 = 100;
+/// 2023-24: each player's dice, `1 2 4 5 6` and the special die, in mask bit order (the order
+/// the core lists them in).
+pub const DICE_2023: [u8; 6] = [1, 2, 4, 5, 6, POWER];
+/// 2023-24: the full mask of [`DICE_2023`].
+pub const ALL_DICE_2023: u8 = 0b11_1111;
+/// 2023-24: the mask bit of the special die in [`DICE_2023`].
+const POWER_BIT: u8 = 1 << 5;
+
+/// What the special die does with power bar `p` (2023-24; the core's `movePiece`).
+pub fn power_effect(p: u8) -> PowerEffect {
+    match p {
+        0..=49 => PowerEffect::Mushroom(7 + p / 7),
+        50..=59 | 70..=74 => PowerEffect::RedShell,
+        60..=64 => PowerEffect::Boom,
+        65..=69 => PowerEffect::Mushroom(25),
+        75..=79 => PowerEffect::Bullet,
+        80..=84 => PowerEffect::Catapum,
+        85..=89 => PowerEffect::BlueShell,
+        90..=94 => PowerEffect::BoomBoom,
+        95..=99 => PowerEffect::Star,
+        _ => PowerEffect::CatapumChimpum,
+    }
+}
+
 /// The normal dice values of `year`, in the dice masks' bit order (ascending).
 #[inline]
 pub fn dice_values(year: Year) -> &'static [u8] {
     match year {
         Year::Y2021 => &DICE_2021,
         Year::Y2022 => &NORMAL_DICE,
+        Year::Y2023 => &DICE_2023,
         Year::Y2024 => &DICE_2024,
     }
 }
@@ -627,7 +654,7 @@ impl Parchis {
         let pl = pl & 1;
         match self.year {
             Year::Y2024 => [pl, 3 - pl],
-            Year::Y2021 | Year::Y2022 => [pl, pl + 2],
+            Year::Y2021 | Year::Y2022 | Year::Y2023 => [pl, pl + 2],
         }
     }
 
@@ -637,16 +664,17 @@ impl Parchis {
         match self.year {
             // Yellow and green are player 0's, blue and red player 1's.
             Year::Y2024 => usize::from(c & 3 == 1 || c & 3 == 2),
-            Year::Y2021 | Year::Y2022 => player_of(c),
+            Year::Y2021 | Year::Y2022 | Year::Y2023 => player_of(c),
         }
     }
 
-    /// Whose dice are in play: the player's (2022-23, 2024-25) or the colour to move's (2021-22).
+    /// Whose dice are in play: the player's (2022-23, 2023-24, 2024-25) or the colour to move's
+    /// (2021-22).
     #[inline]
     fn dice_owner(&self) -> usize {
         match self.year {
             Year::Y2024 => self.player as usize,
-            Year::Y2021 | Year::Y2022 => self.colour as usize,
+            Year::Y2021 | Year::Y2022 | Year::Y2023 => self.colour as usize,
         }
     }
 
@@ -735,7 +763,7 @@ impl Parchis {
     fn wall_path(&self, c: usize, origin: u8, dest: u8) -> u128 {
         match self.year {
             Year::Y2021 => star_scan_mask(c, origin, dest),
-            Year::Y2022 | Year::Y2024 => path_mask(c, origin, dest),
+            Year::Y2022 | Year::Y2023 | Year::Y2024 => path_mask(c, origin, dest),
         }
     }
 
@@ -745,7 +773,7 @@ impl Parchis {
     fn six_barriers(&self, b: &Board, c: usize) -> u128 {
         match self.year {
             Year::Y2021 => b.barrier[c >> 1],
-            Year::Y2022 | Year::Y2024 => b.barrier[0] | b.barrier[1],
+            Year::Y2022 | Year::Y2023 | Year::Y2024 => b.barrier[0] | b.barrier[1],
         }
     }
 
@@ -755,7 +783,9 @@ impl Parchis {
     fn movers(&self) -> u16 {
         let ids = match self.year {
             Year::Y2021 => colour_ids(self.colour as usize),
-            Year::Y2022 => colour_ids(self.player as usize) | colour_ids(self.player as usize + 2),
+            Year::Y2022 | Year::Y2023 => {
+                colour_ids(self.player as usize) | colour_ids(self.player as usize + 2)
+            }
             Year::Y2024 => colour_ids(self.player as usize) | colour_ids(3 - self.player as usize),
         };
         ids & self.id_mask()
@@ -803,16 +833,16 @@ impl Parchis {
         // The dice belong to the current colour (in 2022-23 the player's, as colour == player);
         // in 2024-25 to the player.
         let o = self.dice_owner();
-        // 2024-25 has no items: no hand to use.
-        let items = self.year != Year::Y2024;
+        // 2023-24 and 2024-25 have no items: no hand to use.
+        let items = !matches!(self.year, Year::Y2023 | Year::Y2024);
         match self.forced_len[o] {
             0 => (self.dice[o], 0, items),
             1 => (0, self.forced_top(o), false),
             // 2021-22's dice offer their top layer, however many there are (2024-25 never
             // stacks two).
-            _ if self.year != Year::Y2022 => (0, self.forced_top(o), false),
-            // QUIRK (playground only): with two or more stacked bonus layers the reference falls
-            // back to the normal dice and allows no item.
+            _ if !matches!(self.year, Year::Y2022 | Year::Y2023) => (0, self.forced_top(o), false),
+            // QUIRK (playground only; 2023-24's core never stacks two): with two or more stacked
+            // bonus layers the reference falls back to the normal dice and allows no item.
             _ => (self.dice[o], 0, false),
         }
     }
@@ -853,17 +883,38 @@ impl Parchis {
             dice[0] = bonus;
             nd = 1;
         }
+        // 2023-24's special die is not a number: its moves are listed apart (below).
+        let special = self.year == Year::Y2023 && mask & POWER_BIT != 0;
+        let numbers = if self.year == Year::Y2023 {
+            mask & !POWER_BIT
+        } else {
+            mask
+        };
         for (k, &d) in dice_values(self.year).iter().enumerate() {
-            if mask & (1 << k) != 0 {
+            if numbers & (1 << k) != 0 {
                 dice[nd] = d;
                 nd += 1;
             }
         }
-        // The 2024-25 core lists its children die by die from the last (yin-yang, 6, 5, ...).
-        if self.year == Year::Y2024 {
+        // The 2023-24 and 2024-25 cores list their children die by die from the last (the
+        // special die or yin-yang, 6, 5, ...).
+        if matches!(self.year, Year::Y2023 | Year::Y2024) {
             dice[..nd].reverse();
         }
         let dice = &dice[..nd];
+        if special {
+            // The special die moves no box: any of the mover's pieces off home and goal may
+            // take it, whatever the bar will make of it; a pass when none can.
+            // Ascending ids: the main colour's pieces, then the partner's (getAvailablePieces).
+            let mut l = movable & !b.home_ids;
+            if l == 0 {
+                out.push(Move::pass(POWER));
+            }
+            while l != 0 {
+                out.push(Move::new(l.trailing_zeros() as u8, POWER));
+                l &= l - 1;
+            }
+        }
         // legal[k] = the mover's pieces that may move with dice[k] as far as rules §5.4 items
         // 3–7 go, filled piece by piece (what depends only on the piece is worked out once);
         // items 2 (flags) and 8 (a 6 must break a barrier) are applied per die below.
@@ -953,6 +1004,16 @@ impl Parchis {
             return id < 16 && mine & (1 << id) != 0 && free && self.can_use_item(id, item);
         }
         let d = m.die;
+        if d == POWER && self.year == Year::Y2023 {
+            if bonus != 0 || mask & POWER_BIT == 0 {
+                return false;
+            }
+            let candidates = mine & !self.at(GOAL) & !self.at(HOME);
+            if m.is_pass() {
+                return candidates == 0;
+            }
+            return (m.piece as usize) < 16 && candidates >> m.piece & 1 != 0;
+        }
         let available = if bonus != 0 {
             d == bonus
         } else {
@@ -1061,7 +1122,7 @@ impl Parchis {
         let pl = self.player as usize;
         let own = match self.year {
             Year::Y2021 => bar[c],
-            Year::Y2022 => bar[pl] | bar[pl + 2],
+            Year::Y2022 | Year::Y2023 => bar[pl] | bar[pl + 2],
             Year::Y2024 => bar[pl] | bar[3 - pl],
         };
         if d == 6 && own != 0 {
@@ -1132,6 +1193,10 @@ impl Parchis {
     /// Sends piece `id` home (it keeps its type and counter) and records it for the `seed`
     /// heuristic.
     fn destroy(&mut self, id: usize) {
+        // 2023-24's booms may pick a piece already at home: it stays, and is not counted.
+        if self.year == Year::Y2023 && self.pos[id] == HOME {
+            return;
+        }
         self.pos[id] = HOME;
         let c = id >> 2;
         self.destroyed[c] = self.destroyed[c].saturating_add(1);
@@ -1235,6 +1300,7 @@ impl Parchis {
                 self.dice[pl] = match self.year {
                     Year::Y2021 => ALL_DICE_2021,
                     Year::Y2022 => ALL_DICE,
+                    Year::Y2023 => ALL_DICE_2023,
                     Year::Y2024 => ALL_DICE_2024,
                 };
             }
@@ -1330,7 +1396,7 @@ impl Parchis {
                     self.colour = (self.colour + 1) & 3;
                     self.player = self.colour & 1;
                 }
-                Year::Y2022 => {
+                Year::Y2022 | Year::Y2023 => {
                     self.player ^= 1;
                     self.colour = self.player;
                 }
@@ -1374,7 +1440,10 @@ impl Parchis {
         }
         let id = m.piece as usize;
         self.last_mover = (id >> 2) as u8;
-        if d > 100 {
+        if d == POWER && self.year == Year::Y2023 {
+            self.play_power(id);
+            self.end_move(d);
+        } else if d > 100 {
             self.play_item(id, d - 101);
             self.end_move(d);
         } else {
@@ -1410,8 +1479,13 @@ impl Parchis {
         }
         let mut picked = false;
         if t == T_STAR {
-            // 3. A moving star destroys other-colour non-boo non-star pieces on its scan.
-            let scan = star_scan_mask(c, origin, dst);
+            // 3. A moving star destroys other-colour non-boo non-star pieces on its scan. The
+            // 2023-24 core ("un poco de compasión") scans a bouncing star only up to its queue.
+            let scan = if bounce && self.year == Year::Y2023 {
+                star_scan_mask(c, origin, GOAL)
+            } else {
+                star_scan_mask(c, origin, dst)
+            };
             if scan != 0 {
                 for v in 0..16 {
                     if v >> 2 != c
@@ -1425,6 +1499,7 @@ impl Parchis {
                 }
             }
             self.pos[id] = dst;
+            self.charge(pl, d);
         } else if t == T_MEGA {
             // 4. Mega mover.
             let victims_d = self.occupants(c, dst);
@@ -1481,9 +1556,30 @@ impl Parchis {
                     self.flags |= F_EATING;
                 }
                 self.pos[id] = dst;
+                self.charge(pl, d);
+                if self.flags & F_EATING != 0 {
+                    self.charge(pl, 15);
+                }
                 if bounce {
                     self.bounces[c] = self.bounces[c].saturating_add(1);
                 }
+            }
+        }
+        // 2023-24: a barrier on the box the move ends on fills the bar by 10, a safe box by 5.
+        if self.year == Year::Y2023 && (is_track(dst) || is_queue(dst)) {
+            let o = self.occupants(c, dst);
+            if o.count_ones() == 2 {
+                let mut it = ordered(o);
+                let (x, y) = (it.next().unwrap_or(id), it.next().unwrap_or(id));
+                if x >> 2 == y >> 2
+                    && !matches!(self.typ(x), T_BOO | T_MINI)
+                    && !matches!(self.typ(y), T_BOO | T_MINI)
+                {
+                    self.charge(pl, 10);
+                }
+            }
+            if is_track(dst) && SAFE_MASK & bit(dst) != 0 {
+                self.charge(pl, 5);
             }
         }
         // 6/7. End of game, goal bonus.
@@ -1539,6 +1635,223 @@ impl Parchis {
         }
     }
 
+    /// Red shell from piece `id`: the nearest pieces of other colours ahead of it (boxes by
+    /// rules §7.1, ties all hit) go home, stars and mega pieces excepted.
+    fn red_shell(&mut self, id: usize) {
+        let c = id >> 2;
+        let ids = self.id_mask();
+        let others = || (0..16).filter(move |&v| v >> 2 != c && ids & (1 << v) != 0);
+        let a = self.pos[id];
+        let mut best = i32::MAX;
+        let mut targets = 0u16;
+        for v in others() {
+            if self.typ(v) == T_BOO {
+                continue;
+            }
+            let dist = box_distance(c, a, v >> 2, self.pos[v]);
+            if dist > 0 {
+                if dist < best {
+                    best = dist;
+                    targets = 0;
+                }
+                if dist == best {
+                    targets |= 1 << v;
+                }
+            }
+        }
+        for v in 0..16 {
+            if targets & (1 << v) != 0 {
+                let immune = matches!(self.typ(v), T_STAR | T_MEGA);
+                self.shell_hit(v, immune);
+            }
+        }
+    }
+
+    /// Blue shell: the pieces of other colours than `id`'s nearest their goals (ties all hit) go
+    /// home, stars excepted.
+    fn blue_shell(&mut self, id: usize) {
+        let c = id >> 2;
+        let ids = self.id_mask();
+        let others = || (0..16).filter(move |&v| v >> 2 != c && ids & (1 << v) != 0);
+        let mut best = i32::MAX;
+        let mut targets = 0u16;
+        for v in others() {
+            if self.typ(v) == T_BOO {
+                continue;
+            }
+            let dist = distance_to_goal(v >> 2, self.pos[v]);
+            if dist > 0 {
+                if dist < best {
+                    best = dist;
+                    targets = 0;
+                }
+                if dist == best {
+                    targets |= 1 << v;
+                }
+            }
+        }
+        for v in 0..16 {
+            if targets & (1 << v) != 0 {
+                let immune = self.typ(v) == T_STAR;
+                self.shell_hit(v, immune);
+            }
+        }
+    }
+
+    /// 2023-24: fills player `pl`'s power bar by `e`, up to 100 (the core's `increasePower`).
+    #[inline]
+    fn charge(&mut self, pl: usize, e: u8) {
+        if self.year == Year::Y2023 {
+            self.power[pl] = self.power[pl].saturating_add(e).min(100);
+        }
+    }
+
+    /// 2023-24's special die on piece `id`: the mover's power bar picks the effect and empties
+    /// (the core's `movePiece` with die 100). No box is moved by the die itself, nothing fills the
+    /// bar, no bonus is earned, and the turn passes.
+    fn play_power(&mut self, id: usize) {
+        let pl = self.player as usize;
+        let bar = self.power[pl];
+        self.power[pl] = 0;
+        self.spend_number(pl, POWER);
+        self.flags &= !F_REMEMBER6;
+        match power_effect(bar) {
+            PowerEffect::Mushroom(n) => self.rush(id, n),
+            PowerEffect::RedShell => self.red_shell(id),
+            // QUIRK: unlike 2022-23's bullet, the 2023-24 core keeps the piece's type (its
+            // reset is commented out); the piece is never at home (the die needs it out).
+            PowerEffect::Bullet => self.rush(id, 40),
+            PowerEffect::BlueShell => self.blue_shell(id),
+            PowerEffect::Star => self.set_state(id, T_STAR, 6),
+            PowerEffect::Boom => self.boom(id, pl),
+            PowerEffect::Catapum => {
+                let [a, b] = self.colours_of(pl);
+                let (sel, found) = self.nearest_of(id, &[a, b]);
+                if found {
+                    let mut hit = vec![sel];
+                    self.around(sel, &mut hit);
+                    self.send_home(&hit);
+                }
+            }
+            PowerEffect::BoomBoom => {
+                // The core runs catapum's search once per colour of the player, with the piece
+                // it picked carried over: the first colour's pick has just been sent home, so
+                // the second colour picks only when the first had every piece in the goal.
+                let mut hit = Vec::new();
+                let mut sel = id;
+                for c in self.colours_of(pl) {
+                    let (s, found) = self.nearest_of(sel, &[c]);
+                    sel = s;
+                    if found {
+                        hit.push(sel);
+                        self.around(sel, &mut hit);
+                    }
+                    self.send_home(&hit);
+                }
+            }
+            PowerEffect::CatapumChimpum => {
+                // The colour nearer the goal (all its pieces counted, home and goal ones too;
+                // ties go to the second colour): its pieces out on the board and every piece
+                // within two boxes of any of its pieces, all found before any goes home.
+                let [a, b] = self.colours_of(pl);
+                let total = |c: usize| -> i32 {
+                    (0..self.npieces as usize)
+                        .map(|i| distance_to_goal(c, self.pos[4 * c + i]))
+                        .sum()
+                };
+                let c = if total(a) < total(b) { a } else { b };
+                let mut hit = Vec::new();
+                for i in 0..self.npieces as usize {
+                    let v = 4 * c + i;
+                    if self.pos[v] != GOAL && self.pos[v] != HOME {
+                        hit.push(v);
+                    }
+                    self.around(v, &mut hit);
+                }
+                self.send_home(&hit);
+            }
+        }
+        self.check_over(pl);
+    }
+
+    /// 2023-24's boom: the player's piece farthest from the goal (not at home; the first found
+    /// in the core's order, colours then indices) and every piece within two boxes of it go home.
+    fn boom(&mut self, id: usize, pl: usize) {
+        let mut sel = id;
+        let mut far = 0;
+        for c in self.colours_of(pl) {
+            for i in 0..self.npieces as usize {
+                let v = 4 * c + i;
+                let d = distance_to_goal(c, self.pos[v]);
+                // QUIRK: the core also asks that the piece picked so far be off home, which the
+                // special die's piece and every pick are.
+                if d > far && self.pos[v] != HOME && self.pos[sel] != HOME {
+                    sel = v;
+                    far = d;
+                }
+            }
+        }
+        if far > 0 {
+            let mut hit = vec![sel];
+            self.around(sel, &mut hit);
+            self.send_home(&hit);
+        }
+    }
+
+    /// The core's search for catapum and boomboom: among colours `cs`' pieces not in the goal,
+    /// the first nearest the goal, starting from `sel`. QUIRK: a piece is picked only while the
+    /// piece picked so far is off home, so once a piece at home is picked (it may be: home
+    /// counts 74, a track box up to 75) nothing else is. Returns the pick and whether one was
+    /// made.
+    fn nearest_of(&self, mut sel: usize, cs: &[usize]) -> (usize, bool) {
+        let mut near = 1000;
+        for &c in cs {
+            for i in 0..self.npieces as usize {
+                let v = 4 * c + i;
+                let d = distance_to_goal(c, self.pos[v]);
+                if d < near && self.pos[v] != GOAL && self.pos[sel] != HOME {
+                    sel = v;
+                    near = d;
+                }
+            }
+        }
+        (sel, near < 1000)
+    }
+
+    /// Appends to `hit` every piece on the board (any colour, the blast's own included; not at
+    /// home or in the goal, not a star, boo or mega piece) within two boxes of piece `v`, either
+    /// way (rules §7.1's distance, as the 2022-23 horn measures it), in the core's order.
+    fn around(&self, v: usize, hit: &mut Vec<usize>) {
+        let (vc, vp) = (v >> 2, self.pos[v]);
+        for w in 0..16 {
+            if self.id_mask() & (1 << w) == 0 {
+                continue;
+            }
+            let (wc, wp) = (w >> 2, self.pos[w]);
+            if wp == GOAL || wp == HOME || matches!(self.typ(w), T_BOO | T_MEGA | T_STAR) {
+                continue;
+            }
+            let d1 = box_distance(vc, vp, wc, wp);
+            let d2 = box_distance(wc, wp, vc, vp);
+            if (0..=2).contains(&d1) || (0..=2).contains(&d2) {
+                hit.push(w);
+            }
+        }
+    }
+
+    /// Sends the pieces of `hit` home (each once; one already at home stays). QUIRK: the piece
+    /// a blast picked is first in `hit` and goes home whatever its type, a star too (`around`
+    /// spares stars only among the pieces around it).
+    fn send_home(&mut self, hit: &[usize]) {
+        let mut done = 0u16;
+        for &v in hit {
+            if done & (1 << v) == 0 {
+                done |= 1 << v;
+                self.destroy(v);
+            }
+        }
+    }
+
     fn play_item(&mut self, id: usize, item: u8) {
         let pl = self.player as usize;
         let opp = 1 - pl;
@@ -1582,57 +1895,8 @@ impl Parchis {
                 }
                 self.rush(id, 40);
             }
-            REDSHELL => {
-                let a = self.pos[id];
-                let mut best = i32::MAX;
-                let mut targets = 0u16;
-                for v in others() {
-                    if self.typ(v) == T_BOO {
-                        continue;
-                    }
-                    let dist = box_distance(c, a, v >> 2, self.pos[v]);
-                    if dist > 0 {
-                        if dist < best {
-                            best = dist;
-                            targets = 0;
-                        }
-                        if dist == best {
-                            targets |= 1 << v;
-                        }
-                    }
-                }
-                for v in 0..16 {
-                    if targets & (1 << v) != 0 {
-                        let immune = matches!(self.typ(v), T_STAR | T_MEGA);
-                        self.shell_hit(v, immune);
-                    }
-                }
-            }
-            BLUESHELL => {
-                let mut best = i32::MAX;
-                let mut targets = 0u16;
-                for v in others() {
-                    if self.typ(v) == T_BOO {
-                        continue;
-                    }
-                    let dist = distance_to_goal(v >> 2, self.pos[v]);
-                    if dist > 0 {
-                        if dist < best {
-                            best = dist;
-                            targets = 0;
-                        }
-                        if dist == best {
-                            targets |= 1 << v;
-                        }
-                    }
-                }
-                for v in 0..16 {
-                    if targets & (1 << v) != 0 {
-                        let immune = self.typ(v) == T_STAR;
-                        self.shell_hit(v, immune);
-                    }
-                }
-            }
+            REDSHELL => self.red_shell(id),
+            BLUESHELL => self.blue_shell(id),
             SHOCK => {
                 for v in others() {
                     match self.typ(v) {

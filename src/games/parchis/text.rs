@@ -1,8 +1,8 @@
 //! Text forms of Parchís positions and moves: move notation, the FEN of the module doc (format
-//! and strict, panic-free parsing; 2022-23's, 2021-22's and 2024-25's), the golden traces' STATE JSON and
-//! the human display.
+//! and strict, panic-free parsing; 2022-23's, 2021-22's, 2023-24's and 2024-25's), the golden
+//! traces' STATE JSON and the human display.
 
-use super::rules::{BOARD_ITEMS, NORMAL_DICE, YINYANG, dice_values, is_queue, is_track};
+use super::rules::{BOARD_ITEMS, NORMAL_DICE, POWER, YINYANG, dice_values, is_queue, is_track};
 use super::{
     F_BANANED, F_EATING, F_GOAL, F_REMEMBER6, GOAL, HOME, MAX_HAND, MAX_TRAPS, Move, Parchis,
     T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR, Year,
@@ -32,6 +32,8 @@ pub fn item_name(k: u8) -> &'static str {
 fn die_text(d: u8) -> String {
     if d == YINYANG {
         "yinyang".into()
+    } else if d == POWER {
+        "power".into()
     } else if d > 100 {
         ITEM_NAMES
             .get((d - 101) as usize)
@@ -58,13 +60,15 @@ pub fn parse_move_text(text: &str) -> Result<Move, String> {
     let die = match die {
         // 3 is a die of 2021-22 only; 2022-23's legality refuses it.
         "1" | "2" | "3" | "4" | "5" | "6" | "10" | "20" => die.parse::<u8>().unwrap_or(0),
-        // The yin-yang face of 2024-25; other years' legality refuses it.
+        // The yin-yang face of 2024-25, the special die of 2023-24; other years' legality
+        // refuses them.
         "yinyang" => YINYANG,
+        "power" => POWER,
         _ => match ITEM_NAMES.iter().position(|&n| n == die) {
             Some(k) => 101 + k as u8,
             None => {
                 return Err(format!(
-                    "bad move '{text}': unknown die '{die}' (1 to 6, 10, 20, yinyang or an item name)"
+                    "bad move '{text}': unknown die '{die}' (1 to 6, 10, 20, power, yinyang or an item name)"
                 ));
             }
         },
@@ -121,10 +125,13 @@ fn normal_dice_text(year: Year, mask: u8) -> String {
         .collect()
 }
 
-/// One normal die in a state string: its digit, `Y` for the yin-yang face.
+/// One normal die in a state string: its digit, `Y` for the yin-yang face, `P` for 2023-24's
+/// special die.
 fn die_char(d: u8) -> char {
     if d == YINYANG {
         'Y'
+    } else if d == POWER {
+        'P'
     } else {
         char::from(b'0' + d % 10)
     }
@@ -160,7 +167,10 @@ fn dice_field(s: &Parchis, o: usize, items: String) -> String {
 
 pub fn format_fen(s: &Parchis) -> String {
     let mut f = String::with_capacity(160);
-    if s.year != Year::Y2022 {
+    if s.year == Year::Y2023 {
+        // 2023-24's players and turns are 2022-23's.
+        f.push_str(&format!("b {} {} ", s.player, s.turn));
+    } else if s.year != Year::Y2022 {
         f.push_str(&format!(
             "{} {} {} ",
             if s.year == Year::Y2021 { 'c' } else { 'y' },
@@ -189,10 +199,15 @@ pub fn format_fen(s: &Parchis) -> String {
         .collect();
     f.push_str(&groups.join("/"));
     for pl in 0..2 {
-        let items: String = s.hand[pl][..s.hand_len[pl] as usize]
-            .iter()
-            .map(|&i| ITEM_LETTERS[i as usize])
-            .collect();
+        let items: String = if s.year == Year::Y2023 {
+            // 2023-24 holds no items: the player's power bar stands in their place.
+            s.power[pl].to_string()
+        } else {
+            s.hand[pl][..s.hand_len[pl] as usize]
+                .iter()
+                .map(|&i| ITEM_LETTERS[i as usize])
+                .collect()
+        };
         f.push(' ');
         if s.year == Year::Y2021 {
             // The player's two colours' dice: yellow/red, blue/green.
@@ -265,6 +280,9 @@ fn colour_letter(t: &str, what: &str) -> Result<u8, String> {
 /// Why a 2021-22 state string with anything of 2022-23's items is refused.
 const NO_ITEMS_2021: &str =
     "a 2021-22 position has no items, piece types, traps, bananed flag or destroyed pieces";
+/// Why a 2023-24 state string with anything of 2022-23's items is refused.
+const NO_ITEMS_2023: &str = "a 2023-24 position has no items, traps or bananed flag, and of \
+     the piece types only star (s) and normal (n)";
 /// Why a 2024-25 state string with anything of 2022-23's items is refused.
 const NO_ITEMS_2024: &str =
     "a 2024-25 position has no items, piece types, traps, bananed flag or destroyed pieces";
@@ -273,6 +291,7 @@ const NO_ITEMS_2024: &str =
 fn no_items(year: Year) -> Option<&'static str> {
     match year {
         Year::Y2021 => Some(NO_ITEMS_2021),
+        Year::Y2023 => Some(NO_ITEMS_2023),
         Year::Y2024 => Some(NO_ITEMS_2024),
         Year::Y2022 => None,
     }
@@ -292,14 +311,15 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
         "n" => {}
         "p" => s.playground = true,
         "c" => s.year = Year::Y2021,
+        "b" => s.year = Year::Y2023,
         "y" => s.year = Year::Y2024,
         m => {
             return Err(format!(
-                "bad mode '{m}' (n or p; c for 2021-22, y for 2024-25)"
+                "bad mode '{m}' (n or p; c for 2021-22, b for 2023-24, y for 2024-25)"
             ));
         }
     };
-    if s.year != Year::Y2022 {
+    if !matches!(s.year, Year::Y2022 | Year::Y2023) {
         s.colour = COLOUR_LETTERS
             .iter()
             .position(|&c| fields[1].len() == 1 && fields[1].starts_with(c))
@@ -366,6 +386,14 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
     if s.year == Year::Y2024 && s.st.iter().any(|&t| t != 0) {
         return Err(NO_ITEMS_2024.into());
     }
+    if s.year == Year::Y2023 {
+        if s.npieces != 3 {
+            return Err("a 2023-24 position has 3 pieces a colour".into());
+        }
+        if s.st.iter().any(|&t| !matches!(t & 7, T_NORMAL | T_STAR)) {
+            return Err(NO_ITEMS_2023.into());
+        }
+    }
     // Dice.
     for pl in 0..2 {
         let (own, second) = if s.year == Year::Y2021 {
@@ -416,7 +444,18 @@ fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), String> {
         return Err("a player always holds at least one normal die".into());
     }
     s.dice[pl] = mask;
-    if parts[1] != "-" {
+    if s.year == Year::Y2023 {
+        // The player's power bar where 2022-23 lists items.
+        s.power[pl] = match parts[1].parse::<u8>() {
+            Ok(v) if v <= 100 && parts[1] == v.to_string() => v,
+            _ => {
+                return Err(format!(
+                    "bad power bar '{}' in dice '{text}' (0 to 100)",
+                    parts[1]
+                ));
+            }
+        };
+    } else if parts[1] != "-" {
         if pl >= 2 {
             return Err(format!(
                 "bad dice '{text}': items are held by a player, not a colour"
@@ -446,9 +485,12 @@ fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), String> {
                 "20" => s.forced_bits[pl] |= 1 << n,
                 _ => return Err(format!("bad forced die '{v}' (10 or 20)")),
             }
-            // The 2024-25 core never stacks two bonuses.
+            // The 2023-24 and 2024-25 cores never stack two bonuses.
             if s.year == Year::Y2024 && n >= 1 {
                 return Err("a 2024-25 position has at most one pending bonus".into());
+            }
+            if s.year == Year::Y2023 && n >= 1 {
+                return Err("a 2023-24 position has at most one pending bonus".into());
             }
             s.forced_len[pl] = n + 1;
         }
@@ -553,7 +595,8 @@ fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
             s.destroyed[c] += 1;
         }
     }
-    if let Some(refusal) = no_items(s.year)
+    // 2023-24's power effects send pieces home: its record lists them.
+    if let Some(refusal) = no_items(s.year).filter(|_| s.year != Year::Y2023)
         && s.destroyed != [0; 4]
     {
         return Err(refusal.into());
@@ -674,7 +717,7 @@ pub fn trace_state_json(s: &Parchis) -> String {
 pub fn display(s: &Parchis) -> String {
     const NAMES: [&str; 4] = ["yellow", "blue", "red", "green"];
     let mut o = String::new();
-    if s.year != Year::Y2022 {
+    if !matches!(s.year, Year::Y2022 | Year::Y2023) {
         o.push_str(&format!(
             "Parchís {} — turn {}, {} to move (player {})\n",
             if s.year == Year::Y2021 {
@@ -689,7 +732,13 @@ pub fn display(s: &Parchis) -> String {
     } else {
         o.push_str(&format!(
             "Parchís{} — turn {}, player {} to move ({})\n",
-            if s.playground { " (playground)" } else { "" },
+            if s.playground {
+                " (playground)"
+            } else if s.year == Year::Y2023 {
+                " 2023-24"
+            } else {
+                ""
+            },
             s.turn,
             s.player,
             if s.player == 0 {
@@ -770,6 +819,20 @@ pub fn display(s: &Parchis) -> String {
             o.push_str(&format!(
                 "  player {pl} ({}) dice [{}]{}\n",
                 if pl == 0 { "yellow+green" } else { "blue+red" },
+                normal_dice_text(s.year, s.dice[pl]),
+                pending(pl)
+            ));
+        }
+    } else if s.year == Year::Y2023 {
+        // Each player's dice (P the special die) and power bar, with what the die would do.
+        for pl in 0..2 {
+            let bar = s.power[pl];
+            let effect = match super::rules::power_effect(bar) {
+                super::PowerEffect::Mushroom(n) => format!("mushroom {n}"),
+                e => e.name().to_string(),
+            };
+            o.push_str(&format!(
+                "  player {pl}: dice [{}]  power {bar} ({effect}){}\n",
                 normal_dice_text(s.year, s.dice[pl]),
                 pending(pl)
             ));
