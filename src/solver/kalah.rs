@@ -1008,12 +1008,14 @@ impl ExactSolver for Solver {
     }
 
     fn worth_trying(m: &Mancala, any_size: bool) -> bool {
-        let in_pits = m.pit_seeds(Side::First) + m.pit_seeds(Side::Second);
         m.pits() <= MAX_SOLVER_PITS
-            && (any_size
-                || in_pits <= KALAH_MAX_SEEDS
-                || (in_pits <= KALAH_MAX_SEEDS_WITH_DB
-                    && kalahdb::is_cached(m.pits(), m.total_seeds() as usize, Rules::Course)))
+            && (any_size || m.pit_seeds(Side::First) + m.pit_seeds(Side::Second) <= KALAH_MAX_SEEDS)
+    }
+
+    fn worth_trying_in_play(m: &Mancala) -> bool {
+        m.pits() <= MAX_SOLVER_PITS
+            && m.pit_seeds(Side::First) + m.pit_seeds(Side::Second) <= KALAH_MAX_SEEDS_WITH_DB
+            && kalahdb::is_cached(m.pits(), m.total_seeds() as usize, Rules::Course)
     }
 
     fn prove(&mut self, s: &Mancala, budget: &Budget, fresh: bool) -> Option<Proof> {

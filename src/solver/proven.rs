@@ -87,6 +87,12 @@ pub trait ExactSolver: Sized + Send + 'static {
     /// Is `root` worth trying inside `go`? `any_size`: under `Solver exact`, every size the
     /// solver handles; else only positions it proves within a move's budget.
     fn worth_trying(root: &Self::G, any_size: bool) -> bool;
+    /// Worth trying inside `go` beyond [`Self::worth_trying`]'s sizes, because something
+    /// cached (Kalah's endgame database) brings such positions within a move's budget. Not
+    /// for reviews: a review's every unproven position costs its whole node budget.
+    fn worth_trying_in_play(_root: &Self::G) -> bool {
+        false
+    }
     /// `go`'s proof: the value and the principal variation within `budget` (`fresh`: from an
     /// empty table). `None`: the budget ran out.
     fn prove(&mut self, root: &Self::G, budget: &Budget, fresh: bool) -> Option<Proof>;

@@ -65,13 +65,15 @@ pub fn games() -> Vec<&'static str> {
     REGISTRY.iter().map(|r| r.game).collect()
 }
 
-/// Is `root` worth trying (see [`ExactSolver::worth_trying`])? False for a game without solver.
+/// Is `root` worth trying inside `go` (see [`ExactSolver::worth_trying`] and
+/// [`ExactSolver::worth_trying_in_play`])? False for a game without solver.
 pub fn worth_trying<G: Game>(root: &G, any_size: bool) -> bool {
     find(G::NAME).is_some_and(|r| (r.worth_trying)(root as &dyn Any, any_size) == Some(true))
 }
 
 fn worth_trying_of<S: ExactSolver>(root: &dyn Any, any_size: bool) -> Option<bool> {
-    Some(S::worth_trying(root.downcast_ref::<S::G>()?, any_size))
+    let root = root.downcast_ref::<S::G>()?;
+    Some(S::worth_trying(root, any_size) || S::worth_trying_in_play(root))
 }
 
 fn solve<S: ExactSolver>(
