@@ -134,6 +134,11 @@ pub struct PlayerStats {
     pub marks: [usize; 3],
     /// The same for turns of several moves.
     pub turn_marks: [usize; 3],
+    /// Judged moves made from a position whose value the review proved (won, drawn or lost).
+    pub proven: usize,
+    /// Of those, the moves that threw the value away: a won position drawn or lost, a drawn
+    /// one lost (the review's `verdict`).
+    pub value_lost: usize,
 }
 
 impl PlayerStats {
@@ -145,6 +150,8 @@ impl PlayerStats {
             loss_sum: 0.0,
             marks: [0; 3],
             turn_marks: [0; 3],
+            proven: 0,
+            value_lost: 0,
         }
     }
 
@@ -165,6 +172,8 @@ impl PlayerStats {
             "mistakes": self.marks[1],
             "blunders": self.marks[2],
             "turn_marks": self.turn_marks,
+            "proven": self.proven,
+            "value_lost": self.value_lost,
         })
     }
 
@@ -183,6 +192,9 @@ impl PlayerStats {
             loss_sum: v.get("loss_sum").and_then(Json::as_f64).unwrap_or(0.0),
             marks: [n("inaccuracies")?, n("mistakes")?, n("blunders")?],
             turn_marks: [t(0), t(1), t(2)],
+            // Reviews written before these counts read as none proven.
+            proven: n("proven").unwrap_or(0),
+            value_lost: n("value_lost").unwrap_or(0),
         })
     }
 }
@@ -235,6 +247,12 @@ impl GameReview {
             }
             s.moves += 1;
             s.loss_sum += p.loss;
+            if p.value.wdl().is_some() {
+                s.proven += 1;
+            }
+            if p.verdict.is_some() {
+                s.value_lost += 1;
+            }
             if let Some(m) = p.mark {
                 s.marks[m.index()] += 1;
             }
@@ -330,6 +348,40 @@ mod tests {
         let back = PlayerStats::from_json(&j["players"][1]).unwrap();
         assert_eq!(back.marks, g.players[1].marks);
         assert_eq!(back.turn_marks, g.players[1].turn_marks);
+        assert_eq!((g.players[1].proven, g.players[1].value_lost), (0, 0));
+    }
+
+    #[test]
+    fn proven_moves_and_lost_values_are_counted_per_player() {
+        use crate::review::value::Wdl;
+        let cal = calibration(GameKind::Connect4, None);
+        use Side::{First as F, Second as S};
+        let (win, draw) = (Value::exact(Wdl::Win), Value::exact(Wdl::Draw));
+        let mut plies = vec![
+            ply(0.6, 0.6, false),
+            ply(1.0, 0.5, false),
+            ply(0.5, 0.5, false),
+            ply(0.5, 0.5, true),
+        ];
+        // Second's won position drawn (a lost value); First's proven draw kept; First's first
+        // move heuristic; the forced move is not judged at all.
+        (plies[1].value, plies[1].played) = (win, draw);
+        plies[1].verdict = Verdict::of(win, draw);
+        (plies[2].value, plies[2].played) = (draw, draw);
+        (plies[3].value, plies[3].played) = (draw, draw);
+        let g = GameReview::new(plies, &[F, S, F, S], ["a", "b"], &cal);
+        assert_eq!((g.players[0].proven, g.players[0].value_lost), (1, 0));
+        assert_eq!((g.players[1].proven, g.players[1].value_lost), (1, 1));
+        let j = g.to_json("fp");
+        assert_eq!(
+            (
+                j["players"][1]["proven"].as_u64(),
+                j["players"][1]["value_lost"].as_u64()
+            ),
+            (Some(1), Some(1))
+        );
+        let back = PlayerStats::from_json(&j["players"][1]).unwrap();
+        assert_eq!((back.proven, back.value_lost), (1, 1));
         assert!((back.loss_sum - g.players[1].loss_sum).abs() < 1e-4);
     }
 }

@@ -189,6 +189,8 @@ pub fn totals<'a>(lines: impl IntoIterator<Item = &'a Json>) -> Vec<Totals> {
             };
             t.stats.moves += p.moves;
             t.stats.loss_sum += p.loss_sum;
+            t.stats.proven += p.proven;
+            t.stats.value_lost += p.value_lost;
             for i in 0..3 {
                 t.stats.marks[i] += p.marks[i];
                 t.stats.turn_marks[i] += p.turn_marks[i];
@@ -203,7 +205,8 @@ pub fn totals<'a>(lines: impl IntoIterator<Item = &'a Json>) -> Vec<Totals> {
 }
 
 /// The table `tablero analyse` prints: per engine games, judged moves, accuracy, mean loss (in
-/// points of expected score per move) and the marks.
+/// points of expected score per move), the marks, the judged moves made from a proven value
+/// and how many of them threw it away (won → drawn or lost, drawn → lost).
 pub fn totals_text(t: &[Totals]) -> String {
     let w = t
         .iter()
@@ -212,12 +215,12 @@ pub fn totals_text(t: &[Totals]) -> String {
         .unwrap_or(0)
         .max(6);
     let mut s = format!(
-        "{:<w$}  {:>5} {:>6} {:>8} {:>6} {:>4} {:>4} {:>4}\n",
-        "engine", "games", "moves", "accuracy", "loss", "?!", "?", "??"
+        "{:<w$}  {:>5} {:>6} {:>8} {:>6} {:>4} {:>4} {:>4} {:>6} {:>5}\n",
+        "engine", "games", "moves", "accuracy", "loss", "?!", "?", "??", "proven", "lost"
     );
     for x in t {
         s += &format!(
-            "{:<w$}  {:>5} {:>6} {:>8} {:>6} {:>4} {:>4} {:>4}\n",
+            "{:<w$}  {:>5} {:>6} {:>8} {:>6} {:>4} {:>4} {:>4} {:>6} {:>5}\n",
             x.stats.name,
             x.games,
             x.stats.moves,
@@ -228,6 +231,8 @@ pub fn totals_text(t: &[Totals]) -> String {
             x.stats.marks[0],
             x.stats.marks[1],
             x.stats.marks[2],
+            x.stats.proven,
+            x.stats.value_lost,
         );
     }
     s
