@@ -144,12 +144,16 @@
   // The review's block in the page's language: its title translated, its aligned header laid
   // out again for the longer words, the rows (a name and numbers) in the same columns.
   function reviewText(lines) {
-    const row = /^(.*?) +(\d+) +(\d+) +(\S+) +(\S+) +(\d+) +(\d+) +(\d+)$/;
+    // The last two columns (proven values, values lost) are absent from older reports.
+    const row = /^(.*?) +(\d+) +(\d+) +(\S+) +(\S+) +(\d+) +(\d+) +(\d+)(?: +(\d+) +(\d+))?$/;
     const rows = lines.slice(2).map((l) => row.exec(l)).filter((m) => m);
-    const head = ["report.table.engine", "report.st.games", "review.moves", "review.accuracy", "review.loss"].map((k) => t(k)).concat(["?!", "?", "??"]);
+    const exact = rows.length > 0 && rows.every((m) => m[9] !== undefined);
+    const head = ["report.table.engine", "report.st.games", "review.moves", "review.accuracy", "review.loss"]
+      .map((k) => t(k))
+      .concat(["?!", "?", "??"], exact ? [t("review.proven"), t("review.lost")] : []);
     const dec = (v) => (v === "-" ? v : I.num(v));
-    const cells = rows.map((m) => [m[1], m[2], m[3], dec(m[4]), dec(m[5]), m[6], m[7], m[8]]);
-    const w = head.map((h, i) => Math.max(h.length, [6, 5, 6, 8, 6, 4, 4, 4][i], ...cells.map((c) => c[i].length)));
+    const cells = rows.map((m) => [m[1], m[2], m[3], dec(m[4]), dec(m[5]), m[6], m[7], m[8]].concat(exact ? [m[9], m[10]] : []));
+    const w = head.map((h, i) => Math.max(h.length, [6, 5, 6, 8, 6, 4, 4, 4, 6, 5][i], ...cells.map((c) => c[i].length)));
     const line = (c) => c[0].padEnd(w[0]) + "  " + c.slice(1).map((v, i) => v.padStart(w[i + 1])).join(" ");
     const rest = lines.slice(2 + rows.length);
     return [I.rust(lines[0]), line(head), ...cells.map(line), ...rest.map(I.rust)].join("\n");

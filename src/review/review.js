@@ -51,10 +51,14 @@ const TableroReview = (() => {
       box.append(el("div", { class: "cap" }, t("review.by", { by: parts.join(", ") }) +
         (th.length === 3 ? " " + t("review.thresholds", { a: pct(I, th[0]), b: pct(I, th[1]), c: pct(I, th[2]) }) : "")));
     }
+    // Proven values and values lost: where the data has them (a report's totals).
+    const exact = R.engines.length > 0 && R.engines.every((e) => e.proven !== undefined);
     const head = el("tr", {}, ...["report.table.engine", "report.st.games", "review.moves", "review.accuracy", "review.loss"].map((k) => el("th", {}, t(k))),
-      ...["?!", "?", "??"].map((m) => el("th", { title: t("review.kind." + KINDS[m]) }, m)));
+      ...["?!", "?", "??"].map((m) => el("th", { title: t("review.kind." + KINDS[m]) }, m)),
+      ...(exact ? ["review.proven", "review.lost"].map((k) => el("th", {}, t(k))) : []));
     const rows = R.engines.map((e) => el("tr", {}, el("td", {}, e.name), el("td", {}, String(e.games)), el("td", {}, String(e.moves)),
-      el("td", {}, fixed(I, e.accuracy, 1)), el("td", {}, fixed(I, e.loss, 2)), ...e.marks.map((n) => el("td", {}, String(n)))));
+      el("td", {}, fixed(I, e.accuracy, 1)), el("td", {}, fixed(I, e.loss, 2)), ...e.marks.map((n) => el("td", {}, String(n))),
+      ...(exact ? [e.proven, e.value_lost].map((n) => el("td", {}, String(n))) : [])));
     box.append(el("table", { class: "standings" }, head, ...rows));
     return box;
   }
