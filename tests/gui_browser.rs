@@ -579,6 +579,76 @@ fn parchis_2021_22_by_clicks() {
     b.screenshot("gui-parchis-2021");
 }
 
+/// Parchís 2023-24 on the page in Spanish: a position with the power bars filled (a seeded
+/// random 2023-24 game, set through the Position box under the Year select) shows the special
+/// die, the bars and the year's legend in Spanish, with no English left and no text the page
+/// could not recognise. Screenshot `gui-es-parchis-2023.png`.
+#[test]
+fn parchis_2023_24_in_spanish() {
+    use browser::i18n::audit_spanish;
+    use tablero::core::game::Game;
+    type P = tablero::games::parchis::Parchis;
+    let values = std::collections::BTreeMap::from([("year".to_string(), 2023)]);
+    let cfg = tablero::core::spec::configure::<P>(&values).unwrap();
+    let mut s = P::start(&cfg);
+    let mut moves = Vec::new();
+    let mut x = 0x2023_2024u64;
+    while moves.len() < 60 && s.outcome().is_none() {
+        let mut ms = <P as Game>::Moves::default();
+        s.legal_moves(&mut ms);
+        let ms = ms.as_ref();
+        x = tablero::core::rng::splitmix64(x);
+        let m = ms[(x % ms.len() as u64) as usize];
+        moves.push(s.format_move(m));
+        s = s.apply(m);
+    }
+    let lines = tablero::protocol::run_script(
+        GameKind::Parchis,
+        &format!(
+            "setoption name Year value 2023-24\nposition startpos moves {}\nd\n",
+            moves.join(" ")
+        ),
+    );
+    let fen = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("fen: "))
+        .unwrap_or_else(|| panic!("no fen in {lines:?}"))
+        .to_string();
+    assert!(fen.starts_with("b "), "{fen}");
+
+    let server = Server::start("parchis", &[]);
+    let b = Browser::launch_lang("es-ES,es", 1280, 1250);
+    b.goto(&server.url("/"));
+    b.wait_until(
+        "document.getElementById('variant-Year')",
+        LONG,
+        "the Year select",
+    );
+    pick(&b, "variant-Year", "2023-24");
+    b.wait_until(
+        "document.getElementById('fen').textContent.startsWith('b ')",
+        LONG,
+        "a 2023-24 game",
+    );
+    set_position(&b, &fen);
+    b.wait_until(
+        &format!(
+            "document.getElementById('fen').textContent === {}",
+            js(&fen)
+        ),
+        LONG,
+        "the position",
+    );
+    assert_eq!(b.count("#board [data-k^='power-p'][data-k$='-fill']"), 2);
+    let board = b.text("#board");
+    for spanish in ["dado especial", "energía", "caparazón rojo"] {
+        assert!(board.contains(spanish), "no '{spanish}' in {board}");
+    }
+    let problems = audit_spanish(&b);
+    assert!(problems.is_empty(), "{problems:#?}");
+    b.screenshot("gui-es-parchis-2023");
+}
+
 /// Sets a position through the page's own Position box and waits for it.
 fn set_position(b: &Browser, text: &str) {
     b.eval(&format!(
@@ -761,8 +831,8 @@ fn spanish_and_english() {
 }
 
 /// Every text the pictures of the five games draw (labels, tooltips, status lines) along seeded
-/// random games, Parchís' playground and a 6 × 7 5-en-Raya included (about 10,200 distinct
-/// strings).
+/// random games, Parchís' playground, its 2021-22, 2023-24 and 2024-25 games and a 6 × 7
+/// 5-en-Raya included.
 fn picture_texts() -> Vec<String> {
     use std::collections::BTreeSet;
     use tablero::core::game::Game;
@@ -841,6 +911,12 @@ fn picture_texts() -> Vec<String> {
     let cfg = tablero::core::spec::default_config::<P>().unwrap();
     let playground = P::named_start("playground", &cfg).unwrap();
     games(&[start::<P>(), playground], 24, &mut all);
+    // The other years draw their own panels, dice and legends.
+    for year in [2021, 2023, 2024] {
+        let values = std::collections::BTreeMap::from([("year".to_string(), year)]);
+        let cfg = tablero::core::spec::configure::<P>(&values).unwrap();
+        games(&[P::start(&cfg)], 8, &mut all);
+    }
 
     all.into_iter().collect()
 }
