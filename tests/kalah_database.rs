@@ -156,5 +156,39 @@ fn go_tries_every_kalah_6_4_position_where_the_database_is_cached() {
         "{with}"
     );
     assert!(with.contains("bestmove 1"), "{with}");
+    // On a clock the solver gets three quarters of the move where the database is cached, a
+    // third elsewhere (the engine says so on stderr at the debug level).
+    let timed = format!("position fen {fen}\ngo movetime 400\n");
+    let said = |cache: &std::path::Path| {
+        let o = Command::new(BIN)
+            .args(["--game", "mancala"])
+            .env("XDG_CACHE_HOME", cache)
+            .env("RUST_LOG", "debug")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                use std::io::Write;
+                c.stdin.take().unwrap().write_all(timed.as_bytes())?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        assert!(
+            common::stdout(&o).contains("bestmove 1"),
+            "{}",
+            common::stdout(&o)
+        );
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let with_db = said(&cache);
+    assert!(
+        with_db.contains("exact solver: 3/4 of the move's time before the search"),
+        "{with_db}"
+    );
+    let empty = fresh_dir("kalah-db-go-none");
+    let without_db = said(&empty);
+    assert!(!without_db.contains("exact solver:"), "{without_db}");
+    let _ = std::fs::remove_dir_all(empty);
     let _ = std::fs::remove_dir_all(cache);
 }

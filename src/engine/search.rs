@@ -226,13 +226,14 @@ fn proof_info(p: &Proof, elapsed: Duration) -> Info {
 }
 
 /// What the exact solver may spend before the search takes over. `Solver auto`/`always`:
-/// half of a node limit, a third of a time limit (of the clock's target), else a fixed node
-/// count. `Solver exact`: without limits the solve runs to the end (only `stop` ends it); with a
+/// half of a node limit, `share` of a time limit (of the clock's target; a third unless the
+/// game's solver asks for more, see `Exact::time_share`), else a fixed node count. `Solver exact`: without limits the solve runs to the end (only `stop` ends it); with a
 /// node or time limit it gets half the nodes or two thirds of the time, so that `go` still
 /// answers in time (with the search's move when the solver did not finish).
 fn solver_budget(
     limits: &Limits,
     exact_mode: bool,
+    (num, den): (u32, u32),
     start: Instant,
     stop: &Arc<AtomicBool>,
 ) -> Budget {
@@ -245,7 +246,7 @@ fn solver_budget(
     let time = limits.soft.or(limits.movetime);
     Budget {
         nodes,
-        deadline: time.map(|t| start + if exact_mode { t * 2 / 3 } else { t / 3 }),
+        deadline: time.map(|t| start + if exact_mode { t * 2 / 3 } else { t * num / den }),
         stop: Some(Arc::clone(stop)),
     }
 }
@@ -316,6 +317,14 @@ impl<G: Game> GameEngine for EngineOf<G> {
             && root.outcome().is_none()
             && !forced
             && Exact::worth_trying(&root, solver);
+        let share = Exact::time_share(&root);
+        if use_solver && share != (1, 3) && !exact_mode && (soft.is_some() || movetime.is_some()) {
+            log::debug!(
+                "exact solver: {}/{} of the move's time before the search",
+                share.0,
+                share.1
+            );
+        }
         // A fresh flag per search: a late `stop` can never reach the next search.
         self.stop = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&self.stop);
@@ -329,7 +338,7 @@ impl<G: Game> GameEngine for EngineOf<G> {
                 let start = received;
                 let mut proof = None;
                 if use_solver {
-                    let budget = solver_budget(&limits, exact_mode, start, &stop);
+                    let budget = solver_budget(&limits, exact_mode, share, start, &stop);
                     proof = exact.prove(&root, &budget, reproducible);
                     if proof.is_none()
                         && let Some(n) = limits.nodes
@@ -572,5 +581,43 @@ impl<G: Game> Drop for EngineOf<G> {
     fn drop(&mut self) {
         self.stop();
         self.join();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The solver's deadline is its share of a move's time: a third by default, what the
+    /// game's solver asks for (three quarters for Kalah with a cached database), two thirds
+    /// under `Solver exact` whatever the share; a node limit is halved either way.
+    #[test]
+    fn the_solver_gets_its_share_of_the_move() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let start = Instant::now();
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(2000)),
+            ..Limits::default()
+        };
+        let deadline = |exact, share| {
+            solver_budget(&limits, exact, share, start, &stop)
+                .deadline
+                .map(|d| d - start)
+        };
+        assert_eq!(
+            deadline(false, (1, 3)),
+            Some(Duration::from_nanos(666_666_666))
+        );
+        assert_eq!(deadline(false, (3, 4)), Some(Duration::from_millis(1500)));
+        assert_eq!(
+            deadline(true, (3, 4)),
+            Some(Duration::from_nanos(1_333_333_333))
+        );
+        let nodes = Limits {
+            nodes: Some(1000),
+            ..Limits::default()
+        };
+        let b = solver_budget(&nodes, false, (3, 4), start, &stop);
+        assert_eq!((b.nodes, b.deadline), (Some(500), None));
     }
 }

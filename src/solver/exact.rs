@@ -73,6 +73,12 @@ impl Exact {
         registry::worth_trying(root, mode == Mode::Exact)
     }
 
+    /// The part of a move's time the solver gets on `root` before the search (see
+    /// [`super::proven::ExactSolver::time_share`]).
+    pub fn time_share<G: Game>(root: &G) -> (u32, u32) {
+        registry::time_share(root)
+    }
+
     /// Tries to solve `root` within `budget`; `fresh` clears the tables first (for searches
     /// that must be reproducible). `None`: unsupported, or the budget ran out. The principal
     /// variation is walked within `budget`'s stop flag and deadline only (it is cheap once

@@ -93,6 +93,12 @@ pub trait ExactSolver: Sized + Send + 'static {
     fn worth_trying_in_play(_root: &Self::G) -> bool {
         false
     }
+    /// The part of a move's time, `(numerator, denominator)`, that `go` gives the solver before
+    /// the search takes over (`Solver auto` and `always`): a third, unless something cached
+    /// makes a proof of `root` likely with more.
+    fn time_share(_root: &Self::G) -> (u32, u32) {
+        (1, 3)
+    }
     /// `go`'s proof: the value and the principal variation within `budget` (`fresh`: from an
     /// empty table). `None`: the budget ran out.
     fn prove(&mut self, root: &Self::G, budget: &Budget, fresh: bool) -> Option<Proof>;

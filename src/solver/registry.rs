@@ -24,6 +24,7 @@ pub struct Registered {
     /// `Game::NAME` of the game solved.
     pub game: &'static str,
     worth_trying: fn(&dyn Any, bool) -> Option<bool>,
+    time_share: fn(&dyn Any) -> Option<(u32, u32)>,
     slot: fn(usize) -> Box<dyn Slot>,
     solve: SolveFn,
 }
@@ -42,6 +43,7 @@ impl Registered {
         Registered {
             game: <S::G as Game>::NAME,
             worth_trying: worth_trying_of::<S>,
+            time_share: time_share_of::<S>,
             slot: slot::<S>,
             solve: solve::<S>,
         }
@@ -69,6 +71,18 @@ pub fn games() -> Vec<&'static str> {
 /// [`ExactSolver::worth_trying_in_play`])? False for a game without solver.
 pub fn worth_trying<G: Game>(root: &G, any_size: bool) -> bool {
     find(G::NAME).is_some_and(|r| (r.worth_trying)(root as &dyn Any, any_size) == Some(true))
+}
+
+/// The part of a move's time `go` gives the solver on `root` (see
+/// [`ExactSolver::time_share`]); a third for a game without solver.
+pub fn time_share<G: Game>(root: &G) -> (u32, u32) {
+    find(G::NAME)
+        .and_then(|r| (r.time_share)(root as &dyn Any))
+        .unwrap_or((1, 3))
+}
+
+fn time_share_of<S: ExactSolver>(root: &dyn Any) -> Option<(u32, u32)> {
+    Some(S::time_share(root.downcast_ref::<S::G>()?))
 }
 
 fn worth_trying_of<S: ExactSolver>(root: &dyn Any, any_size: bool) -> Option<bool> {
