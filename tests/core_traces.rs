@@ -41,6 +41,21 @@ fn field<'a>(v: &'a Value, name: &str) -> &'a str {
         .unwrap_or_else(|| panic!("line {v}: field '{name}' is not a string"))
 }
 
+/// How many trace lines `f` holds for (the per-year tests count what each file exercises).
+fn count(lines: &[Value], f: impl Fn(&Value) -> bool) -> usize {
+    lines.iter().filter(|v| f(v)).count()
+}
+
+/// A trace line's move, "" on the first line of a game.
+fn mv(v: &Value) -> &str {
+    v["move"].as_str().unwrap_or("")
+}
+
+/// Field `k` (0-based, space-separated) of a trace line's state string.
+fn fen_field(v: &Value, k: usize) -> &str {
+    field(v, "fen").split(' ').nth(k).unwrap_or("")
+}
+
 fn result_of(outcome: Option<Outcome>) -> &'static str {
     match outcome {
         None => "-",
@@ -294,20 +309,11 @@ fn parchis_2021_core_traces_reproduced_in_full() {
     assert_eq!((games, n), (300, 100_027), "the whole file was replayed");
     // What the file holds beyond plain moves, all checked above: passes, captures (+20), pieces
     // reaching the goal (+10), moves of die 3 (2021-22 only), games ended by over-bouncing.
-    let count = |f: &dyn Fn(&Value) -> bool| lines.iter().filter(|v| f(v)).count();
-    let mv = |v: &Value| v["move"].as_str().unwrap_or("").to_string();
-    let flag = |v: &Value, c: char| field(v, "fen").split(' ').nth(9).unwrap_or("").contains(c);
-    let passes = count(&|v| mv(v).starts_with("pass:"));
-    let captures = count(&|v| flag(v, 'e'));
-    let goals = count(&|v| flag(v, 'g'));
-    let threes = count(&|v| mv(v).ends_with(":3"));
-    let bounced_out = count(&|v| {
-        field(v, "fen")
-            .split(' ')
-            .nth(10)
-            .unwrap_or("")
-            .starts_with('B')
-    });
+    let passes = count(&lines, |v| mv(v).starts_with("pass:"));
+    let captures = count(&lines, |v| fen_field(v, 9).contains('e'));
+    let goals = count(&lines, |v| fen_field(v, 9).contains('g'));
+    let threes = count(&lines, |v| mv(v).ends_with(":3"));
+    let bounced_out = count(&lines, |v| fen_field(v, 10).starts_with('B'));
     assert_eq!(
         (passes, captures, goals, threes, bounced_out),
         (5291, 4041, 2710, 15392, 2),
@@ -335,15 +341,11 @@ fn parchis_2023_core_traces_reproduced_in_full() {
     // What the file holds beyond plain moves, all checked above: passes, captures, pieces
     // reaching the goal, and the special die fired at every effect its power bar picks (read
     // from the bar of the mover before the move), stars, pieces sent home by the effects.
-    let count = |f: &dyn Fn(&Value) -> bool| lines.iter().filter(|v| f(v)).count();
-    let mv = |v: &Value| v["move"].as_str().unwrap_or("").to_string();
-    let fen_field =
-        |v: &Value, k: usize| field(v, "fen").split(' ').nth(k).unwrap_or("").to_string();
-    let passes = count(&|v| mv(v).starts_with("pass:"));
-    let captures = count(&|v| fen_field(v, 9).contains('e'));
-    let goals = count(&|v| fen_field(v, 9).contains('g'));
-    let stars = count(&|v| fen_field(v, 3).contains(":s"));
-    let blasted = count(&|v| !fen_field(v, 11).ends_with("/-"));
+    let passes = count(&lines, |v| mv(v).starts_with("pass:"));
+    let captures = count(&lines, |v| fen_field(v, 9).contains('e'));
+    let goals = count(&lines, |v| fen_field(v, 9).contains('g'));
+    let stars = count(&lines, |v| fen_field(v, 3).contains(":s"));
+    let blasted = count(&lines, |v| !fen_field(v, 11).ends_with("/-"));
     let mut effects = std::collections::BTreeMap::new();
     for w in lines.windows(2) {
         let m = mv(&w[1]);
@@ -405,16 +407,12 @@ fn parchis_2024_core_traces_reproduced_in_full() {
     // What the file holds beyond plain moves, all checked above: passes, captures (+20, which
     // moves 40 boxes), pieces reaching the goal (+10: 20 boxes), moves of the yin-yang die (one
     // box), games ended by over-bouncing and by a player's two colours in the goal.
-    let count = |f: &dyn Fn(&Value) -> bool| lines.iter().filter(|v| f(v)).count();
-    let mv = |v: &Value| v["move"].as_str().unwrap_or("").to_string();
-    let fen_field =
-        |v: &Value, k: usize| field(v, "fen").split(' ').nth(k).unwrap_or("").to_string();
-    let passes = count(&|v| mv(v).starts_with("pass:"));
-    let captures = count(&|v| fen_field(v, 9).contains('e'));
-    let goals = count(&|v| fen_field(v, 9).contains('g'));
-    let yinyangs = count(&|v| mv(v).ends_with(":yinyang"));
-    let bounced_out = count(&|v| fen_field(v, 10).starts_with('B'));
-    let completed = count(&|v| fen_field(v, 10).starts_with('G'));
+    let passes = count(&lines, |v| mv(v).starts_with("pass:"));
+    let captures = count(&lines, |v| fen_field(v, 9).contains('e'));
+    let goals = count(&lines, |v| fen_field(v, 9).contains('g'));
+    let yinyangs = count(&lines, |v| mv(v).ends_with(":yinyang"));
+    let bounced_out = count(&lines, |v| fen_field(v, 10).starts_with('B'));
+    let completed = count(&lines, |v| fen_field(v, 10).starts_with('G'));
     assert_eq!(
         (passes, captures, goals, yinyangs, bounced_out, completed),
         (1416, 1921, 3044, 10_707, 7, 593),

@@ -138,29 +138,29 @@ fn in_2023_24_the_power_bar_picks_what_the_special_die_does() {
     assert!(out.contains("illegal move 'y0:power'"), "{out}");
 }
 
+/// A year's state string (`start`, mode `mode`) is refused with the reason under `other` and
+/// read under its own year (`name`); that year has no playground and refuses a 2022-23 string.
+fn stays_in_its_year(start: &str, year: Year, name: &str, other: &str, mode: char) {
+    let out = script(&format!(
+        "position fen {start}\nsetoption name Year value {other}\nposition fen {start}\n\
+         setoption name Year value {name}\nposition fen {start}\nd\nposition playground\n"
+    ));
+    let refused = format!("a {name} state string (mode {mode}): set the option Year to {name}");
+    assert_eq!(out.matches(&refused).count(), 2, "{out}");
+    assert!(out.contains(&format!("fen: {start}")), "{out}");
+    let config = ParchisConfig::of(year);
+    assert!(Parchis::named_start("playground", &config).is_none());
+    assert_eq!(Parchis::start(&config).format_fen(), start);
+    let normal = Parchis::start(&ParchisConfig::default()).format_fen();
+    let e = Parchis::parse_fen(&normal, &config).expect_err("a 2022-23 string");
+    let why = format!("a 2022-23 state string (mode n or p): with Year {name} the mode is {mode}");
+    assert!(e.to_string().contains(&why), "{e}");
+}
+
 #[test]
 fn a_2023_24_state_string_is_refused_under_the_other_years() {
-    let out = script(&format!(
-        "position fen {START_2023}\nsetoption name Year value 2024-25\nposition fen {START_2023}\n\
-         setoption name Year value 2023-24\nposition fen {START_2023}\nd\nposition playground\n"
-    ));
-    assert_eq!(
-        out.matches("a 2023-24 state string (mode b): set the option Year to 2023-24")
-            .count(),
-        2,
-        "{out}"
-    );
-    assert!(out.contains(&format!("fen: {START_2023}")), "{out}");
+    stays_in_its_year(START_2023, Year::Y2023, "2023-24", "2024-25", 'b');
     let config = ParchisConfig::of(Year::Y2023);
-    assert!(Parchis::named_start("playground", &config).is_none());
-    assert_eq!(Parchis::start(&config).format_fen(), START_2023);
-    let normal = Parchis::start(&ParchisConfig::default()).format_fen();
-    let e = Parchis::parse_fen(&normal, &config).expect_err("a 2022-23 string under 2023-24");
-    assert!(
-        e.to_string()
-            .contains("a 2022-23 state string (mode n or p): with Year 2023-24 the mode is b"),
-        "{e}"
-    );
     // What 2023-24 never has is refused in its strings, with the reason; a star is allowed.
     for (bad, why) in [
         (
@@ -250,27 +250,8 @@ fn in_2024_25_a_player_moves_its_two_colours_with_doubled_dice() {
 
 #[test]
 fn a_2024_25_state_string_is_refused_under_the_other_years() {
-    let out = script(&format!(
-        "position fen {START_2024}\nsetoption name Year value 2021-22\nposition fen {START_2024}\n\
-         setoption name Year value 2024-25\nposition fen {START_2024}\nd\nposition playground\n"
-    ));
-    assert_eq!(
-        out.matches("a 2024-25 state string (mode y): set the option Year to 2024-25")
-            .count(),
-        2,
-        "{out}"
-    );
-    assert!(out.contains(&format!("fen: {START_2024}")), "{out}");
+    stays_in_its_year(START_2024, Year::Y2024, "2024-25", "2021-22", 'y');
     let config = ParchisConfig::of(Year::Y2024);
-    assert!(Parchis::named_start("playground", &config).is_none());
-    assert_eq!(Parchis::start(&config).format_fen(), START_2024);
-    let normal = Parchis::start(&ParchisConfig::default()).format_fen();
-    let e = Parchis::parse_fen(&normal, &config).expect_err("a 2022-23 string under 2024-25");
-    assert!(
-        e.to_string()
-            .contains("a 2022-23 state string (mode n or p): with Year 2024-25 the mode is y"),
-        "{e}"
-    );
     // What 2024-25 never has is refused in its strings, with the reason.
     for (bad, why) in [
         (
