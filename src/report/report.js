@@ -144,8 +144,9 @@
   // The review's block in the page's language: its title translated, its aligned header laid
   // out again for the longer words, the rows (a name and numbers) in the same columns.
   function reviewText(lines) {
-    // The last two columns (proven values, values lost) are absent from older reports.
-    const row = /^(.*?) +(\d+) +(\d+) +(\S+) +(\S+) +(\d+) +(\d+) +(\d+)(?: +(\d+) +(\d+))?$/;
+    // The last two columns (proven values, values lost) are absent from older reports, and `-`
+    // where a review did not count them.
+    const row = /^(.*?) +(\d+) +(\d+) +(\S+) +(\S+) +(\d+) +(\d+) +(\d+)(?: +(\d+|-) +(\d+|-))?$/;
     const rows = lines.slice(2).map((l) => row.exec(l)).filter((m) => m);
     const exact = rows.length > 0 && rows.every((m) => m[9] !== undefined);
     const head = ["report.table.engine", "report.st.games", "review.moves", "review.accuracy", "review.loss"]

@@ -36,8 +36,8 @@ fn totals_json(t: &[Totals]) -> Json {
                 "accuracy": x.accuracy().map(|a| (a * 10.0).round() / 10.0),
                 "loss": x.stats.mean_loss().map(|l| (l * 100.0).round() / 100.0),
                 "marks": x.stats.marks,
-                "proven": x.stats.proven,
-                "value_lost": x.stats.value_lost,
+                "proven": x.stats.counted.then_some(x.stats.proven),
+                "value_lost": x.stats.counted.then_some(x.stats.value_lost),
             }))
             .collect::<Vec<_>>()
     )

@@ -139,6 +139,9 @@ pub struct PlayerStats {
     /// Of those, the moves that threw the value away: a won position drawn or lost, a drawn
     /// one lost (the review's `verdict`).
     pub value_lost: usize,
+    /// Were `proven` and `value_lost` counted? Not in reviews written before tablero counted
+    /// them: their tables say `-`, never a 0 that was not measured.
+    pub counted: bool,
 }
 
 impl PlayerStats {
@@ -152,6 +155,7 @@ impl PlayerStats {
             turn_marks: [0; 3],
             proven: 0,
             value_lost: 0,
+            counted: true,
         }
     }
 
@@ -161,7 +165,7 @@ impl PlayerStats {
     }
 
     pub fn to_json(&self, seat: Side) -> Json {
-        json!({
+        let mut v = json!({
             "name": self.name,
             "seat": if seat == Side::First { "first" } else { "second" },
             "moves": self.moves,
@@ -172,9 +176,12 @@ impl PlayerStats {
             "mistakes": self.marks[1],
             "blunders": self.marks[2],
             "turn_marks": self.turn_marks,
-            "proven": self.proven,
-            "value_lost": self.value_lost,
-        })
+        });
+        if self.counted {
+            v["proven"] = json!(self.proven);
+            v["value_lost"] = json!(self.value_lost);
+        }
+        v
     }
 
     pub fn from_json(v: &Json) -> Option<PlayerStats> {
@@ -192,9 +199,10 @@ impl PlayerStats {
             loss_sum: v.get("loss_sum").and_then(Json::as_f64).unwrap_or(0.0),
             marks: [n("inaccuracies")?, n("mistakes")?, n("blunders")?],
             turn_marks: [t(0), t(1), t(2)],
-            // Reviews written before these counts read as none proven.
+            // Reviews written before these counts have none: not counted, not zero.
             proven: n("proven").unwrap_or(0),
             value_lost: n("value_lost").unwrap_or(0),
+            counted: n("proven").is_some() && n("value_lost").is_some(),
         })
     }
 }
@@ -381,7 +389,29 @@ mod tests {
             (Some(1), Some(1))
         );
         let back = PlayerStats::from_json(&j["players"][1]).unwrap();
-        assert_eq!((back.proven, back.value_lost), (1, 1));
+        assert_eq!((back.proven, back.value_lost, back.counted), (1, 1, true));
         assert!((back.loss_sum - g.players[1].loss_sum).abs() < 1e-4);
+        // A review written before the counts existed: not counted (its table says `-`), and it
+        // stays so when written again.
+        let mut old = j["players"][1].clone();
+        let o = old.as_object_mut().unwrap();
+        o.remove("proven");
+        o.remove("value_lost");
+        let back = PlayerStats::from_json(&old).unwrap();
+        assert!(!back.counted);
+        let again = back.to_json(Side::Second);
+        assert!(again.get("proven").is_none() && again.get("value_lost").is_none());
+        let lines = [
+            json!({"review": {"players": [j["players"][0].clone(), j["players"][1].clone()]}}),
+            json!({"review": {"players": [j["players"][0].clone(), old]}}),
+        ];
+        let t = crate::review::run::totals(lines.iter());
+        assert_eq!(t.len(), 2);
+        assert!(t[0].stats.counted && !t[1].stats.counted);
+        let table = crate::review::run::totals_text(&t);
+        let b = table.lines().find(|l| l.starts_with("b ")).unwrap();
+        assert!(b.ends_with("     -     -"), "{table}");
+        let a = table.lines().find(|l| l.starts_with("a ")).unwrap();
+        assert!(a.ends_with("     2     0"), "{table}");
     }
 }

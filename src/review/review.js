@@ -58,7 +58,7 @@ const TableroReview = (() => {
       ...(exact ? ["review.proven", "review.lost"].map((k) => el("th", {}, t(k))) : []));
     const rows = R.engines.map((e) => el("tr", {}, el("td", {}, e.name), el("td", {}, String(e.games)), el("td", {}, String(e.moves)),
       el("td", {}, fixed(I, e.accuracy, 1)), el("td", {}, fixed(I, e.loss, 2)), ...e.marks.map((n) => el("td", {}, String(n))),
-      ...(exact ? [e.proven, e.value_lost].map((n) => el("td", {}, String(n))) : [])));
+      ...(exact ? [e.proven, e.value_lost].map((n) => el("td", {}, n == null ? "-" : String(n))) : [])));
     box.append(el("table", { class: "standings" }, head, ...rows));
     return box;
   }

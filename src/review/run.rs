@@ -191,6 +191,7 @@ pub fn totals<'a>(lines: impl IntoIterator<Item = &'a Json>) -> Vec<Totals> {
             t.stats.loss_sum += p.loss_sum;
             t.stats.proven += p.proven;
             t.stats.value_lost += p.value_lost;
+            t.stats.counted &= p.counted;
             for i in 0..3 {
                 t.stats.marks[i] += p.marks[i];
                 t.stats.turn_marks[i] += p.turn_marks[i];
@@ -231,11 +232,16 @@ pub fn totals_text(t: &[Totals]) -> String {
             x.stats.marks[0],
             x.stats.marks[1],
             x.stats.marks[2],
-            x.stats.proven,
-            x.stats.value_lost,
+            counted(&x.stats, x.stats.proven),
+            counted(&x.stats, x.stats.value_lost),
         );
     }
     s
+}
+
+/// A count of the exact columns, `-` where some review did not count it.
+fn counted(s: &PlayerStats, n: usize) -> String {
+    if s.counted { n.to_string() } else { "-".into() }
 }
 
 /// A game not reviewed because its record breaks the rules.
