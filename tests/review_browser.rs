@@ -21,10 +21,14 @@ use serde_json::Value;
 
 const LONG: Duration = Duration::from_secs(60);
 
+/// A fresh path in the test's scratch folder: what an earlier run left there is removed (the
+/// review refuses to write over an existing file).
 fn tmp(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("review_browser");
     std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
+    let p = d.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
 }
 
 fn js(s: &str) -> String {
