@@ -289,3 +289,82 @@ fn exact_mode_solves_any_size_within_the_limits() {
         "{out:?}"
     );
 }
+
+/// On a clock a proven Kalah result is played with any move that keeps it, the search's choice
+/// among them: the `info string` names how many keep it, exactly the children whose own solve
+/// keeps the win (or the draw), and the move played is one of them.
+#[test]
+fn kalah_plays_a_move_that_keeps_the_result_chosen_by_the_search() {
+    let text = common::golden("kalah/kalah64_positions.txt");
+    let mut told = 0;
+    // Small positions (at most 16 seeds in pits): proven at once even on a loaded machine.
+    let small = text.lines().skip(1).filter(|l| {
+        let f: Vec<i32> = l
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        f.len() == 15 && f[0..6].iter().chain(&f[7..13]).sum::<i32>() <= 16 && f[14] >= 0
+    });
+    for line in small.take(12) {
+        let (fen, south) = tablero::solver::kalah_golden_line(line).unwrap();
+        let mover = if fen.ends_with('S') { south } else { -south };
+        let out = run_script(
+            GameKind::Mancala,
+            &format!("setoption name Solver value always\nposition fen {fen}\ngo movetime 3000\n"),
+        );
+        assert!(
+            solver_line(&out).ends_with(&format!("final margin {mover:+}")),
+            "{line}: {out:?}"
+        );
+        let played = bestmove(&out).to_string();
+        // Which children keep the result, each solved on its own.
+        let mut keeping = Vec::new();
+        for m in 1..=6 {
+            let after = run_script(
+                GameKind::Mancala,
+                &format!("position fen {fen} moves {m}\nd\nsolve\n"),
+            );
+            if after.iter().any(|l| l.starts_with("info string error")) {
+                continue;
+            }
+            let value = if after.iter().any(|l| l.starts_with("game over")) {
+                let d = after.iter().find(|l| l.starts_with("fen: ")).expect("fen");
+                // The final margin from the stores of the finished board, mover's view.
+                let f: Vec<i32> = d[5..]
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|w| w.parse().ok())
+                    .collect();
+                let south = f[6] - f[13];
+                if fen.ends_with('S') { south } else { -south }
+            } else {
+                let mover_line = if fen.ends_with('S') {
+                    "side to move: first"
+                } else {
+                    "side to move: second"
+                };
+                let v = solved_score(&after);
+                if after.iter().any(|l| l == mover_line) {
+                    v
+                } else {
+                    -v
+                }
+            };
+            if value.signum() == mover.signum() {
+                keeping.push(m.to_string());
+            }
+        }
+        assert!(
+            keeping.contains(&played),
+            "{line}: played {played}, keeping {keeping:?}"
+        );
+        match out.iter().find(|l| l.contains("moves keep the")) {
+            Some(l) => {
+                told += 1;
+                let n: usize = l.split_whitespace().nth(4).unwrap().parse().unwrap();
+                assert_eq!(n, keeping.len(), "{line}: {l}, keeping {keeping:?}");
+            }
+            None => assert_eq!(keeping.len(), 1, "{line}: {out:?}"),
+        }
+    }
+    assert!(told > 0, "no position had a choice");
+}

@@ -355,6 +355,25 @@ impl<G: Game> GameEngine for EngineOf<G> {
                         ));
                     }
                 }
+                // On a clock, a proven result need not be played with the solver's move:
+                // every move that keeps it is as good against perfect play, and the search
+                // picks among them the one its evaluation likes best against a fallible one.
+                let time = limits.soft.or(limits.movetime);
+                let timed = time.is_some();
+                let keeping = match &proof {
+                    Some(p) if timed && !exact_mode => {
+                        let budget = solver_budget(&limits, exact_mode, share, start, &stop);
+                        exact
+                            .keeping_moves(&root, p, &budget)
+                            .map(|k| {
+                                k.iter()
+                                    .filter_map(|t| root.parse_move(t).ok())
+                                    .collect::<Vec<_>>()
+                            })
+                            .filter(|k| k.len() > 1)
+                    }
+                    _ => None,
+                };
                 // Time limits count from `go`: the search gets what the solver (and the
                 // thread's start) left.
                 let left = |t: Duration| {
@@ -366,7 +385,39 @@ impl<G: Game> GameEngine for EngineOf<G> {
                 let best = match &proof {
                     Some(p) => {
                         listener.info(&proof_info(p, start.elapsed()));
-                        Some(p.best.clone())
+                        match keeping {
+                            Some(moves) => {
+                                // A short look (a tenth of the move, ended between
+                                // iterations) is enough to choose among equals; its lines stay
+                                // unsaid, since the proven value is the position's.
+                                let tenth = time.map(|t| t / 10);
+                                let limits = Limits {
+                                    soft: limits.soft.zip(tenth).map(|(s, t)| s.min(t)).or(tenth),
+                                    ..limits
+                                };
+                                let r = searcher.search_moves(
+                                    &root,
+                                    Some(&moves),
+                                    options,
+                                    limits,
+                                    &stop,
+                                    |_| {},
+                                );
+                                let pick = r.best_move.map(|m| root.format_move(m));
+                                let result = match p.cp.signum() {
+                                    1 => "win",
+                                    0 => "draw",
+                                    _ => "loss",
+                                };
+                                listener.info(&Info::Text(format!(
+                                    "exact solver: {} moves keep the {result}; the search picked {}",
+                                    moves.len(),
+                                    pick.as_deref().unwrap_or(&p.best)
+                                )));
+                                pick.or_else(|| Some(p.best.clone()))
+                            }
+                            None => Some(p.best.clone()),
+                        }
                     }
                     None => {
                         let multipv = options.multipv > 1;

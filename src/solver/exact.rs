@@ -79,6 +79,17 @@ impl Exact {
         registry::time_share(root)
     }
 
+    /// The moves of `root` that keep the result `proof` proved, within `budget` (see
+    /// [`super::proven::ExactSolver::keeping_moves`]).
+    pub fn keeping_moves<G: Game>(
+        &mut self,
+        root: &G,
+        proof: &Proof,
+        budget: &Budget,
+    ) -> Option<Vec<String>> {
+        self.solvers.keeping_moves(root, proof, budget)
+    }
+
     /// Tries to solve `root` within `budget`; `fresh` clears the tables first (for searches
     /// that must be reproducible). `None`: unsupported, or the budget ran out. The principal
     /// variation is walked within `budget`'s stop flag and deadline only (it is cheap once

@@ -788,10 +788,30 @@ impl Solver {
 
     /// [`Solver::best_given`] compiled for `M` pits a side (0: any).
     fn best_given_in<const M: usize>(&mut self, b: &Board, v: i32) -> Option<Option<usize>> {
+        Some(self.reaching_in::<M>(b, v, true)?.first().copied())
+    }
+
+    /// The moves (relative indices, in pit order 1..m) of a running board whose child provably
+    /// reaches at least `v` (future value): the first only when `first`. `None` if stopped.
+    fn reaching(&mut self, b: &Board, v: i32) -> Option<Vec<usize>> {
+        if self.sh.m == 6 {
+            self.reaching_in::<6>(b, v, false)
+        } else {
+            self.reaching_in::<0>(b, v, false)
+        }
+    }
+
+    /// [`Solver::reaching`] compiled for `M` pits a side (0: any).
+    fn reaching_in<const M: usize>(
+        &mut self,
+        b: &Board,
+        v: i32,
+        first: bool,
+    ) -> Option<Vec<usize>> {
         let m = self.sh.m;
         let done = AtomicBool::new(false);
         let mut w = Worker::<M>::new(&self.sh, &self.budget, &done, 0);
-        let mut found = None;
+        let mut found = Vec::new();
         for pit in 1..=m {
             let t0 = m - pit;
             if b.p[t0] == 0 {
@@ -808,8 +828,10 @@ impl Solver {
                 break;
             }
             if ok {
-                found = Some(t0);
-                break;
+                found.push(t0);
+                if first {
+                    break;
+                }
             }
         }
         self.nodes += w.nodes;
@@ -1060,6 +1082,35 @@ impl ExactSolver for Solver {
             pv,
             nodes,
         })
+    }
+
+    /// The moves that keep the proven result: each child tested with a null window at the
+    /// result's edge (a final margin of 1 for a win, 0 for a draw), on the table the proof
+    /// filled; in a lost position every move keeps it.
+    fn keeping_moves(
+        &mut self,
+        s: &Mancala,
+        proof: &Proof,
+        budget: &Budget,
+    ) -> Option<Vec<String>> {
+        let mut legal = <Mancala as Game>::Moves::default();
+        s.legal_moves(&mut legal);
+        let all = || legal.iter().map(|&m| s.format_move(m)).collect::<Vec<_>>();
+        if proof.cp < 0 {
+            return Some(all());
+        }
+        let me = s.side_to_move();
+        let base = s.store(me) as i32 - s.store(me.other()) as i32;
+        let edge = if proof.cp > 0 { 1 } else { 0 };
+        self.set_budget(budget.clone());
+        let b = board_of(s);
+        let found = self.reaching(&b, edge - base)?;
+        Some(
+            found
+                .into_iter()
+                .map(|t0| s.format_move((self.sh.m - t0) as u8))
+                .collect(),
+        )
     }
 
     /// An empty table for every solve: a position's proof never depends on the ones before.

@@ -102,6 +102,18 @@ pub trait ExactSolver: Sized + Send + 'static {
     /// `go`'s proof: the value and the principal variation within `budget` (`fresh`: from an
     /// empty table). `None`: the budget ran out.
     fn prove(&mut self, root: &Self::G, budget: &Budget, fresh: bool) -> Option<Proof>;
+    /// After `prove` gave `proof` for `root`: every move that keeps its result (a win, a draw
+    /// or a loss; not necessarily its margin or distance), in the game's notation, proven
+    /// within `budget`. `None`: out of budget, or the solver cannot tell (only `proof.best` is
+    /// known to keep it).
+    fn keeping_moves(
+        &mut self,
+        _root: &Self::G,
+        _proof: &Proof,
+        _budget: &Budget,
+    ) -> Option<Vec<String>> {
+        None
+    }
     /// A review's proof: the value and an optimal move within `budget`, a function of `root`
     /// alone (whatever was solved before). `None` when out of budget or not worth trying.
     fn verdict(&mut self, root: &Self::G, budget: &Budget) -> Option<Verdict>;

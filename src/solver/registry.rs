@@ -124,6 +124,12 @@ pub fn solve_by_name(
 trait Slot: Send {
     fn prove(&mut self, root: &dyn Any, budget: &Budget, fresh: bool) -> Option<Proof>;
     fn verdict(&mut self, root: &dyn Any, budget: &Budget, any_size: bool) -> Option<Verdict>;
+    fn keeping_moves(
+        &mut self,
+        root: &dyn Any,
+        proof: &Proof,
+        budget: &Budget,
+    ) -> Option<Vec<String>>;
 }
 
 fn slot<S: ExactSolver>(hash_mib: usize) -> Box<dyn Slot> {
@@ -189,6 +195,17 @@ impl<S: ExactSolver> Slot for Built<S> {
         }
         self.get(S::key(root), budget)?.verdict(root, budget)
     }
+
+    fn keeping_moves(
+        &mut self,
+        root: &dyn Any,
+        proof: &Proof,
+        budget: &Budget,
+    ) -> Option<Vec<String>> {
+        let root = root.downcast_ref::<S::G>()?;
+        self.get(S::key(root), budget)?
+            .keeping_moves(root, proof, budget)
+    }
 }
 
 /// The solvers of one user (an engine's `go`, a review), created at first use and kept: one
@@ -221,6 +238,18 @@ impl Solvers {
     /// `go`'s proof of `root` (see [`ExactSolver::prove`]); `None` for a game without solver.
     pub fn prove<G: Game>(&mut self, root: &G, budget: &Budget, fresh: bool) -> Option<Proof> {
         self.slot::<G>()?.prove(root as &dyn Any, budget, fresh)
+    }
+
+    /// The moves of `root` that keep the result `proof` proved (see
+    /// [`ExactSolver::keeping_moves`]); `None` for a game without solver or out of budget.
+    pub fn keeping_moves<G: Game>(
+        &mut self,
+        root: &G,
+        proof: &Proof,
+        budget: &Budget,
+    ) -> Option<Vec<String>> {
+        self.slot::<G>()?
+            .keeping_moves(root as &dyn Any, proof, budget)
     }
 
     /// A review's proof of `root` (see [`ExactSolver::verdict`]); `None` for a game without
