@@ -227,7 +227,8 @@ fn proof_info(p: &Proof, elapsed: Duration) -> Info {
 
 /// What the exact solver may spend before the search takes over. `Solver auto`/`always`:
 /// half of a node limit, `share` of a time limit (of the clock's target; a third unless the
-/// game's solver asks for more, see `Exact::time_share`), else a fixed node count. `Solver exact`: without limits the solve runs to the end (only `stop` ends it); with a
+/// game's solver asks for more, see `Exact::time_share`), else a fixed node count.
+/// `Solver exact`: without limits the solve runs to the end (only `stop` ends it); with a
 /// node or time limit it gets half the nodes or two thirds of the time, so that `go` still
 /// answers in time (with the search's move when the solver did not finish).
 fn solver_budget(
@@ -317,7 +318,12 @@ impl<G: Game> GameEngine for EngineOf<G> {
             && root.outcome().is_none()
             && !forced
             && Exact::worth_trying(&root, solver);
-        let share = Exact::time_share(&root);
+        // Only where the solver runs: Kalah's answer looks for its database on disk.
+        let share = if use_solver {
+            Exact::time_share(&root)
+        } else {
+            (1, 3)
+        };
         if use_solver && share != (1, 3) && !exact_mode && (soft.is_some() || movetime.is_some()) {
             log::debug!(
                 "exact solver: {}/{} of the move's time before the search",
@@ -337,8 +343,8 @@ impl<G: Game> GameEngine for EngineOf<G> {
             .spawn(move || {
                 let start = received;
                 let mut proof = None;
+                let budget = solver_budget(&limits, exact_mode, share, start, &stop);
                 if use_solver {
-                    let budget = solver_budget(&limits, exact_mode, share, start, &stop);
                     proof = exact.prove(&root, &budget, reproducible);
                     if proof.is_none()
                         && let Some(n) = limits.nodes
@@ -362,7 +368,6 @@ impl<G: Game> GameEngine for EngineOf<G> {
                 let timed = time.is_some();
                 let keeping = match &proof {
                     Some(p) if timed && !exact_mode => {
-                        let budget = solver_budget(&limits, exact_mode, share, start, &stop);
                         exact
                             .keeping_moves(&root, p, &budget)
                             .map(|k| {
