@@ -5,7 +5,7 @@
 use tablero::games::GameKind;
 use tablero::protocol::run_script;
 
-mod common;
+use crate::common;
 
 /// The `total (…)` value printed by `eval`.
 fn eval_total(lines: &[String]) -> i64 {

@@ -3,7 +3,7 @@
 //! row loses), and `match --option Year=2018-19` sets the referee's rules as well as the
 //! engines'. The rules themselves are checked against the 2018-19 core in `core_traces.rs`.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

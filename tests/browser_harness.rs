@@ -1,7 +1,7 @@
 //! The browser harness itself: Chromium starts, runs the page's JavaScript, takes real clicks
 //! and keys, and writes screenshots. Every page test depends on these working.
 
-mod browser;
+use crate::browser;
 
 use std::time::Duration;
 

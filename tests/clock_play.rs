@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{BIN, tmp};
 
 /// Sends `setup` then `go_line` to a fresh engine of `game`; returns the `info`/`bestmove`

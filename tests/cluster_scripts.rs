@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 use common::fresh_dir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tablero");

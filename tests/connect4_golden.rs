@@ -3,7 +3,7 @@
 //! no immediate win (as the README states for every file), round-trip through the fen, and carry
 //! a score within the bounds the README's formula allows. The exact scores are for the solver.
 
-mod common;
+use crate::common;
 
 use tablero::core::game::Game;
 use tablero::games::connect4::{Config, Connect4, Moves};

@@ -1,5 +1,5 @@
-//! Heuristic matches (ignored by default: `cargo test --release --test connect4_strength --
-//! --ignored --nocapture`). Each pair of heuristics plays every two-movement opening with both
+//! Heuristic matches (ignored by default: `cargo test --release --test all connect4_strength::
+//! -- --ignored --nocapture`). Each pair of heuristics plays every two-movement opening with both
 //! colours, choosing moves with the plain reference alpha-beta at a fixed depth; the result is
 //! printed, and `default` must score more than half against both baselines.
 

@@ -12,7 +12,7 @@
 //! (`tests/traces/parchis/perft_2021.txt`) and the 2024-25 one's (`perft_2024.txt`) are tablero's
 //! too.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use tablero::core::game::{Game, Outcome, Side};

@@ -9,7 +9,7 @@
 //! line is compared; none is sampled. The counts printed at the end (and asserted) say what the
 //! file exercised: passes, each special cell's effect, every kind of result.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use tablero::core::game::{Game, Outcome, Side};

@@ -9,7 +9,7 @@ use tablero::players::{self, Player};
 use tablero::protocol::Out;
 use tablero::report;
 
-mod common;
+use crate::common;
 use common::Sink;
 
 /// A one-game connect4 record line (the `--records` schema, version 1: no settings).

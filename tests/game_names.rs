@@ -5,7 +5,7 @@
 //! `Parchís`) work, and a typo gets a "did you mean"; a command the game does not apply to
 //! refuses `--game`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

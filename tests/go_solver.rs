@@ -2,7 +2,7 @@
 //! reported as `score mate ±N` and the solver's move is played; `go depth`/`go nodes` stay the
 //! plain search unless `Solver always`.
 
-mod common;
+use crate::common;
 
 use tablero::games::GameKind;
 use tablero::protocol::run_script;

@@ -5,7 +5,7 @@
 //! clone anywhere else there is nothing to compare with; every golden file must still read
 //! (the gzip streams are whole), which is what the other tests rely on.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -5,8 +5,8 @@
 //! `target/screenshots/gui-<game>.png`. The page's own probe measures the overhead per engine
 //! move: click → engine reply drawn, minus the engine's think time (`go` → `bestmove`).
 
-mod browser;
-mod gui_support;
+use crate::browser;
+use crate::gui_support;
 
 use std::time::Duration;
 
@@ -18,23 +18,6 @@ const LONG: Duration = Duration::from_secs(30);
 
 fn js(s: &str) -> String {
     serde_json::to_string(s).unwrap()
-}
-
-/// A real mouse click (pressed and released through the browser's input pipeline, as the
-/// harness' `click` does) at the centre of the first element matching `css`, without the
-/// harness' element waits, which cost about a second per click: a Parchís game takes hundreds.
-fn click(b: &Browser, css: &str) {
-    let at = b.eval(&format!(
-        "(() => {{ const e = document.querySelector({}); if (!e) return null; \
-         e.scrollIntoView({{block: 'nearest'}}); const r = e.getBoundingClientRect(); \
-         return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
-        js(css)
-    ));
-    let at = at.as_array().unwrap_or_else(|| panic!("no element {css}"));
-    let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-    b.tab
-        .click_point(headless_chrome::browser::tab::point::Point { x, y })
-        .unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
 /// The engine's own view of the final position: (state string, result line of `d`).
@@ -88,28 +71,32 @@ fn play_one(game: &str, max_plies: usize, prefix: &str) -> Vec<f64> {
         LONG,
         "the board",
     );
+    // The second seat is the random player (the page's own control), taken before any position
+    // is set: the page shows the state the server confirms, so no look can see a human to move
+    // where the random player is about to.
+    b.eval("(() => { const s = document.getElementById('seat1'); s.value = 'random'; s.dispatchEvent(new Event('change')); })()");
+    server.wait_for(30, "the random seat", |s| s["seats"][1] == "random");
+    b.wait_until(
+        "document.getElementById('status').textContent.includes('human')",
+        LONG,
+        "the seats",
+    );
     if !prefix.is_empty() {
         b.eval(&format!(
             "(() => {{ document.getElementById('posinput').value = {}; }})()",
             js(prefix)
         ));
         b.click("#setpos");
+        // The random player may answer at once: the moves start with the prefix.
         b.wait_until(
             &format!(
-                "document.getElementById('moves').textContent === {}",
+                "document.getElementById('moves').textContent.startsWith({})",
                 js(prefix)
             ),
             LONG,
             "the position",
         );
     }
-    // The second seat is the random player (the page's own control).
-    b.eval("(() => { const s = document.getElementById('seat1'); s.value = 'random'; s.dispatchEvent(new Event('change')); })()");
-    b.wait_until(
-        "document.getElementById('seat1').value === 'random' && document.getElementById('status').textContent.includes('human')",
-        LONG,
-        "the seats",
-    );
     let mut clicks = 0usize;
     loop {
         // One evaluation per look (each costs the DevTools round trip, ~0.1 s here).
@@ -152,19 +139,19 @@ fn play_one(game: &str, max_plies: usize, prefix: &str) -> Vec<f64> {
         let before = v["moves"].clone();
         let targets = v["targets"].as_array().unwrap();
         if v["pass"] == true {
-            click(&b, "#choices button.pass");
+            b.tap("#choices button.pass");
         } else if !targets.is_empty() {
             // Vary the targets: the k-th distinct legal target, k from the click count.
             let t = targets[(clicks * 5 + 3) % targets.len()].as_str().unwrap();
-            click(&b, &format!("#board [data-g={}].legal", js(t)));
+            b.tap(&format!("#board [data-g={}].legal", js(t)));
             let v = wait(&b, "the move or its choices", &|v| {
                 v["moves"] != before || v["choice"] == true
             });
             if v["moves"] == before {
-                click(&b, "#choices button.choice.legal");
+                b.tap("#choices button.choice.legal");
             }
         } else {
-            click(&b, "#choices button.other");
+            b.tap("#choices button.other");
         }
         clicks += 1;
         wait(&b, "the move to be played", &|v| v["moves"] != before);
@@ -456,7 +443,7 @@ fn parchis_choices_are_buttons() {
     );
     let piece = b.eval("document.querySelector('#board .legal').getAttribute('data-g')");
     let piece = piece.as_str().unwrap().to_string();
-    click(&b, &format!("#board [data-g={}].legal", js(&piece)));
+    b.tap(&format!("#board [data-g={}].legal", js(&piece)));
     b.wait_until(
         "document.querySelector('#choices button.choice.legal')",
         LONG,
@@ -488,7 +475,7 @@ fn parchis_choices_are_buttons() {
     }
     b.screenshot("gui-parchis-choices");
     let before = st["moves"].as_array().unwrap().len();
-    click(&b, "#choices button.choice.legal");
+    b.tap("#choices button.choice.legal");
     let st = server.wait_for(20, "the move", |s| {
         s["moves"].as_array().unwrap().len() > before
     });
@@ -528,9 +515,9 @@ fn parchis_2021_22_by_clicks() {
         }
         let before = b.text("#moves");
         if b.count("#choices button.pass") > 0 {
-            click(&b, "#choices button.pass");
+            b.tap("#choices button.pass");
         } else {
-            click(&b, "#board .legal");
+            b.tap("#board .legal");
             b.wait_until(
                 &format!(
                     "document.getElementById('moves').textContent !== {} || document.querySelector('#choices button.choice.legal')",
@@ -540,7 +527,7 @@ fn parchis_2021_22_by_clicks() {
                 "the move or its choices",
             );
             if b.text("#moves") == before {
-                click(&b, "#choices button.choice.legal");
+                b.tap("#choices button.choice.legal");
             }
         }
         b.wait_until(
@@ -655,7 +642,7 @@ fn set_position(b: &Browser, text: &str) {
         "(() => {{ document.getElementById('posinput').value = {}; }})()",
         js(text)
     ));
-    click(b, "#setpos");
+    b.tap("#setpos");
 }
 
 /// Picks `value` in the page's select `id` as a user would.
@@ -734,13 +721,13 @@ fn spanish_and_english() {
     pick(&b, "game", "connect4");
     server.wait_for(20, "a new game", |s| s["moves"] == serde_json::json!([]));
     b.wait_until(&moves_are(""), LONG, "a new game");
-    click(&b, "#undo");
+    b.tap("#undo");
     b.wait_until(
         "document.getElementById('error').textContent === 'no hay nada que deshacer'",
         LONG,
         "the take-back refusal",
     );
-    click(&b, "#save");
+    b.tap("#save");
     b.wait_until(
         "document.getElementById('error').textContent === 'la partida no ha terminado'",
         LONG,
@@ -808,20 +795,15 @@ fn spanish_and_english() {
     assert_eq!(b.eval("localStorage.getItem('tablero.lang')"), "es");
 
     // No choice remembered: the browser's language decides (navigator.languages).
-    let ua = b.eval("navigator.userAgent");
     b.eval("localStorage.clear()");
-    b.tab
-        .set_user_agent(ua.as_str().unwrap(), Some("en-US,en"), None)
-        .unwrap();
+    b.set_languages("en-US,en");
     b.reload_until(
         "document.getElementById('game').options.length > 0",
         "the page",
     );
     assert_eq!(b.eval("document.documentElement.lang"), "en");
     assert_eq!(b.content("#undo"), "Take back");
-    b.tab
-        .set_user_agent(ua.as_str().unwrap(), Some("es-MX,es"), None)
-        .unwrap();
+    b.set_languages("es-MX,es");
     b.reload_until(
         "document.getElementById('game').options.length > 0",
         "the page",

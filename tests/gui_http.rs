@@ -2,7 +2,7 @@
 //! a one-line reason and the server keeps serving; the page can only name offered engines; an
 //! engine that crashes mid-game is reported, restarted, and the game goes on.
 
-mod gui_support;
+use crate::gui_support;
 
 use gui_support::{Server, mock};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! server goes on; a client dripping a request byte by byte, or one that half-closes its
 //! socket, blocks nobody else.
 
-mod gui_support;
+use crate::gui_support;
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpStream};

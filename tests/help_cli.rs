@@ -5,7 +5,7 @@
 //! forms, `mancala-bot:PATH` included; and a file a command writes is `-o, --output` everywhere,
 //! the old spellings kept as aliases.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::process::Command;

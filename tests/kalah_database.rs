@@ -3,7 +3,7 @@
 //! takes, shows each layer's progress against the whole, and keeps to `--db-max-mb` (`solve`:
 //! fewer seeds, the same result; `learn`: refused, since fewer seeds would change its labels).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

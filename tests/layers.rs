@@ -222,7 +222,7 @@ fn the_architecture_page_names_the_check_a_reader_can_run() {
     assert!(
         page.lines()
             .take(10)
-            .any(|l| l.contains("`cargo test --test layers`")),
+            .any(|l| l.contains("`cargo test --test all layers::`")),
         "docs/architecture.md names its check at the top"
     );
     let mut files = vec![root.join("README.md"), root.join("tests/layers.rs")];

@@ -20,7 +20,7 @@ use serde_json::Value;
 use tablero::core::Game;
 use tablero::games::mancala::{Mancala, MancalaConfig};
 
-mod common;
+use crate::common;
 use common::{BIN, tmp};
 
 /// The depth `tablero mancala-bot` played the recorded sessions at.

@@ -3,7 +3,7 @@
 //! leaves the game it knew) and plays a whole game against a built-in player, saved as a
 //! record the referee reads.
 
-mod gui_support;
+use crate::gui_support;
 
 use std::path::PathBuf;
 

@@ -7,7 +7,7 @@
 //! Line format: `s1..s6 S n1..n6 N side value` — ring order, South first; `value` is the final
 //! store difference South minus North under perfect play.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -2,7 +2,7 @@
 //! plain alpha-beta at the same depth, from many short random openings, each played with both
 //! colours. The full match is `#[ignore]`d (it prints a table); a small one runs in `cargo test`
 //! and requires `default` to score better than `test` overall.
-//! Run: `cargo test --release --test mancala_match -- --ignored --nocapture`.
+//! Run: `cargo test --release --test all mancala_match:: -- --ignored --nocapture`.
 
 use tablero::core::score::INFINITY;
 use tablero::core::search::reference::alphabeta;

@@ -4,7 +4,7 @@
 //! heuristic. Every expected number is read from perft.md; positions A–C are rebuilt by
 //! replaying `traces.jsonl` and checked against the STATE printed in perft.md.
 
-mod common;
+use crate::common;
 
 use std::time::Instant;
 

@@ -1,7 +1,7 @@
 //! Parchís strength measurements (not run by default): heuristic matches with plain alpha-beta
 //! (`heuristic_matches`) and with the engine's own search (`engine_match`, one line per game so
 //! long runs can be cut short). Speed figures are benchmarks (docs/benchmarks.md).
-//! Run with `cargo test --release --test parchis_strength -- --ignored --nocapture [name]`.
+//! Run with `cargo test --release --test all parchis_strength::[name] -- --ignored --nocapture`.
 
 use std::time::Instant;
 

@@ -3,7 +3,7 @@
 //! must equal the traced STATE field by field. Also checks the FEN round-trip and the move-list
 //! capacity on every traced state, and that distinct traced states never share a hash.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

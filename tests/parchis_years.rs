@@ -7,7 +7,7 @@
 //! rules themselves are checked against the 2021-22, 2023-24 and 2024-25 cores in
 //! `core_traces.rs`.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

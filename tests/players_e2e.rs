@@ -1,6 +1,6 @@
 //! Built-in players, `serve` over loopback and `play` with piped stdin, through the binary.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;

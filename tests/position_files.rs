@@ -4,7 +4,7 @@
 //! start; a `--set` that contradicts the file, a `--fen` beside it, a missing file and a game
 //! without such files are one-line errors.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{BIN, fresh as tmp};
 
 /// Deterministic engines (fixed depths), so two runs play the same games.

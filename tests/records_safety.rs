@@ -3,7 +3,7 @@
 //! `--overwrite`; `--overwrite` writes beside the file and renames over it when the run ends, so
 //! a run killed before leaves the old file whole.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{BIN, tmp};
 
 fn mock(name: &str) -> String {

@@ -6,7 +6,7 @@
 //! the refusal as one that restarting will not cure. Every command here takes well under a
 //! second with the refusal (a refused position used to cost `--timeout` per game).
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};

@@ -6,7 +6,7 @@
 //! core's traces (`Year` 2021-22) are drawn the same way, and a 2021-22 picture shows that
 //! year's panel: each colour's dice 1 to 6, no items, the colour to move marked.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

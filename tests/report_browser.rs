@@ -6,9 +6,9 @@
 //!
 //! The ignored test `thousand_parchis_games` is the size and speed benchmark (1,000 Parchís games,
 //! page size, first view, one ply step); run it alone with
-//! `cargo test --test report_browser -- --ignored --nocapture`.
+//! `cargo test --test all report_browser::thousand -- --ignored --nocapture`.
 
-mod browser;
+use crate::browser;
 
 use std::path::Path;
 use std::process::Command;
@@ -21,7 +21,7 @@ use tablero::games::connect4::Connect4;
 use tablero::games::parchis::Parchis;
 use tablero::view::Draw;
 
-mod common;
+use crate::common;
 use common::{BIN, tmp};
 
 fn run(args: &[&str], paths: &[&Path]) {

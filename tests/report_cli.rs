@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{BIN, refused, stdout, tmp};
 
 fn tablero(args: &[&str], paths: &[&PathBuf]) -> Output {

@@ -2,7 +2,7 @@
 //! standings, and the review's table when the games were reviewed), stderr what is said about
 //! the files (`records: …`), the same for a match and a tournament (docs/commands.md, "Output").
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

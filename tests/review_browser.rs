@@ -8,8 +8,8 @@
 //! endpoints refuse bad input in one line, and a loaded record's names last until a new game (no
 //! browser; milliseconds).
 
-mod browser;
-mod gui_support;
+use crate::browser;
+use crate::gui_support;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -35,25 +35,9 @@ fn js(s: &str) -> String {
     serde_json::to_string(s).unwrap()
 }
 
-/// A real mouse click at the centre of the first element matching `css` (as tests/gui_browser.rs
-/// does it: without the harness' element waits, about a second per click).
-fn click(b: &Browser, css: &str) {
-    let at = b.eval(&format!(
-        "(() => {{ const e = document.querySelector({}); if (!e) return null; \
-         e.scrollIntoView({{block: 'nearest'}}); const r = e.getBoundingClientRect(); \
-         return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
-        js(css)
-    ));
-    let at = at.as_array().unwrap_or_else(|| panic!("no element {css}"));
-    let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-    b.tab
-        .click_point(headless_chrome::browser::tab::point::Point { x, y })
-        .unwrap_or_else(|e| panic!("click {css}: {e}"));
-}
-
 /// Plays column `c` by clicking it, and waits for the page to show `moves`.
 fn play(b: &Browser, c: &str, moves: &str) {
-    click(b, &format!("#board [data-g=\"{c}\"].legal"));
+    b.tap(&format!("#board [data-g=\"{c}\"].legal"));
     b.wait_until(
         &format!(
             "document.getElementById('moves').textContent === {}",
@@ -104,13 +88,13 @@ fn the_board_reviews_the_game_played_and_loaded_records() {
         "the board",
     );
     b.eval("(() => { document.getElementById('posinput').value = '4 4'; })()");
-    click(&b, "#setpos");
+    b.tap("#setpos");
     b.wait_until(
         "document.getElementById('moves').textContent === '4 4'",
         LONG,
         "the position",
     );
-    click(&b, "#reviewauto");
+    b.tap("#reviewauto");
     b.wait_until(
         "document.getElementById('reviewauto').checked",
         LONG,
@@ -196,7 +180,7 @@ fn the_board_reviews_the_game_played_and_loaded_records() {
     b.screenshot("review-board");
     // A marked move clicked: its position, the words about it and the better move on the board.
     let k = marked[0];
-    click(&b, &format!("#reviewmoves .rmove[data-ply=\"{}\"]", k + 3));
+    b.tap(&format!("#reviewmoves .rmove[data-ply=\"{}\"]", k + 3));
     b.wait_until(
         &format!(
             "!document.getElementById('reviewlive').hidden && \
@@ -229,7 +213,7 @@ fn the_board_reviews_the_game_played_and_loaded_records() {
         "the start shown",
     );
     assert_eq!(server.state()["review"]["view"], 0);
-    click(&b, "#reviewlive");
+    b.tap("#reviewlive");
     b.wait_until(
         "document.getElementById('reviewlive').hidden && \
          document.querySelector('#reviewmoves .rmove.now').getAttribute('data-ply') === '7'",
@@ -237,7 +221,7 @@ fn the_board_reviews_the_game_played_and_loaded_records() {
         "back to the game",
     );
     // The annotated file loaded: its review as it is, under its players' names, at once.
-    click(&b, "#reviewauto");
+    b.tap("#reviewauto");
     b.wait_until(
         "!document.getElementById('reviewauto').checked",
         LONG,
@@ -263,7 +247,7 @@ fn the_board_reviews_the_game_played_and_loaded_records() {
         LONG,
         "the plain record",
     );
-    click(&b, "#reviewrun");
+    b.tap("#reviewrun");
     b.wait_until(
         "document.getElementById('reviewstatus').textContent.includes('5 moves judged')",
         LONG,

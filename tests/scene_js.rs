@@ -3,7 +3,7 @@
 //! browser board receive) equal, element by element and attribute by attribute, the elements of
 //! the SVG that `view::svg` writes for the same scene.
 
-mod browser;
+use crate::browser;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! Connect Four exact solver against Pons' benchmark sets and the 7×7 golden file.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

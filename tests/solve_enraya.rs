@@ -1,7 +1,7 @@
 //! `tablero solve --game enraya`: one position (verdict, distance, line) and `--batch` with
 //! Status answers to check, right and wrong; the protocol's `solve` for 5-en-Raya.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! Kalah exact solver: published first-player margins from the start, and the golden
 //! Kalah(6,4) positions.
 
-mod common;
+use crate::common;
 
 use tablero::core::game::Game;
 use tablero::games::mancala::Mancala;

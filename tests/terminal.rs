@@ -2,7 +2,7 @@
 //! stderr (as engines do), and nothing on stdout; in a pipe (a referee, a GUI, a script) it
 //! says nothing at all. The terminal is a pseudo-terminal (`openpty`).
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::os::fd::FromRawFd;

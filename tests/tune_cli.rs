@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::fresh_dir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tablero");

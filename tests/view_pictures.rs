@@ -4,7 +4,7 @@
 //! the last move is marked, and every legal move has a unique (target, choice) whose target is
 //! clickable.
 
-mod common;
+use crate::common;
 
 use std::collections::{HashMap, HashSet};
 

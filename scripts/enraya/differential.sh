@@ -33,6 +33,6 @@ g++ -O2 -std=c++17 -I "$checkout/include" "$repo/scripts/enraya/core_traces.cpp"
 "$work/core_traces" "$seed" "$games" >"$work/traces.jsonl"
 echo "seed $seed: $games games, $(wc -l <"$work/traces.jsonl") lines from the course core" >&2
 (cd "$repo" && ENRAYA_TRACES="$work/traces.jsonl" \
-    cargo test --release --quiet --test enraya_traces -- --nocapture 2>&1) |
+    cargo test --release --quiet --test all enraya_traces:: -- --nocapture 2>&1) |
     grep -v '^$' || die "tablero disagrees with the core on seed $seed (the first difference is above)"
 echo "seed $seed: every line agrees" >&2

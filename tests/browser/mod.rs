@@ -1,25 +1,20 @@
 //! The browser harness of the page tests: a real headless Chromium driven over the DevTools
-//! protocol (`headless_chrome`, synchronous, so tests need no async runtime and no driver
+//! protocol over a pipe (`cdp`: synchronous, so tests need no async runtime and no driver
 //! process). Chromium comes from Debian (`apt-get install chromium`, done by `.ci/run`); a
 //! missing browser is a test failure, never a skip. Each test module that needs a browser
-//! declares `mod browser;`.
-#![allow(dead_code)] // each test binary uses a different subset of the helpers
+//! says `use crate::browser;`.
 
+pub mod cdp;
 pub mod i18n;
 
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
-use headless_chrome::{LaunchOptions, Tab};
+use serde_json::json;
 
-/// A running headless Chromium with one tab.
+/// A running headless Chromium with one page; dropping it ends the browser.
 pub struct Browser {
-    // Kept alive for the tab; dropping it ends the browser process.
-    _browser: headless_chrome::Browser,
-    pub tab: Arc<Tab>,
+    cdp: cdp::Cdp,
 }
 
 /// The Chromium binary: `$TABLERO_CHROMIUM`, else the first of the usual names on PATH.
@@ -58,31 +53,32 @@ impl Browser {
     /// `es-ES,es`: `navigator.languages` and `Accept-Language`; headless Chromium ignores
     /// `--lang` for them), with a `width` × `height` window.
     pub fn launch_lang(langs: &str, width: u32, height: u32) -> Browser {
-        let path = chromium_path();
-        let lang_arg = format!("--accept-lang={langs}");
-        let args: Vec<&OsStr> = vec![
-            OsStr::new("--disable-dev-shm-usage"),
-            OsStr::new("--no-first-run"),
-            OsStr::new("--disable-extensions"),
-            OsStr::new("--hide-scrollbars"),
-            OsStr::new(&lang_arg),
-        ];
-        let opts = LaunchOptions::default_builder()
-            .path(Some(path.clone()))
-            .headless(true)
-            .sandbox(false)
-            .window_size(Some((width, height)))
-            .idle_browser_timeout(Duration::from_secs(600))
-            .args(args)
-            .build()
-            .expect("launch options");
-        let browser = headless_chrome::Browser::new(opts)
-            .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
-        let tab = browser.new_tab().expect("new tab");
-        tab.set_default_timeout(Duration::from_secs(20));
+        let args: Vec<String> = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-extensions",
+            "--disable-background-networking",
+            "--disable-background-timer-throttling",
+            "--disable-backgrounding-occluded-windows",
+            "--disable-renderer-backgrounding",
+            "--disable-sync",
+            "--force-color-profile=srgb",
+            "--hide-scrollbars",
+            "--mute-audio",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([
+            format!("--accept-lang={langs}"),
+            format!("--window-size={width},{height}"),
+        ])
+        .collect();
         Browser {
-            _browser: browser,
-            tab,
+            cdp: cdp::Cdp::launch(&chromium_path(), &args),
         }
     }
 
@@ -93,10 +89,13 @@ impl Browser {
 
     /// Opens `url` and waits for the load to finish.
     pub fn goto(&self, url: &str) {
-        self.tab
-            .navigate_to(url)
-            .and_then(|t| t.wait_until_navigated())
-            .unwrap_or_else(|e| panic!("navigate to {url}: {e}"));
+        self.cdp.clear_events();
+        let r = self.cdp.call("Page.navigate", json!({ "url": url }));
+        if let Some(e) = r["errorText"].as_str() {
+            panic!("navigate to {url}: {e}");
+        }
+        self.cdp
+            .wait_event("Page.loadEventFired", Duration::from_secs(20));
     }
 
     /// Evaluates a JavaScript expression and returns its value as JSON (the expression's result
@@ -105,19 +104,32 @@ impl Browser {
         let wrapped = format!(
             "(async () => {{ const v = await ({expr}); return JSON.stringify(v === undefined ? null : v); }})()"
         );
-        let r = self
-            .tab
-            .evaluate(&wrapped, true)
-            .unwrap_or_else(|e| panic!("evaluate {expr}: {e}"));
-        match r.value {
-            Some(serde_json::Value::String(s)) => {
-                serde_json::from_str(&s).unwrap_or(serde_json::Value::Null)
+        let r = self.cdp.call(
+            "Runtime.evaluate",
+            json!({ "expression": wrapped, "awaitPromise": true, "returnByValue": true }),
+        );
+        match &r["result"]["value"] {
+            serde_json::Value::String(s) => {
+                serde_json::from_str(s).unwrap_or(serde_json::Value::Null)
             }
-            other => panic!(
-                "evaluate {expr}: no value (exception?): {other:?} {:?}",
-                r.description
+            _ => panic!(
+                "evaluate {expr}: no value (exception?): {}",
+                r["exceptionDetails"]
             ),
         }
+    }
+
+    /// Evaluates `expr` and returns its value (not through JSON text), or the error or
+    /// exception as text (while a page is going away, for instance).
+    fn try_eval(&self, expr: &str) -> Result<serde_json::Value, String> {
+        let r = self.cdp.try_call(
+            "Runtime.evaluate",
+            json!({ "expression": expr, "returnByValue": true }),
+        )?;
+        if r.get("exceptionDetails").is_some() {
+            return Err(r["exceptionDetails"].to_string());
+        }
+        Ok(r["result"]["value"].clone())
     }
 
     /// Polls the JavaScript expression until it is truthy, or panics after `timeout` with `what`.
@@ -136,18 +148,15 @@ impl Browser {
     }
 
     /// Clicks the first element matching the CSS selector with a real mouse event at its centre
-    /// (scrolled into view first), waiting for it to exist.
+    /// (scrolled into view first), waiting up to 20 s for it to exist.
     pub fn click(&self, css: &str) {
-        let el = self
-            .tab
-            .wait_for_element(css)
-            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
-        el.click().unwrap_or_else(|e| panic!("click {css}: {e}"));
+        self.wait_for(css);
+        self.tap(css);
     }
 
-    /// A real mouse click (pressed and released through the browser's input pipeline) at the
-    /// centre of the first element matching `css`, scrolled into view, without `click`'s waits
-    /// for the element (about a second each); panics if there is no such element now.
+    /// A real mouse click (moved, pressed and released through the browser's input pipeline)
+    /// at the centre of the first element matching `css`, scrolled into view; panics if there
+    /// is no such element now.
     pub fn tap(&self, css: &str) {
         let q = serde_json::to_string(css).unwrap_or_default();
         let at = self.eval(&format!(
@@ -157,9 +166,39 @@ impl Browser {
         ));
         let at = at.as_array().unwrap_or_else(|| panic!("no element {css}"));
         let (x, y) = (at[0].as_f64().unwrap_or(0.0), at[1].as_f64().unwrap_or(0.0));
-        self.tab
-            .click_point(headless_chrome::browser::tab::point::Point { x, y })
-            .unwrap_or_else(|e| panic!("click {css}: {e}"));
+        self.click_at(x, y);
+    }
+
+    /// A real left click at (`x`, `y`) in CSS pixels of the viewport.
+    pub fn click_at(&self, x: f64, y: f64) {
+        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+            let mut ev = json!({ "type": kind, "x": x, "y": y });
+            if kind != "mouseMoved" {
+                ev["button"] = json!("left");
+                ev["clickCount"] = json!(1);
+            }
+            self.cdp.call("Input.dispatchMouseEvent", ev);
+        }
+    }
+
+    /// Waits up to 20 s for an element matching `css`.
+    fn wait_for(&self, css: &str) {
+        let q = serde_json::to_string(css).unwrap_or_default();
+        self.wait_until(
+            &format!("document.querySelector({q})"),
+            Duration::from_secs(20),
+            &format!("an element {css}"),
+        );
+    }
+
+    /// Tells the page that its user prefers the languages `langs` (`navigator.languages` and
+    /// `Accept-Language`), keeping the browser's own user agent; takes effect on the next load.
+    pub fn set_languages(&self, langs: &str) {
+        let ua = self.eval("navigator.userAgent");
+        self.cdp.call(
+            "Emulation.setUserAgentOverride",
+            json!({ "userAgent": ua, "acceptLanguage": langs }),
+        );
     }
 
     /// The `textContent` of the first element matching `css` now (`""` if there is none),
@@ -183,8 +222,7 @@ impl Browser {
         );
         let start = Instant::now();
         // Evaluations fail while the old page goes away: they count as "not yet".
-        while !matches!(self.tab.evaluate(&check, false), Ok(r) if r.value == Some(serde_json::Value::Bool(true)))
-        {
+        while self.try_eval(&check) != Ok(serde_json::Value::Bool(true)) {
             assert!(
                 start.elapsed() < Duration::from_secs(20),
                 "timed out waiting for {what} after a reload"
@@ -193,12 +231,14 @@ impl Browser {
         }
     }
 
-    /// The inner text of the first element matching `css` (waits for it).
+    /// The inner text of the first element matching `css` (waits up to 20 s for it).
     pub fn text(&self, css: &str) -> String {
-        self.tab
-            .wait_for_element(css)
-            .and_then(|e| e.get_inner_text())
-            .unwrap_or_else(|e| panic!("text of {css}: {e}"))
+        self.wait_for(css);
+        let q = serde_json::to_string(css).unwrap_or_default();
+        self.eval(&format!("document.querySelector({q}).innerText"))
+            .as_str()
+            .unwrap_or("")
+            .to_string()
     }
 
     /// Number of elements matching `css` now.
@@ -209,19 +249,46 @@ impl Browser {
             .unwrap_or(0) as usize
     }
 
-    /// Presses a key ("ArrowRight", "ArrowLeft", "Home", "End", "Enter", …) on the focused page.
+    /// Presses a key ("ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End",
+    /// "Enter", "Escape") on the focused page.
     pub fn press(&self, key: &str) {
-        self.tab
-            .press_key(key)
-            .unwrap_or_else(|e| panic!("press {key}: {e}"));
+        let code = match key {
+            "Enter" => 13,
+            "Escape" => 27,
+            "End" => 35,
+            "Home" => 36,
+            "ArrowLeft" => 37,
+            "ArrowUp" => 38,
+            "ArrowRight" => 39,
+            "ArrowDown" => 40,
+            other => panic!("press {other}: not a key this harness knows"),
+        };
+        let text = if key == "Enter" { "\r" } else { "" };
+        let down = if text.is_empty() {
+            "rawKeyDown"
+        } else {
+            "keyDown"
+        };
+        for kind in [down, "keyUp"] {
+            self.cdp.call(
+                "Input.dispatchKeyEvent",
+                json!({ "type": kind, "key": key, "code": key, "text": if kind == "keyUp" { "" } else { text },
+                        "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code }),
+            );
+        }
     }
 
     /// Writes a PNG of the visible page to `target/screenshots/<name>.png` and returns its path.
     pub fn screenshot(&self, name: &str) -> PathBuf {
-        let png = self
-            .tab
-            .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
-            .unwrap_or_else(|e| panic!("screenshot {name}: {e}"));
+        let r = self.cdp.call(
+            "Page.captureScreenshot",
+            json!({ "format": "png", "fromSurface": true }),
+        );
+        let png = cdp::base64_decode(
+            r["data"]
+                .as_str()
+                .unwrap_or_else(|| panic!("screenshot {name}: no data")),
+        );
         let path = screenshot_dir().join(format!("{name}.png"));
         std::fs::write(&path, png).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
         path

@@ -1,7 +1,6 @@
 //! What the integration tests share: the binary under test, scratch paths, an in-memory output
 //! sink and the check of a refused command line. Each test file that needs them says
-//! `mod common;` (not every file uses every helper, hence the `dead_code` allowance).
-#![allow(dead_code)]
+//! `use crate::common;`.
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -10,22 +9,20 @@ use std::sync::{Arc, Mutex};
 /// The `tablero` binary of this build.
 pub const BIN: &str = env!("CARGO_BIN_EXE_tablero");
 
-/// The name of this test binary (`referee_e2e` for `tests/referee_e2e.rs`), which names its
-/// scratch files.
+/// The test file that asked (`referee_e2e` for `tests/referee_e2e.rs`), which names its scratch
+/// files: every file's tests run in one binary (tests/all.rs), so the binary's name would not
+/// keep two files' scratch files apart.
+#[track_caller]
 fn test_name() -> String {
-    let exe = std::env::current_exe().expect("the test binary");
-    let stem = exe
+    let file = std::panic::Location::caller().file();
+    std::path::Path::new(file)
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Cargo names the binary `<test>-<hash>`.
-    match stem.rsplit_once('-') {
-        Some((name, _)) => name.to_string(),
-        None => stem,
-    }
+        .unwrap_or_default()
 }
 
 /// The scratch directory `tablero-<test>-<pid>` of this test process, created if needed.
+#[track_caller]
 pub fn scratch() -> PathBuf {
     let d = std::env::temp_dir().join(format!("tablero-{}-{}", test_name(), std::process::id()));
     std::fs::create_dir_all(&d).expect("scratch directory");
@@ -33,11 +30,13 @@ pub fn scratch() -> PathBuf {
 }
 
 /// File `name` in this test process's scratch directory.
+#[track_caller]
 pub fn tmp(name: &str) -> PathBuf {
     scratch().join(name)
 }
 
 /// [`tmp`], with any file of that name from an earlier run removed.
+#[track_caller]
 pub fn fresh(name: &str) -> PathBuf {
     let p = tmp(name);
     let _ = std::fs::remove_file(&p);
@@ -45,6 +44,7 @@ pub fn fresh(name: &str) -> PathBuf {
 }
 
 /// An empty directory `tablero-<test>-<pid>-<name>` (emptied if it exists).
+#[track_caller]
 pub fn fresh_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
         "tablero-{}-{}-{name}",
@@ -153,18 +153,6 @@ pub fn traces(rel: &str) -> String {
 /// The text of golden file `rel` (see [`golden_bytes`]).
 pub fn golden(rel: &str) -> String {
     String::from_utf8(golden_bytes(rel)).unwrap_or_else(|e| panic!("golden {rel}: {e}"))
-}
-
-/// The path of golden file `rel` for a command that reads it itself (`solve --batch`): such
-/// files are kept uncompressed.
-pub fn golden_path(rel: &str) -> PathBuf {
-    let p = golden_dir().join(rel);
-    assert!(
-        p.is_file(),
-        "{} is not an uncompressed golden file",
-        p.display()
-    );
-    p
 }
 
 /// Runs a whole protocol script through `tablero --game GAME` (end of input = quit) and

@@ -1,6 +1,5 @@
 //! Shared by the `tablero gui` tests: starts the binary on a free loopback port and speaks raw
 //! HTTP/1.1 to it (raw so that tests can also send what no client library would).
-#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
