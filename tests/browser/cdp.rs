@@ -30,8 +30,9 @@ struct Io {
     to: Option<ChildStdin>,
     from: Receiver<Value>,
     next_id: u64,
-    /// Events read while waiting for a reply, kept for [`Cdp::wait_event`].
-    events: VecDeque<Value>,
+    /// The loaders whose document finished loading (the page's `load` lifecycle events), the
+    /// latest few, read while waiting for other replies: kept for [`Cdp::wait_load`].
+    loaded: VecDeque<String>,
 }
 
 impl Cdp {
@@ -93,7 +94,7 @@ impl Cdp {
                 to,
                 from: rx,
                 next_id: 0,
-                events: VecDeque::new(),
+                loaded: VecDeque::new(),
             }),
             session: String::new(),
             profile,
@@ -125,6 +126,7 @@ impl Cdp {
             .unwrap_or_else(|| panic!("no session in {attached}"))
             .to_string();
         cdp.call("Page.enable", json!({}));
+        cdp.call("Page.setLifecycleEventsEnabled", json!({"enabled": true}));
         cdp
     }
 
@@ -165,11 +167,7 @@ impl Cdp {
                         None => Ok(v["result"].clone()),
                     };
                 }
-                Ok(v) => {
-                    if v.get("method").is_some() {
-                        io.events.push_back(v);
-                    }
-                }
+                Ok(v) => io.note(&v),
                 Err(RecvTimeoutError::Timeout) => {
                     drop(io);
                     panic!(
@@ -201,32 +199,36 @@ impl Cdp {
         self.send(method, params, true)
     }
 
-    /// Forgets the events read so far (before a command whose event is awaited).
-    pub fn clear_events(&self) {
-        self.io.lock().expect("browser io").events.clear();
-    }
-
-    /// Waits for the page's event `method` (read since the last [`Cdp::clear_events`]).
-    pub fn wait_event(&self, method: &str, timeout: Duration) {
+    /// Waits for the document of navigation `loader` (`Page.navigate`'s `loaderId`) to fire its
+    /// `load` event: a load of an earlier document (a reload's, read late) does not count.
+    pub fn wait_load(&self, loader: &str, timeout: Duration) {
         let mut io = self.io.lock().expect("browser io");
-        if let Some(i) = io.events.iter().position(|e| e["method"] == method) {
-            io.events.drain(..=i);
-            return;
-        }
         let deadline = Instant::now() + timeout;
-        loop {
+        while !io.loaded.iter().any(|l| l == loader) {
             let left = deadline.saturating_duration_since(Instant::now());
             match io.from.recv_timeout(left) {
-                Ok(v) if v["method"] == method => return,
-                Ok(_) => {}
+                Ok(v) => io.note(&v),
                 Err(_) => {
                     drop(io);
-                    panic!(
-                        "no {method} from the browser in {timeout:?}{}",
-                        self.log_tail()
-                    )
+                    panic!("the page did not load in {timeout:?}{}", self.log_tail())
                 }
             }
+        }
+    }
+}
+
+impl Io {
+    /// Keeps what a later wait needs from an event read while waiting for something else.
+    fn note(&mut self, v: &Value) {
+        let p = &v["params"];
+        if v["method"] == "Page.lifecycleEvent"
+            && p["name"] == "load"
+            && let Some(l) = p["loaderId"].as_str()
+        {
+            if self.loaded.len() == 32 {
+                self.loaded.pop_front();
+            }
+            self.loaded.push_back(l.to_string());
         }
     }
 }

@@ -87,15 +87,16 @@ impl Browser {
         Browser::launch_sized(1280, 900)
     }
 
-    /// Opens `url` and waits for the load to finish.
+    /// Opens `url` and waits for its document's load to finish.
     pub fn goto(&self, url: &str) {
-        self.cdp.clear_events();
         let r = self.cdp.call("Page.navigate", json!({ "url": url }));
         if let Some(e) = r["errorText"].as_str() {
             panic!("navigate to {url}: {e}");
         }
-        self.cdp
-            .wait_event("Page.loadEventFired", Duration::from_secs(20));
+        // No loader: a navigation within the document (a new #fragment), nothing to load.
+        if let Some(loader) = r["loaderId"].as_str() {
+            self.cdp.wait_load(loader, Duration::from_secs(20));
+        }
     }
 
     /// Evaluates a JavaScript expression and returns its value as JSON (the expression's result
