@@ -44,3 +44,35 @@ fn named_starts_come_from_the_game() {
     let p: Parchis = position(&cfg, &StartSpec::Named("playground".into()), &[]).unwrap();
     assert_eq!(p, Parchis::playground_start());
 }
+
+/// A library caller's option map keyed `"Year"` (the protocol's spelling) instead of `"year"`
+/// is refused, naming the key to use, instead of silently configuring the default year; a
+/// lower-case key configures, and another game's key is left to that game.
+#[test]
+fn configure_refuses_option_keys_that_are_not_lower_case() {
+    use std::collections::BTreeMap;
+    use tablero::core::game::ConfigError;
+    use tablero::core::spec::configure;
+    let map = |k: &str| BTreeMap::from([(k.to_string(), 2021_i64)]);
+    let cfg = configure::<Parchis>(&map("year")).unwrap();
+    let s = Parchis::start(&cfg);
+    assert!(
+        s.format_fen().starts_with("c y 1 "),
+        "2021-22: {}",
+        s.format_fen()
+    );
+    let default = configure::<Parchis>(&map("columns")).unwrap();
+    assert_eq!(default, default_config::<Parchis>().unwrap());
+    let e = configure::<Parchis>(&map("Year")).unwrap_err();
+    assert_eq!(
+        e,
+        ConfigError::KeyCase {
+            key: "Year".into(),
+            lower: "year".into()
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "option key Year is not lower-case: option values are keyed by lower-case names (year)"
+    );
+}

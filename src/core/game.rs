@@ -242,6 +242,12 @@ pub enum ConfigError {
         max: i64,
         got: i64,
     },
+    /// A library caller's value map keyed by a name that is not lower-case: the map is keyed by
+    /// lower-case option names, and such a key would otherwise be silently ignored.
+    #[error(
+        "option key {key} is not lower-case: option values are keyed by lower-case names ({lower})"
+    )]
+    KeyCase { key: String, lower: String },
 }
 
 /// Why a move text is refused ([`Game::parse_move`]). The text says what is wrong in the

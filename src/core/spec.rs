@@ -304,8 +304,16 @@ pub fn option_values<G: Game>(values: &BTreeMap<String, i64>) -> Vec<i64> {
         .collect()
 }
 
-/// The configuration of `G` under the variant option `values` (see [`option_values`]).
+/// The configuration of `G` under the variant option `values` (see [`option_values`]). A key
+/// that is not lower-case (`"Year"`) is refused rather than ignored: no parser makes one, so it
+/// is a caller's mistake that would otherwise configure the default silently.
 pub fn configure<G: Game>(values: &BTreeMap<String, i64>) -> Result<G::Config, ConfigError> {
+    if let Some(key) = values.keys().find(|k| **k != k.to_ascii_lowercase()) {
+        return Err(ConfigError::KeyCase {
+            key: key.clone(),
+            lower: key.to_ascii_lowercase(),
+        });
+    }
     G::configure(&option_values::<G>(values))
 }
 
