@@ -368,3 +368,75 @@ fn kalah_plays_a_move_that_keeps_the_result_chosen_by_the_search() {
     }
     assert!(told > 0, "no position had a choice");
 }
+
+/// Connect Four 7×6 positions in the opening book (`solver::c4book`) are answered from it at
+/// once: the book's value as `score mate ±N` (0 nodes), and on a clock a move among those the
+/// book proves keep the result (its children's values), named in the `info string`.
+#[test]
+fn connect4_opening_book_answers_with_a_keeping_move() {
+    use tablero::games::connect4::{Config, Connect4};
+    use tablero::solver::c4book;
+    for moves in ["1112", "7776", "4444", "3246"] {
+        let game = Connect4::from_moves(moves, &Config::default()).unwrap();
+        let e = c4book::lookup(&game).expect("in the book");
+        let spaced: Vec<String> = moves.chars().map(String::from).collect();
+        let out = run_script(
+            GameKind::Connect4,
+            &format!(
+                "position startpos moves {}\ngo movetime 1000\n",
+                spaced.join(" ")
+            ),
+        );
+        let l = solver_line(&out);
+        assert!(l.contains("opening book"), "{l}");
+        assert_eq!(field(l, "nodes"), "0", "{l}");
+        let v = i32::from(e.score);
+        if v == 0 {
+            assert_eq!(field(l, "cp"), "0", "{l}");
+        } else {
+            assert_eq!(field(l, "mate"), pons_plies(v, 4, 42).to_string(), "{l}");
+        }
+        book_left_alone(&spaced);
+        let Some(kids) = c4book::children(&game) else {
+            // Without every child in the book only the book's move is known to keep it.
+            assert_eq!(bestmove(&out), (e.best + 1).to_string(), "{moves}");
+            continue;
+        };
+        let keep: Vec<String> = kids
+            .into_iter()
+            .filter(|&(_, c)| c.signum() == -e.score.signum())
+            .map(|(c, _)| (c + 1).to_string())
+            .collect();
+        assert!(
+            keep.contains(&(e.best + 1).to_string()),
+            "{moves}: {keep:?}"
+        );
+        let played = bestmove(&out).to_string();
+        assert!(
+            keep.contains(&played),
+            "{moves}: played {played}, keeping {keep:?}"
+        );
+        if keep.len() > 1 {
+            let told = out
+                .iter()
+                .find(|l| l.contains("moves keep the"))
+                .unwrap_or_else(|| panic!("{out:?}"));
+            assert!(
+                told.contains(&format!("{} moves keep the", keep.len())),
+                "{told}"
+            );
+        }
+    }
+}
+
+/// `Solver off` and `go depth` leave the opening book alone.
+fn book_left_alone(spaced: &[String]) {
+    let out = run_script(
+        GameKind::Connect4,
+        &format!(
+            "position startpos moves {}\ngo depth 2\nsetoption name Solver value off\ngo movetime 100\n",
+            spaced.join(" ")
+        ),
+    );
+    assert!(!out.iter().any(|l| l.contains("opening book")), "{out:?}");
+}

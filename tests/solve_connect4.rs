@@ -291,3 +291,30 @@ fn probe_reports_are_true_bounds() {
     }
     assert!(reported > 0);
 }
+
+/// The opening book (`solver::c4book`, built once by scripts/connect4/book.py) against the
+/// solver itself, on a few of its cheaper positions (a win, a draw and a loss of each stone
+/// count): the book's score is the solve's, and its move keeps it (the child's solve is the
+/// score negated). The rest of the book is checked against itself (src/solver/c4book.rs:
+/// every position with 4 stones against its 5-stone children).
+#[test]
+fn opening_book_agrees_with_the_solver() {
+    use tablero::core::game::Game;
+    use tablero::games::connect4::{Config, Connect4};
+    use tablero::solver::c4book;
+    use tablero::solver::connect4::solve;
+    let settings = Settings {
+        hash_mib: 256,
+        threads: 1,
+    };
+    for moves in BOOK_SAMPLE {
+        let game = Connect4::from_moves(moves, &Config::default()).unwrap();
+        let e = c4book::lookup(&game).unwrap_or_else(|| panic!("{moves} not in the book"));
+        let sol = solve(&game, settings).unwrap();
+        assert_eq!(sol.score, i32::from(e.score), "{moves}");
+        let child = solve(&game.apply(e.best), settings).unwrap();
+        assert_eq!(child.score, -sol.score, "{moves}: book move {}", e.best + 1);
+    }
+}
+
+const BOOK_SAMPLE: &[&str] = &["2236", "2255", "1446"];

@@ -409,7 +409,9 @@ impl<G: Game> GameEngine for EngineOf<G> {
                                     |_| {},
                                 );
                                 let pick = r.best_move.map(|m| root.format_move(m));
-                                let result = match p.cp.signum() {
+                                // A Connect Four proof carries its result in `mate`
+                                // (`cp` 0), a Kalah one in `cp`.
+                                let result = match p.mate.map_or(p.cp.signum(), i32::signum) {
                                     1 => "win",
                                     0 => "draw",
                                     _ => "loss",

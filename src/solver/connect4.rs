@@ -16,9 +16,10 @@ use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use super::proven::{C4_MAX_EMPTY, Proof, pv_budget};
-use super::proven::{ExactSolver, Solved, Verdict};
+use super::proven::{ExactSolver, Known, Solved, Verdict};
 use super::{Budget, PROTOCOL_THREADS, Wdl};
 
+use super::c4book;
 use super::c4table::C4Table;
 use crate::core::game::{Game, Outcome};
 use crate::games::connect4::{Connect4, bits};
@@ -1206,6 +1207,15 @@ pub fn run_batch_with(
     Ok(())
 }
 
+/// The result a Pons score stands for.
+fn wdl_of(score: i32) -> Wdl {
+    match score {
+        0 => Wdl::Draw,
+        v if v > 0 => Wdl::Win,
+        _ => Wdl::Loss,
+    }
+}
+
 /// Plies to the end of a game from a solver's score (Pons' convention: a win on stone `n`,
 /// counting every stone, scores ⌊(cells + 2 − n) / 2⌋, and the winner's stones have the parity
 /// of its next move), signed: a win in `n` plies is `n`, a loss `-n`; `None` for a draw.
@@ -1245,7 +1255,41 @@ impl ExactSolver for Solver {
     }
 
     fn worth_trying(root: &Connect4, any_size: bool) -> bool {
-        any_size || root.width() * root.height() - root.moves_played() <= C4_MAX_EMPTY
+        any_size
+            || root.width() * root.height() - root.moves_played() <= C4_MAX_EMPTY
+            || c4book::lookup(root).is_some()
+    }
+
+    /// The opening book (`c4book`): the position's value and optimal move, and where the book
+    /// holds every child too, the moves whose child has the opposite result.
+    fn known(s: &Connect4) -> Option<Known> {
+        let e = c4book::lookup(s)?;
+        let cells = (s.width() * s.height()) as i32;
+        let mate = mate_plies(i32::from(e.score), cells, s.moves_played() as i32);
+        let wdl = wdl_of(i32::from(e.score));
+        let best = s.format_move(e.best);
+        let keeping = c4book::children(s).map(|kids| {
+            kids.into_iter()
+                .filter(|&(_, v)| wdl_of(i32::from(v)) == wdl.flip())
+                .map(|(c, _)| s.format_move(c))
+                .collect::<Vec<_>>()
+        });
+        Some(Known {
+            proof: Proof {
+                mate,
+                cp: 0,
+                detail: format!("exact solver, opening book, Pons value {}", e.score),
+                best: best.clone(),
+                pv: vec![best.clone()],
+                nodes: 0,
+            },
+            keeping: keeping.filter(|k| k.contains(&best)),
+            verdict: Verdict {
+                wdl,
+                plies: mate.and_then(|m| u32::try_from(m.abs()).ok()),
+                best,
+            },
+        })
     }
 
     fn prove(&mut self, s: &Connect4, budget: &Budget, fresh: bool) -> Option<Proof> {
@@ -1287,11 +1331,7 @@ impl ExactSolver for Solver {
         let cells = (s.width() * s.height()) as i32;
         let mate = mate_plies(sol.score, cells, s.moves_played() as i32);
         Some(Verdict {
-            wdl: match sol.score {
-                0 => Wdl::Draw,
-                v if v > 0 => Wdl::Win,
-                _ => Wdl::Loss,
-            },
+            wdl: wdl_of(sol.score),
             plies: mate.and_then(|m| u32::try_from(m.abs()).ok()),
             best: s.format_move(best),
         })

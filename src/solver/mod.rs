@@ -3,6 +3,7 @@
 //! alpha-beta with sound cycles), used by the `solve` command, by `go` for positions small
 //! enough to prove and by reviews. Each is one line of [`registry::REGISTRY`].
 
+pub mod c4book;
 pub mod c4table;
 pub mod connect4;
 pub mod enraya;

@@ -62,6 +62,15 @@ pub struct Verdict {
     pub best: String,
 }
 
+/// A position's value known without a search (see [`ExactSolver::known`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Known {
+    pub proof: Proof,
+    /// Every move that keeps the proof's result, when known (the proof's best among them).
+    pub keeping: Option<Vec<String>>,
+    pub verdict: Verdict,
+}
+
 /// What the protocol's `solve` prints on its `solved` line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved {
@@ -98,6 +107,11 @@ pub trait ExactSolver: Sized + Send + 'static {
     /// makes a proof of `root` likely with more.
     fn time_share(_root: &Self::G) -> (u32, u32) {
         (1, 3)
+    }
+    /// What is known of `root` without a search (an opening book), before the solver is even
+    /// built: a proof, every move that keeps its result if known, and a review's verdict.
+    fn known(_root: &Self::G) -> Option<Known> {
+        None
     }
     /// `go`'s proof: the value and the principal variation within `budget` (`fresh`: from an
     /// empty table). `None`: the budget ran out.

@@ -14,7 +14,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::proven::Proof;
-pub use super::proven::{ExactSolver, Solved, Verdict};
+pub use super::proven::{ExactSolver, Known, Solved, Verdict};
 use super::{Budget, connect4, enraya, kalah};
 use crate::core::game::Game;
 use crate::core::spec::{self, StartSpec, Token};
@@ -185,11 +185,17 @@ impl<S: ExactSolver> Built<S> {
 impl<S: ExactSolver> Slot for Built<S> {
     fn prove(&mut self, root: &dyn Any, budget: &Budget, fresh: bool) -> Option<Proof> {
         let root = root.downcast_ref::<S::G>()?;
+        if let Some(k) = S::known(root) {
+            return Some(k.proof);
+        }
         self.get(S::key(root), budget)?.prove(root, budget, fresh)
     }
 
     fn verdict(&mut self, root: &dyn Any, budget: &Budget, any_size: bool) -> Option<Verdict> {
         let root = root.downcast_ref::<S::G>()?;
+        if let Some(k) = S::known(root) {
+            return Some(k.verdict);
+        }
         if !S::worth_trying(root, any_size) {
             return None;
         }
@@ -203,6 +209,11 @@ impl<S: ExactSolver> Slot for Built<S> {
         budget: &Budget,
     ) -> Option<Vec<String>> {
         let root = root.downcast_ref::<S::G>()?;
+        if let Some(k) = S::known(root)
+            && k.proof == *proof
+        {
+            return k.keeping;
+        }
         self.get(S::key(root), budget)?
             .keeping_moves(root, proof, budget)
     }

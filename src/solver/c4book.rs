@@ -1,0 +1,270 @@
+//! Connect Four 7×6's opening book: the exact value and an optimal move of every position with
+//! few stones, solved once by this crate's own solver (`scripts/connect4/book.py` around
+//! `tablero solve`) and embedded in the binary (`c4book.txt`). Such positions take the solver
+//! 3–15 s each from an empty table, far more than a move at the course's 1 s, and the heuristic
+//! search alone lost the game's value there (docs/players.md, "No lost value"); with the book
+//! `go` answers them at once with a proven value.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::core::game::Game;
+use crate::games::connect4::{Config, Connect4};
+
+/// The book's text: `#` comments, then one line per mirror-distinct position,
+/// `<Pons moves> <score> <best column, 1-based>` (the empty board's moves are `-`).
+pub const TEXT: &str = include_str!("c4book.txt");
+
+/// What the book knows of a position, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Pons-convention score (see [`super::connect4::Solution::score`]).
+    pub score: i8,
+    /// An optimal column, 0-based, in the position's own orientation.
+    pub best: u8,
+}
+
+/// One parsed line: the position and its entry.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub moves: String,
+    pub game: Connect4,
+    pub entry: Entry,
+}
+
+/// Parses the book's text (`line_no` counts from 1 in errors).
+pub fn parse(text: &str) -> Result<Vec<Line>, String> {
+    let cfg = Config::default();
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let l = raw.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let err = |what: &str| format!("c4book.txt line {}: {what}: '{l}'", i + 1);
+        let mut it = l.split_whitespace();
+        let (Some(moves), Some(score), Some(best), None) =
+            (it.next(), it.next(), it.next(), it.next())
+        else {
+            return Err(err("expected '<moves> <score> <best>'"));
+        };
+        let moves = if moves == "-" { "" } else { moves };
+        let game = Connect4::from_moves(moves, &cfg).map_err(|e| err(&e))?;
+        let score: i8 = score.parse().map_err(|_| err("bad score"))?;
+        let best: u8 = best.parse().map_err(|_| err("bad column"))?;
+        if !(1..=7).contains(&best) || !game.can_play(best - 1) {
+            return Err(err("the best column cannot be played"));
+        }
+        out.push(Line {
+            moves: moves.to_string(),
+            game,
+            entry: Entry {
+                score,
+                best: best - 1,
+            },
+        });
+    }
+    Ok(out)
+}
+
+/// The key the book files a position under: Pons' `current + mask` of its mirror-canonical
+/// orientation, and whether the position is that orientation's mirror image.
+fn canonical(game: &Connect4) -> (u64, bool) {
+    // Pons' bitboards: 7 bits a column (6 cells and the one above), so a column's part of the
+    // key stays within its own bits and columns move independently.
+    let key = game.current() + game.mask();
+    let mut m = 0;
+    for c in 0..7 {
+        m |= ((key >> (c * 7)) & 0x7f) << ((6 - c) * 7);
+    }
+    if m < key { (m, true) } else { (key, false) }
+}
+
+fn table() -> &'static HashMap<u64, Entry> {
+    static TABLE: OnceLock<HashMap<u64, Entry>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        // tests check that the embedded text parses in full; a broken line here would only
+        // make the book smaller, never wrong.
+        let lines = parse(TEXT).unwrap_or_else(|e| {
+            log::error!("{e}; the Connect Four opening book is not used");
+            Vec::new()
+        });
+        lines
+            .into_iter()
+            .map(|l| {
+                let (key, mirrored) = canonical(&l.game);
+                let best = if mirrored {
+                    6 - l.entry.best
+                } else {
+                    l.entry.best
+                };
+                (key, Entry { best, ..l.entry })
+            })
+            .collect()
+    })
+}
+
+/// The book's entry for `game` (7×6, running), in `game`'s orientation; `None` when the book
+/// does not hold it.
+pub fn lookup(game: &Connect4) -> Option<Entry> {
+    if game.width() != 7 || game.height() != 6 || game.outcome().is_some() {
+        return None;
+    }
+    let (key, mirrored) = canonical(game);
+    table().get(&key).map(|e| Entry {
+        best: if mirrored { 6 - e.best } else { e.best },
+        ..*e
+    })
+}
+
+/// The number of positions in the book.
+pub fn len() -> usize {
+    table().len()
+}
+
+/// Every column of `game` whose child the book holds, with the child's score for its own side
+/// to move; `None` unless the book holds every legal child.
+pub fn children(game: &Connect4) -> Option<Vec<(u8, i8)>> {
+    let mut out = Vec::new();
+    for col in 0..game.width() as u8 {
+        if !game.can_play(col) {
+            continue;
+        }
+        let child = game.apply(col);
+        let score = match child.outcome() {
+            // A finished child: the mover just won (never within the book's stone counts).
+            Some(_) => return None,
+            None => lookup(&child)?.score,
+        };
+        out.push((col, score));
+    }
+    Some(out)
+}
+
+/// The stone counts the book holds every position of, from its `# complete:` header line.
+pub fn complete_stones(text: &str) -> Vec<u32> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("# complete:"))
+        .flat_map(|r| r.split_whitespace().filter_map(|w| w.parse().ok()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// Every running position reachable with exactly `n` stones, one per mirror pair.
+    fn positions(n: u32) -> Vec<Connect4> {
+        fn rec(g: Connect4, n: u32, seen: &mut HashSet<u64>, out: &mut Vec<Connect4>) {
+            if g.outcome().is_some() {
+                return;
+            }
+            if g.moves_played() == n {
+                if seen.insert(canonical(&g).0) {
+                    out.push(g);
+                }
+                return;
+            }
+            for c in 0..7 {
+                if g.can_play(c) {
+                    rec(g.apply(c), n, seen, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        rec(
+            Connect4::start(&Config::default()),
+            n,
+            &mut HashSet::new(),
+            &mut out,
+        );
+        out
+    }
+
+    #[test]
+    fn the_embedded_book_parses_in_full_without_duplicates() {
+        let lines = parse(TEXT).expect("c4book.txt parses");
+        assert!(!lines.is_empty());
+        let keys: HashSet<u64> = lines.iter().map(|l| canonical(&l.game).0).collect();
+        assert_eq!(
+            keys.len(),
+            lines.len(),
+            "a position (or its mirror) listed twice"
+        );
+        assert_eq!(len(), lines.len());
+    }
+
+    #[test]
+    fn the_book_holds_every_position_of_its_complete_stone_counts() {
+        let complete = complete_stones(TEXT);
+        assert!(complete.contains(&4), "{complete:?}");
+        let lines = parse(TEXT).unwrap();
+        for n in complete {
+            let all = positions(n);
+            let missing: Vec<_> = all.iter().filter(|g| lookup(g).is_none()).collect();
+            assert!(
+                missing.is_empty(),
+                "{} of {} positions with {n} stones missing",
+                missing.len(),
+                all.len()
+            );
+            let listed = lines.iter().filter(|l| l.game.moves_played() == n).count();
+            assert_eq!(listed, all.len(), "{n} stones");
+        }
+    }
+
+    /// Negamax on the book itself: where the book holds every child of a position, the
+    /// position's score is the best of its children's, negated, and its best move reaches it
+    /// (within the book's stone counts no move wins at once). Mirrored lookups give mirrored
+    /// moves.
+    #[test]
+    fn every_entry_agrees_with_its_children() {
+        let mut checked = 0;
+        for l in parse(TEXT).unwrap() {
+            let e = lookup(&l.game).unwrap();
+            assert_eq!(e, l.entry, "{}", l.moves);
+            let Some(kids) = children(&l.game) else {
+                continue;
+            };
+            let best = kids.iter().map(|&(_, v)| -i32::from(v)).max().unwrap();
+            assert_eq!(i32::from(e.score), best, "{}", l.moves);
+            let via = kids.iter().find(|&&(c, _)| c == e.best).unwrap().1;
+            assert_eq!(
+                -i32::from(via),
+                best,
+                "{}: best column {}",
+                l.moves,
+                e.best + 1
+            );
+            let mirror = Connect4::from_moves(
+                &l.moves
+                    .chars()
+                    .map(|c| char::from(b'8' - (c as u8 - b'0')))
+                    .collect::<String>(),
+                &Config::default(),
+            )
+            .unwrap();
+            let m = lookup(&mirror).unwrap();
+            assert_eq!(m.score, e.score, "{}", l.moves);
+            if canonical(&mirror) != canonical(&l.game) {
+                assert_eq!(m.best, 6 - e.best, "{}", l.moves);
+            }
+            checked += 1;
+        }
+        assert!(checked > 0);
+    }
+
+    #[test]
+    fn other_sizes_and_finished_games_are_not_looked_up() {
+        let cfg = Config {
+            rows: 7,
+            columns: 7,
+        };
+        assert_eq!(lookup(&Connect4::start(&cfg)), None);
+        assert_eq!(complete_stones("# complete: 4 5\n# x\n"), vec![4, 5]);
+        assert!(parse("44 1 8\n").is_err());
+        assert!(parse("44 x 4\n").is_err());
+        assert!(parse("4 4 4 4\n").is_err());
+    }
+}
