@@ -9,7 +9,7 @@
 # is in fuzz/artifacts/<target>/ (the path is printed) and its log in fuzz/logs/<target>.log.
 # Environment: FUZZ_JOBS (targets at once, default: cores), FUZZ_BUILD (extra `cargo fuzz
 # build` flags, e.g. --dev), FUZZ_ARGS (extra libFuzzer flags), FUZZ_TIMEOUT (seconds one input may take, default 60), FUZZ_INSTALL_DEBUG=1 (install
-# an unoptimised cargo-fuzz: quicker to build).
+# an unoptimised cargo-fuzz: quicker to build), FUZZ_BUILD_ONLY=1 (install and build, run nothing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
@@ -42,6 +42,7 @@ build_flags=(-s none ${FUZZ_BUILD:-})
 t0=$(date +%s)
 cargo +nightly fuzz build "${build_flags[@]}" >&2
 echo "fuzz.sh: fuzz targets built in $(($(date +%s) - t0)) s" >&2
+if [ "${FUZZ_BUILD_ONLY:-}" = 1 ]; then exit 0; fi
 bindir=fuzz/target/x86_64-unknown-linux-gnu/release
 for f in ${FUZZ_BUILD:-}; do
   if [ "$f" = --dev ] || [ "$f" = -D ]; then bindir=fuzz/target/x86_64-unknown-linux-gnu/debug; fi

@@ -21,12 +21,36 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
-cargo test "$@"
-# A short coverage-guided fuzz run of every target (scripts/fuzz.sh; docs/reliability.md, "Fuzzing"): cargo-fuzz
-# installed when absent, an unoptimised fuzz build (about half the cold build time of an optimised
-# one), then FUZZ_SECONDS (default 15) per target, two targets at a time. Any crash, hang or
-# memory blow-up fails the run and names the input. TABLERO_SKIP_FUZZ=1 skips it locally (CI
-# never sets it).
+# A short coverage-guided fuzz run of every target follows the tests (scripts/fuzz.sh;
+# docs/reliability.md, "Fuzzing"): cargo-fuzz installed when absent, an unoptimised fuzz build
+# (about half the cold build time of an optimised one), then FUZZ_SECONDS (default 15) per
+# target, two targets at a time. Any crash, hang or memory blow-up fails the run and names the
+# input. TABLERO_SKIP_FUZZ=1 skips it locally (CI never sets it).
+#
+# The install and the build start now, beside `cargo test`, at the lowest priority (nice 19):
+# they get the CPU the tests leave idle (the integration tests wait on engines, browsers and
+# timeouts for about a quarter of their time) and next to none the tests want. In their own
+# process group, so that a failing `cargo test` stops them too.
+fuzz_prep=""
 if [ "${TABLERO_SKIP_FUZZ:-}" != 1 ]; then
+  mkdir -p fuzz/logs
+  FUZZ_BUILD="${FUZZ_BUILD:---dev}" FUZZ_INSTALL_DEBUG=1 FUZZ_BUILD_ONLY=1 \
+    setsid nice -n 19 scripts/fuzz.sh >fuzz/logs/build.log 2>&1 &
+  fuzz_prep=$!
+  trap '[ -z "$fuzz_prep" ] || kill -- -"$fuzz_prep" 2>/dev/null || true' EXIT
+fi
+cargo test "$@"
+if [ -n "$fuzz_prep" ]; then
+  t0=$(date +%s)
+  rc=0
+  wait "$fuzz_prep" || rc=$?
+  fuzz_prep=""
+  if [ "$rc" != 0 ]; then
+    cat fuzz/logs/build.log >&2
+    echo "scripts/test.sh: the fuzz build failed (exit $rc; its log is above and in fuzz/logs/build.log)" >&2
+    exit 1
+  fi
+  grep '^fuzz.sh:' fuzz/logs/build.log >&2 || true
+  echo "scripts/test.sh: waited $(($(date +%s) - t0)) s for the fuzz build after the tests" >&2
   FUZZ_BUILD="${FUZZ_BUILD:---dev}" FUZZ_INSTALL_DEBUG=1 scripts/fuzz.sh "${FUZZ_SECONDS:-15}"
 fi

@@ -297,7 +297,10 @@ fn exact_mode_solves_any_size_within_the_limits() {
 fn kalah_plays_a_move_that_keeps_the_result_chosen_by_the_search() {
     let text = common::golden("kalah/kalah64_positions.txt");
     let mut told = 0;
-    // Small positions (at most 16 seeds in pits): proven at once even on a loaded machine.
+    // Small positions (at most 16 seeds in pits): proven in 20-400 ms on an idle machine. The
+    // solver gets a third of the move (no database is cached here), and CI runs the tests
+    // beside browsers and other engines: a 3 s move missed the proof there, 20 s leaves a
+    // margin of 15 times. The move takes only what the proof and the short look need.
     let small = text.lines().skip(1).filter(|l| {
         let f: Vec<i32> = l
             .split_whitespace()
@@ -310,7 +313,7 @@ fn kalah_plays_a_move_that_keeps_the_result_chosen_by_the_search() {
         let mover = if fen.ends_with('S') { south } else { -south };
         let out = run_script(
             GameKind::Mancala,
-            &format!("setoption name Solver value always\nposition fen {fen}\ngo movetime 3000\n"),
+            &format!("setoption name Solver value always\nposition fen {fen}\ngo movetime 20000\n"),
         );
         assert!(
             solver_line(&out).ends_with(&format!("final margin {mover:+}")),
