@@ -443,3 +443,39 @@ fn book_left_alone(spaced: &[String]) {
     );
     assert!(!out.iter().any(|l| l.contains("opening book")), "{out:?}");
 }
+
+/// On a clock a 7×6 position with at most 34 empty cells (where `go` tries the solver by size)
+/// gives the solver three quarters of the move; `RUST_LOG=debug` names the share on stderr.
+#[test]
+fn connect4_solver_share_of_a_timed_move() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let stderr_of = |moves: &str| {
+        let mut child = Command::new(common::BIN)
+            .args(["--game", "connect4"])
+            .env("RUST_LOG", "debug")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn tablero");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(format!("position startpos moves {moves}\ngo movetime 300\n").as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert!(common::stdout(&o).contains("bestmove "), "{o:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    // 8 stones, 34 empty cells: three quarters.
+    let eight = stderr_of("4 4 4 4 3 3 5 5");
+    assert!(
+        eight.contains("exact solver: 3/4 of the move's time before the search"),
+        "{eight}"
+    );
+    // 40 empty cells, not in the opening book: no solver, no share.
+    let two = stderr_of("1 1");
+    assert!(!two.contains("exact solver"), "{two}");
+}

@@ -46,6 +46,23 @@ def canon(moves):
     return min(key, tuple(reversed(key)))
 
 
+def after_best(book, n):
+    """One move string per mirror pair of positions reached from an n-stone position of
+    `book` by the book's optimal column and any legal reply, sorted."""
+    seen = {}
+    for line in open(book):
+        if line.startswith("#") or not line.strip():
+            continue
+        moves, _, best = line.split()
+        if len(moves) != n:
+            continue
+        for reply in range(1, 8):
+            m = moves + best + str(reply)
+            if max(m.count(str(c)) for c in range(1, 8)) <= 6:
+                seen.setdefault(canon(m), m)
+    return sorted(seen.values())
+
+
 def solve(tablero, moves, hash_mib):
     args = [tablero, "--game", "connect4", "solve", "--threads", "1", "--hash", str(hash_mib)]
     if moves:
@@ -60,7 +77,15 @@ def solve(tablero, moves, hash_mib):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tablero", required=True, help="a release build of tablero")
-    ap.add_argument("--stones", type=int, nargs="+", required=True)
+    ap.add_argument("--stones", type=int, nargs="+", default=[])
+    ap.add_argument(
+        "--after-best",
+        type=int,
+        metavar="N",
+        help="also the positions with N+2 stones reached from each N-stone position of the book "
+        "by its optimal column and any reply (what `go` meets at its second move when the "
+        "first came from the book)",
+    )
     ap.add_argument("--out", required=True)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--hash", type=int, default=512, help="MiB of table per solve")
@@ -73,10 +98,15 @@ def main():
             elif line.strip():
                 mv = line.split()[0]
                 done.add(canon("" if mv == "-" else mv))
+    if not a.stones and a.after_best is None:
+        sys.exit("book.py: give --stones N... or --after-best N")
+    batches = [(f"{n} stones", positions(n)) for n in a.stones]
+    if a.after_best is not None:
+        batches.append((f"{a.after_best + 2} stones after the book's move", after_best(a.out, a.after_best)))
     with open(a.out, "a") as f:
-        for n in a.stones:
-            todo = [p for p in positions(n) if canon(p) not in done]
-            print(f"book.py: {n} stones: {len(todo)} positions to solve", file=sys.stderr)
+        for name, batch in batches:
+            todo = [p for p in batch if canon(p) not in done]
+            print(f"book.py: {name}: {len(todo)} positions to solve", file=sys.stderr)
             with ThreadPoolExecutor(a.jobs) as ex:
                 for moves, score, best, ms in ex.map(
                     lambda p: solve(a.tablero, p, a.hash), todo

@@ -1260,6 +1260,17 @@ impl ExactSolver for Solver {
             || c4book::lookup(root).is_some()
     }
 
+    /// Three quarters where the solver is tried by size (at most `C4_MAX_EMPTY` empty cells):
+    /// such positions are mostly proven within that at 1 s a move (docs/players.md, "No lost
+    /// value").
+    fn time_share(root: &Connect4) -> (u32, u32) {
+        if root.width() * root.height() - root.moves_played() <= C4_MAX_EMPTY {
+            (3, 4)
+        } else {
+            (1, 3)
+        }
+    }
+
     /// The opening book (`c4book`): the position's value and optimal move, and where the book
     /// holds every child too, the moves whose child has the opposite result.
     fn known(s: &Connect4) -> Option<Known> {
