@@ -448,24 +448,12 @@ fn book_left_alone(spaced: &[String]) {
 /// gives the solver three quarters of the move; `RUST_LOG=debug` names the share on stderr.
 #[test]
 fn connect4_solver_share_of_a_timed_move() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     let stderr_of = |moves: &str| {
-        let mut child = Command::new(common::BIN)
-            .args(["--game", "connect4"])
-            .env("RUST_LOG", "debug")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn tablero");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(format!("position startpos moves {moves}\ngo movetime 300\n").as_bytes())
-            .unwrap();
-        let o = child.wait_with_output().unwrap();
+        let o = common::piped(
+            &["--game", "connect4"],
+            &[("RUST_LOG", "debug")],
+            &format!("position startpos moves {moves}\ngo movetime 300\n"),
+        );
         assert!(common::stdout(&o).contains("bestmove "), "{o:?}");
         String::from_utf8_lossy(&o.stderr).into_owned()
     };

@@ -1,6 +1,7 @@
 //! Spawns the `tablero` binary and drives it through stdin/stdout: full sessions per game, every
 //! error case of protocol.md, `isready` and `stop` during `go infinite`, end of input.
 
+use crate::common;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -15,22 +16,7 @@ fn script(game: &str, input: &str) -> Vec<String> {
 
 /// Runs a whole script through `tablero ARGS` and returns stdout lines.
 fn run_with(args: &[&str], input: &str) -> Vec<String> {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn tablero");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().expect("wait");
-    assert!(out.status.success(), "exit status {:?}", out.status);
-    String::from_utf8(out.stdout)
+    String::from_utf8(common::piped(args, &[], input).stdout)
         .unwrap()
         .lines()
         .map(str::to_string)

@@ -155,16 +155,17 @@ pub fn golden(rel: &str) -> String {
     String::from_utf8(golden_bytes(rel)).unwrap_or_else(|e| panic!("golden {rel}: {e}"))
 }
 
-/// Runs a whole protocol script through `tablero --game GAME` (end of input = quit) and
-/// returns stdout; the run must exit successfully.
-pub fn script(game: &str, input: &str) -> String {
+/// Runs `tablero ARGS` with `envs` added, writes `input` to its stdin (end of input = quit) and
+/// returns what it printed; the run must exit successfully.
+pub fn piped(args: &[&str], envs: &[(&str, &str)], input: &str) -> Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(BIN)
-        .args(["--game", game])
+        .args(args)
+        .envs(envs.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("spawn tablero");
     child
@@ -175,5 +176,11 @@ pub fn script(game: &str, input: &str) -> String {
         .expect("write the script");
     let out = child.wait_with_output().expect("wait");
     assert!(out.status.success(), "exit status {:?}", out.status);
-    String::from_utf8(out.stdout).expect("UTF-8 stdout")
+    out
+}
+
+/// Runs a whole protocol script through `tablero --game GAME` (end of input = quit) and
+/// returns stdout; the run must exit successfully.
+pub fn script(game: &str, input: &str) -> String {
+    String::from_utf8(piped(&["--game", game], &[], input).stdout).expect("UTF-8 stdout")
 }
