@@ -317,4 +317,5 @@ fn opening_book_agrees_with_the_solver() {
     }
 }
 
-const BOOK_SAMPLE: &[&str] = &["2236", "2255", "1446"];
+// 4 and 5 stones, then 6 stones past the book's move (a win at once, and one of 0.5 s).
+const BOOK_SAMPLE: &[&str] = &["2236", "2255", "1446", "163344", "277426"];
