@@ -490,9 +490,11 @@ mod tests {
 
     #[test]
     fn solver_all_tries_positions_beyond_the_caps_of_go() {
-        // Six stones, 36 empty cells (go's cap is 34): x wins at once with column 4.
+        // Six stones, 36 empty cells (go's cap is 34), not in the opening book: x (1, 2, 3 on
+        // the bottom row) wins at once with column 4.
         let cfg = default_config::<Connect4>().unwrap();
-        let s = Connect4::from_moves("414141", &cfg).unwrap();
+        let s = Connect4::from_moves("172737", &cfg).unwrap();
+        assert!(crate::solver::c4book::lookup(&s).is_none());
         assert!(Prover::new(1_000_000, 8).prove(&s).is_none());
         let (v, best) = Prover::new(1_000_000, 8).any_size(true).prove(&s).unwrap();
         assert_eq!((v.to_string(), best.as_str()), ("win 1".to_string(), "4"));
