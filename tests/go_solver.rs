@@ -374,11 +374,14 @@ fn kalah_plays_a_move_that_keeps_the_result_chosen_by_the_search() {
 
 /// Connect Four 7×6 positions in the opening book (`solver::c4book`) are answered from it at
 /// once: the book's value as `score mate ±N` (0 nodes), and on a clock a move among those the
-/// book proves keep the result (its children's values), named in the `info string`.
+/// book proves keep the result (its children's values) and, where the book holds every reply
+/// to its own move, whose every reply it holds; named in the `info string`.
 #[test]
 fn connect4_opening_book_answers_with_a_keeping_move() {
+    use tablero::core::Game;
     use tablero::games::connect4::{Config, Connect4};
     use tablero::solver::c4book;
+    let mut narrowed = 0;
     for moves in ["1112", "7776", "4444", "3246"] {
         let game = Connect4::from_moves(moves, &Config::default()).unwrap();
         let e = c4book::lookup(&game).expect("in the book");
@@ -405,11 +408,30 @@ fn connect4_opening_book_answers_with_a_keeping_move() {
             assert_eq!(bestmove(&out), (e.best + 1).to_string(), "{moves}");
             continue;
         };
-        let keep: Vec<String> = kids
+        let keep: Vec<u8> = kids
             .into_iter()
             .filter(|&(_, c)| c.signum() == -e.score.signum())
-            .map(|(c, _)| (c + 1).to_string())
+            .map(|(c, _)| c)
             .collect();
+        // Where the book holds every reply to its own move, only the moves it holds every
+        // reply to (the next move is answered from the book too).
+        let covered: Vec<u8> = keep
+            .iter()
+            .copied()
+            .filter(|&c| c4book::children(&game.apply(c)).is_some())
+            .collect();
+        if game.moves_played() == 4 {
+            assert!(covered.contains(&e.best), "{moves}: {covered:?}");
+        }
+        narrowed += usize::from(covered.contains(&e.best) && covered.len() < keep.len());
+        let keep: Vec<String> = if covered.contains(&e.best) {
+            covered
+        } else {
+            keep
+        }
+        .into_iter()
+        .map(|c| (c + 1).to_string())
+        .collect();
         assert!(
             keep.contains(&(e.best + 1).to_string()),
             "{moves}: {keep:?}"
@@ -428,8 +450,15 @@ fn connect4_opening_book_answers_with_a_keeping_move() {
                 told.contains(&format!("{} moves keep the", keep.len())),
                 "{told}"
             );
+        } else {
+            // One move: played without a search among equals.
+            assert!(!out.iter().any(|l| l.contains("moves keep the")), "{out:?}");
         }
     }
+    assert!(
+        narrowed > 0,
+        "no position where the book's reach narrowed the choice"
+    );
 }
 
 /// `Solver off` and `go depth` leave the opening book alone.

@@ -1272,7 +1272,11 @@ impl ExactSolver for Solver {
     }
 
     /// The opening book (`c4book`): the position's value and optimal move, and where the book
-    /// holds every child too, the moves whose child has the opposite result.
+    /// holds every child too, the moves whose child has the opposite result. Among those, when
+    /// the book also holds every reply to its own move, only the moves it holds every reply
+    /// to: the next move is then answered from the book as well, where another keeping move
+    /// leaves a position the solver cannot prove within a move (docs/players.md, "No lost
+    /// value").
     fn known(s: &Connect4) -> Option<Known> {
         let e = c4book::lookup(s)?;
         let cells = (s.width() * s.height()) as i32;
@@ -1280,9 +1284,24 @@ impl ExactSolver for Solver {
         let wdl = wdl_of(i32::from(e.score));
         let best = s.format_move(e.best);
         let keeping = c4book::children(s).map(|kids| {
-            kids.into_iter()
+            let keep: Vec<u8> = kids
+                .into_iter()
                 .filter(|&(_, v)| wdl_of(i32::from(v)) == wdl.flip())
-                .map(|(c, _)| s.format_move(c))
+                .map(|(c, _)| c)
+                .collect();
+            let covered: Vec<u8> = keep
+                .iter()
+                .copied()
+                .filter(|&c| c4book::children(&s.apply(c)).is_some())
+                .collect();
+            let chosen = if covered.contains(&e.best) {
+                covered
+            } else {
+                keep
+            };
+            chosen
+                .into_iter()
+                .map(|c| s.format_move(c))
                 .collect::<Vec<_>>()
         });
         Some(Known {
