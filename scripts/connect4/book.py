@@ -46,9 +46,31 @@ def canon(moves):
     return min(key, tuple(reversed(key)))
 
 
+def won(moves):
+    """Whether the last move of `moves` completed four (the game is over)."""
+    cols = [""] * 7
+    for i, ch in enumerate(moves):
+        cols[int(ch) - 1] += "ab"[i % 2]
+    c = int(moves[-1]) - 1
+    r = len(cols[c]) - 1
+    me = cols[c][r]
+    at = lambda x, y: 0 <= x < 7 and 0 <= y < len(cols[x]) and cols[x][y] == me
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        k = 1
+        for s in (1, -1):
+            x, y = c + s * dx, r + s * dy
+            while at(x, y):
+                k += 1
+                x, y = x + s * dx, y + s * dy
+        if k >= 4:
+            return True
+    return False
+
+
 def after_best(book, n):
     """One move string per mirror pair of positions reached from an n-stone position of
-    `book` by the book's optimal column and any legal reply, sorted."""
+    `book` by the book's optimal column and any legal reply that does not end the game (from
+    7 stones a reply can complete four, and `tablero solve` refuses a finished game), sorted."""
     seen = {}
     for line in open(book):
         if line.startswith("#") or not line.strip():
@@ -58,7 +80,7 @@ def after_best(book, n):
             continue
         for reply in range(1, 8):
             m = moves + best + str(reply)
-            if max(m.count(str(c)) for c in range(1, 8)) <= 6:
+            if max(m.count(str(c)) for c in range(1, 8)) <= 6 and not won(m):
                 seen.setdefault(canon(m), m)
     return sorted(seen.values())
 
