@@ -375,8 +375,8 @@ fn searchmoves_restricts_the_root_and_rejects_bad_moves() {
 /// `eval` lists every legal move with the score of a depth-1 search of it, from the mover's
 /// point of view — also where the mover moves again (Kalah extra turn: pit 4 at the start,
 /// BOOM's second movement, Parchís after a 6): the same scores as `go depth 1` with MultiPV,
-/// with a heuristic whose search extends no leaf (BOOM's `default` searches sharp leaves
-/// further, and `eval` stays the heuristic's value: BOOM is checked with `seed`).
+/// with a heuristic whose search extends no leaf (BOOM's and Mancala's `default` search sharp
+/// leaves further, and `eval` stays the heuristic's value: both are checked with `seed`).
 #[test]
 fn eval_scores_every_move_like_a_depth_one_search() {
     let cases = [
@@ -385,7 +385,10 @@ fn eval_scores_every_move_like_a_depth_one_search() {
             GameKind::Connect4Boom,
             "setoption name Heuristic value seed\nposition startpos moves 4 4",
         ),
-        (GameKind::Mancala, "position startpos"),
+        (
+            GameKind::Mancala,
+            "setoption name Heuristic value seed\nposition startpos",
+        ),
         (GameKind::Parchis, "position startpos moves r1:6"),
     ];
     for (kind, position) in cases {

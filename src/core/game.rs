@@ -708,7 +708,6 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
         self.eval_terms_with(heuristic, &Self::DEFAULT_WEIGHTS, perspective)
     }
-    /// A cheap ordering hint: larger is searched first. Ties keep generation order.
     /// Is this position too sharp for a static evaluation by `heuristic` at the horizon (a
     /// threat the side to move must answer now)? The search then looks one ply further,
     /// within `EXTENSION_PLIES`. Asked only when `EXTENSION_PLIES > 0`.
@@ -716,6 +715,7 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
         let _ = heuristic;
         false
     }
+    /// A cheap ordering hint: larger is searched first. Ties keep generation order.
     fn move_order_hint(&self, m: Self::Move) -> i32 {
         let _ = m;
         0
