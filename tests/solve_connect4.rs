@@ -296,7 +296,7 @@ fn probe_reports_are_true_bounds() {
 /// solver itself, on a few of its cheaper positions (a win, a draw and a loss of each stone
 /// count): the book's score is the solve's, and its move keeps it (the child's solve is the
 /// score negated). The rest of the book is checked against itself (src/solver/c4book.rs:
-/// every position with 4 stones against its 5-stone children).
+/// every position whose children it holds against them).
 #[test]
 fn opening_book_agrees_with_the_solver() {
     use tablero::core::game::Game;
@@ -317,5 +317,6 @@ fn opening_book_agrees_with_the_solver() {
     }
 }
 
-// 4 and 5 stones, then 6 stones past the book's move (a win at once, and one of 0.5 s).
-const BOOK_SAMPLE: &[&str] = &["2236", "2255", "1446", "163344", "277426"];
+// 4 and 5 stones, then 6 stones past the book's move (a win at once, and one of 0.5 s), then
+// 7 stones past the book's move (a loss of 0.4 s).
+const BOOK_SAMPLE: &[&str] = &["2236", "2255", "1446", "163344", "277426", "1115451"];
