@@ -272,12 +272,14 @@ fn enraya_board_file() {
         LONG,
         "the pv highlight",
     );
-    let first =
-        b.eval("document.querySelector('#lines tbody tr td:last-child').textContent.split(' ')[0]");
-    let pv_target = b.eval("document.querySelector('#board .pv').getAttribute('data-g')");
+    // One script reads both: lines still streaming in would re-render between two reads.
+    let seen = b.eval(
+        "[document.querySelector('#lines tbody tr td:last-child').textContent.split(' ')[0], \
+          document.querySelector('#board .pv').getAttribute('data-g')]",
+    );
     assert_eq!(
-        pv_target, first,
-        "5-en-Raya targets are the cells, named as moves"
+        seen[1], seen[0],
+        "5-en-Raya targets are the cells, named as moves: {seen}"
     );
     b.screenshot("gui-enraya-analysis");
     // Turned for the other side: rotated, the texts upright.
@@ -378,16 +380,22 @@ fn controls_by_clicks() {
         LONG,
         "the pv highlight",
     );
-    let best = b.text("#best");
-    let first =
-        b.eval("document.querySelector('#lines tbody tr td:last-child').textContent.split(' ')[0]");
-    assert_eq!(best, format!("best {}", first.as_str().unwrap()));
-    let pv_target = b.eval("document.querySelector('#board .pv').getAttribute('data-g')");
-    assert_eq!(
-        pv_target.as_str().unwrap(),
-        first.as_str().unwrap(),
-        "Connect Four targets are columns"
+    // Read in one script: the lines keep streaming in, and a render between separate reads
+    // would pair one line's move with the next line's highlight.
+    let seen = b.eval(
+        "[document.getElementById('best').textContent, \
+          document.querySelector('#lines tbody tr td:last-child').textContent.split(' ')[0], \
+          document.querySelector('#board .pv').getAttribute('data-g')]",
     );
+    let seen: Vec<&str> = seen
+        .as_array()
+        .expect("three strings")
+        .iter()
+        .map(|v| v.as_str().expect("a string"))
+        .collect();
+    let (best, first, pv_target) = (seen[0], seen[1], seen[2]);
+    assert_eq!(best, format!("best {first}"));
+    assert_eq!(pv_target, first, "Connect Four targets are columns");
     b.screenshot("gui-analysis");
     b.click("#flip");
     let t = b.eval("document.querySelector('#board svg g').getAttribute('transform')");
