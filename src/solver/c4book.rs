@@ -2,10 +2,10 @@
 //! 4 or 5 stones, of the 6-stone positions two moves past a 4-stone one along the book's move,
 //! and of the 10,083 7-stone positions two moves past a 5-stone one along the book's move,
 //! solved once by this crate's own solver (`scripts/connect4/book.py` around `tablero solve`)
-//! and embedded in the binary (`c4book.txt`). Such positions take the solver 3–15 s each from an empty table, far
-//! more than a move at the course's 1 s, and the heuristic search alone lost the game's value
-//! there (docs/players.md, "No lost value"); with the book `go` answers them at once with a
-//! proven value.
+//! and embedded in the binary (`c4book.txt`). Such positions take the solver 3–15 s each from
+//! an empty table, far more than a move at the course's 1 s, and the heuristic search alone
+//! lost the game's value there (docs/players.md, "No lost value"); with the book `go` answers
+//! them at once with a proven value.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
