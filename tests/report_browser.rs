@@ -1030,10 +1030,13 @@ fn tournament_and_class_pages() {
     b.screenshot("class-student-en");
     switch_to(&b, "es");
     b.goto(&url(&out.join("students/nothing.html")));
+    // The page itself, built and in the language remembered from crashy's page: once CI audited
+    // it in English right after its Spanish text had been read, so the audit waits for both.
     b.wait_until(
-        "document.querySelector('.lang-switch')",
+        "location.pathname.endsWith('/students/nothing.html') && document.getElementById('home') \
+         && document.documentElement.lang === 'es' && document.title.includes('torneo de clase')",
         Duration::from_secs(10),
-        "nothing's page",
+        "nothing's page, in Spanish",
     );
     assert!(
         b.content("body")

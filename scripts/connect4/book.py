@@ -69,14 +69,17 @@ def won(moves):
 
 def after_best(book, n):
     """One move string per mirror pair of positions reached from an n-stone position of
-    `book` by the book's optimal column and any legal reply that does not end the game (from
-    7 stones a reply can complete four, and `tablero solve` refuses a finished game), sorted."""
+    `book` by the book's optimal column and any legal reply, sorted. From 7 stones on the
+    book's own column or the reply can complete four; `tablero solve` refuses a finished game,
+    and `go` never needs the book there, so both are skipped."""
     seen = {}
     for line in open(book):
         if line.startswith("#") or not line.strip():
             continue
         moves, _, best = line.split()
         if len(moves) != n:
+            continue
+        if won(moves + best):
             continue
         for reply in range(1, 8):
             m = moves + best + str(reply)
