@@ -1,11 +1,11 @@
 //! Connect Four 7×6's opening book: the exact value and an optimal move of every position with
-//! 4 or 5 stones, of the 6-stone positions two moves past a 4-stone one along the book's move,
-//! and of the 10,083 7-stone positions two moves past a 5-stone one along the book's move,
-//! solved once by this crate's own solver (`scripts/connect4/book.py` around `tablero solve`)
-//! and embedded in the binary (`c4book.txt`). Such positions take the solver 3–15 s each from
-//! an empty table, far more than a move at the course's 1 s, and the heuristic search alone
-//! lost the game's value there (docs/players.md, "No lost value"); with the book `go` answers
-//! them at once with a proven value.
+//! 4 or 5 stones, and of the positions two moves past a 4-, 5- or 6-stone one along the book's
+//! move (2,784 with 6 stones, 10,083 with 7, 12,505 with 8), solved once by this crate's own
+//! solver (`scripts/connect4/book.py` around `tablero solve`) and embedded in the binary
+//! (`c4book.txt`). Such positions take the solver up to seconds each from an empty table, more
+//! than a move at the course's 1 s, and the heuristic search alone lost the game's value there
+//! (docs/players.md, "No lost value"); with the book `go` answers them at once with a proven
+//! value.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -134,7 +134,8 @@ pub fn children(game: &Connect4) -> Option<Vec<(u8, i8)>> {
         }
         let child = game.apply(col);
         let score = match child.outcome() {
-            // A finished child: the mover just won (never within the book's stone counts).
+            // A finished child: the mover just won (from 7 stones on), a value the book does
+            // not list, so the book knows no result for every child.
             Some(_) => return None,
             None => lookup(&child)?.score,
         };
@@ -218,8 +219,8 @@ mod tests {
 
     /// Negamax on the book itself: where the book holds every child of a position, the
     /// position's score is the best of its children's, negated, and its best move reaches it
-    /// (within the book's stone counts no move wins at once). Mirrored lookups give mirrored
-    /// moves.
+    /// (a position with a move that wins at once, from 7 stones on, has no such check).
+    /// Mirrored lookups give mirrored moves.
     #[test]
     fn every_entry_agrees_with_its_children() {
         let mut checked = 0;
