@@ -408,3 +408,33 @@ fn star_landing_rules() {
         assert_eq!(s.is_legal(m), legal, "{mv} is_legal");
     }
 }
+
+/// `default` follows a leaf further exactly when some colour has all but one piece in the goal
+/// (the race then hinges on exact dice a few moves on); `test` and `seed` never.
+#[test]
+fn default_extends_only_endgame_leaves() {
+    let cases = [
+        // The start: nothing in any goal.
+        (START_FEN, false),
+        // Yellow has two of three in the goal, one at q1 (game 13 of the measurement).
+        (
+            "n 1 157 g,g,q1/n34,n21,h/h,h,n38/n23,g,g 24:M:- 1246:ma:- 020000 - 0,0,0,0 - - y/-/-",
+            true,
+        ),
+        // Green alone is one piece from finishing.
+        (
+            "n 0 91 n42,n11,h/h,n2,g/h,h,h/g,h,g 24:-:- 1:-:- 220801 - 0,0,0,0 - - y/-/-",
+            true,
+        ),
+        // One piece in each goal: no colour is one piece away.
+        (
+            "n 0 60 g,n11,h/h,n2,g/g,h,h/g,h,n20 24:-:- 1:-:- 220801 - 0,0,0,0 - - y/-/-",
+            false,
+        ),
+    ];
+    for (f, endgame) in cases {
+        let s = fen(f);
+        assert_eq!(s.unquiet(0), endgame, "default at {f}");
+        assert!(!s.unquiet(1) && !s.unquiet(2), "test/seed at {f}");
+    }
+}

@@ -2,7 +2,8 @@
 //! transposition table, plain alpha-beta and the `minimax` algorithm all return exactly the
 //! plain-minimax value at the same depth, on many random positions, for every heuristic; the
 //! chosen move achieves that value; repeated searches are identical. Where a game extends
-//! sharp leaves (Conecta-4 BOOM's `default`), the plain searches extend the same leaves.
+//! sharp leaves (the `default` of Conecta-4 BOOM, Mancala, 5-en-Raya and Parchís' endgames), the
+//! plain searches extend the same leaves.
 
 use std::sync::atomic::AtomicBool;
 
@@ -178,4 +179,109 @@ fn boom_depth_eight_follows_threats_past_its_horizon() {
     assert_eq!(s.format_move(d8.best_move.expect("a move")), "4");
     let test = search(1, 8);
     assert!(!is_decisive(test.score), "test at depth 8: {}", test.score);
+}
+
+/// Parchís endgames `default` lost to `seed` at depth 6 before it searched them further
+/// (`--openings random:8 --seed 7`, docs/players.md): a colour is one piece from finishing, the
+/// move a plain depth-6 search played, and the move depth 8 plays instead.
+const PARCHIS_ENDGAMES: [(&str, &str, &str); 10] = [
+    (
+        "n 1 157 g,g,q1/n34,n21,h/h,h,n38/n23,g,g 24:M:- 1246:ma:- 020000 - 0,0,0,0 - - y/-/-",
+        "b1:6",
+        "b1:4",
+    ),
+    (
+        "n 0 91 n42,n11,g/g,n2,g/h,h,h/h,h,n66 24:uM:20 1:ah:- 220801 - 0,1,0,0 e - y/r/-",
+        "y1:20",
+        "y0:20",
+    ),
+    (
+        "n 0 83 h,h,h/h,n22,h/n18,g,q1/n45,g,g 12456:sr:- 12456:hM:- aa82a3 - 0,0,0,2 - - g/-/-",
+        "r0:4",
+        "y0:5",
+    ),
+    (
+        "n 1 112 h,h,h/n38,h,h/g,g,n27/g,n62,g 12456:a:- 245:m:20 0a0000 - 0,0,0,0 er - g/b/-",
+        "g1:20",
+        "b0:20",
+    ),
+    (
+        "n 0 143 g,n21,g/n26,h,n21/n38,n38,h/g,n35,g 4:or:- 12456:-:- 680000 - 1,0,0,0 - - g/-/-",
+        "r0:4",
+        "y1:4",
+    ),
+    (
+        "n 0 134 n47,h,h/h,n36,n21/n57,g,n47/n43,g,g 12456:Mm:- 12456:la:- 200000 - 0,0,3,0 - - g/-/-",
+        "r2:4",
+        "y0:6",
+    ),
+    (
+        "n 1 91 g,g,q1/n22,h,h/n40,n40,n38/n21,g,n28 24:ak:- 12456:Ma:- 880001 - 0,0,0,0 - - r/-/-",
+        "g2:6",
+        "g2:megamushroom",
+    ),
+    (
+        "n 1 119 n4,h,n21/n23,h,n30/n23:b1,g,g/g,n14,g 12456:ma:- 12456:M:- 080000 - 0,0,0,1 r - g/-/-",
+        "g1:5",
+        "g1:6",
+    ),
+    (
+        "n 0 93 h,h,h/n37,n21,h/n38,q3,n2/g,g,n25 1:ma:- 12456:-:- 2a0000 - 0,0,0,1 - - g/-/-",
+        "r2:1",
+        "r0:banana",
+    ),
+    (
+        "n 1 151 n20,n19,n18/n51,n35,n21/n20,g,g/g,n15,g 12456:-:- 145:r:- 980000 - 0,0,1,1 - - y/-/-",
+        "g1:4",
+        "b1:1",
+    ),
+];
+
+/// In those endgames `default` at the course's depth 6 now plays what depth 8 plays, and the
+/// move the unextended search played is lost by force; the plain searches extend the same
+/// leaves as the reference minimax.
+#[test]
+fn parchis_default_searches_endgames_further() {
+    use tablero::core::score::is_decisive;
+    use tablero::games::parchis::{Parchis, ParchisConfig};
+    let stop = AtomicBool::new(false);
+    let search = |s: &Parchis, heuristic: usize, depth: u32| {
+        let opts = SearchOptions {
+            heuristic,
+            ..SearchOptions::default()
+        };
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        Searcher::<Parchis>::new(16).search(s, opts, limits, &stop, |_| {})
+    };
+    for (fen, unextended, deep) in PARCHIS_ENDGAMES {
+        let s = Parchis::parse_fen(fen, &ParchisConfig::default()).expect("fen");
+        assert!(s.unquiet(0), "an endgame: {fen}");
+        let d6 = search(&s, 0, 6);
+        let d8 = search(&s, 0, 8);
+        let mv = |r: &tablero::core::search::SearchResult<_>| s.format_move(r.best_move.unwrap());
+        assert_eq!(mv(&d8), deep, "depth 8 at {fen}");
+        assert_eq!(mv(&d6), deep, "depth 6 at {fen}");
+        assert!(!is_decisive(d6.score), "depth 6 at {fen}: {}", d6.score);
+        // The opponent of the unextended move wins by force within the 7 plies left of 8.
+        let after = s.apply(s.parse_move(unextended).expect("legal"));
+        let reply = search(&after, 0, 7);
+        let sign = if after.side_to_move() == s.side_to_move() {
+            -1
+        } else {
+            1
+        };
+        assert!(
+            is_decisive(reply.score) && sign * reply.score > 0,
+            "{unextended} at {fen}: {}",
+            reply.score
+        );
+        for depth in 1..=2 {
+            let mut n = 0;
+            let mm = reference::minimax(&s, depth, 0, 0, s.side_to_move(), &mut n);
+            assert_eq!(search(&s, 0, depth).score, mm, "depth {depth} at {fen}");
+        }
+    }
 }
