@@ -1,11 +1,11 @@
 //! Connect Four 7×6's opening book: the exact value and an optimal move of every position with
-//! 4 or 5 stones, and of the positions two moves past a 4-, 5- or 6-stone one along the book's
-//! move (2,784 with 6 stones, 10,083 with 7, 12,505 with 8), solved once by this crate's own
-//! solver (`scripts/connect4/book.py` around `tablero solve`) and embedded in the binary
-//! (`c4book.txt`). Such positions take the solver up to seconds each from an empty table, more
-//! than a move at the course's 1 s, and the heuristic search alone lost the game's value there
-//! (docs/players.md, "No lost value"); with the book `go` answers them at once with a proven
-//! value.
+//! 4 or 5 stones, and of the positions two moves past a 4-, 5-, 6- or 7-stone one along the
+//! book's move (2,784 with 6 stones, 10,083 with 7, 12,505 with 8, 43,181 with 9), solved once
+//! by this crate's own solver (`scripts/connect4/book.py` around `tablero solve`) and embedded
+//! in the binary (`c4book.txt`). Such positions take the solver up to seconds each from an
+//! empty table, more than a move at the course's 1 s, and the heuristic search alone lost the
+//! game's value there (docs/players.md, "No lost value"); with the book `go` answers them at
+//! once with a proven value.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
