@@ -8,7 +8,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tablero::core::game::Game;
-use tablero::core::search::{Algorithm, Limits, SearchOptions, Searcher, reference};
+use tablero::core::search::{Algorithm, Limits, SearchOptions, SearchResult, Searcher, reference};
 use tablero::games::{GameKind, GameVisitor, dispatch};
 
 /// A small deterministic generator (xorshift64*), so the positions are the same on every run.
@@ -145,6 +145,19 @@ fn parchis_alphabeta_equals_minimax() {
     agree(GameKind::Parchis, 25, 80, 3);
 }
 
+/// A fresh alpha-beta search of `s` to `depth` with `heuristic` (16 MiB table).
+fn search_to<G: Game>(s: &G, heuristic: usize, depth: u32) -> SearchResult<G::Move> {
+    let opts = SearchOptions {
+        heuristic,
+        ..SearchOptions::default()
+    };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    Searcher::<G>::new(16).search(s, opts, limits, &AtomicBool::new(false), |_| {})
+}
+
 /// Conecta-4 BOOM's `default` at the course's depth 8 follows pending threats to ply 12: here
 /// it finds a win in 10 movements that a plain depth-8 search (the course's `test`, never
 /// extended) does not see.
@@ -157,18 +170,7 @@ fn boom_depth_eight_follows_threats_past_its_horizon() {
     for m in "2 1 3 1 3".split(' ') {
         s = tablero::core::game::try_play(&s, m).expect("legal");
     }
-    let stop = AtomicBool::new(false);
-    let search = |heuristic: usize, depth: u32| {
-        let opts = SearchOptions {
-            heuristic,
-            ..SearchOptions::default()
-        };
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        Searcher::<Boom>::new(16).search(&s, opts, limits, &stop, |_| {})
-    };
+    let search = |heuristic: usize, depth: u32| search_to(&s, heuristic, depth);
     let d8 = search(0, 8);
     assert!(
         is_decisive(d8.score) && d8.score > 0,
@@ -244,24 +246,13 @@ const PARCHIS_ENDGAMES: [(&str, &str, &str); 10] = [
 fn parchis_default_searches_endgames_further() {
     use tablero::core::score::is_decisive;
     use tablero::games::parchis::{Parchis, ParchisConfig};
-    let stop = AtomicBool::new(false);
-    let search = |s: &Parchis, heuristic: usize, depth: u32| {
-        let opts = SearchOptions {
-            heuristic,
-            ..SearchOptions::default()
-        };
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        Searcher::<Parchis>::new(16).search(s, opts, limits, &stop, |_| {})
-    };
+    let search = search_to::<Parchis>;
     for (fen, unextended, deep) in PARCHIS_ENDGAMES {
         let s = Parchis::parse_fen(fen, &ParchisConfig::default()).expect("fen");
         assert!(s.unquiet(0), "an endgame: {fen}");
         let d6 = search(&s, 0, 6);
         let d8 = search(&s, 0, 8);
-        let mv = |r: &tablero::core::search::SearchResult<_>| s.format_move(r.best_move.unwrap());
+        let mv = |r: &SearchResult<_>| s.format_move(r.best_move.unwrap());
         assert_eq!(mv(&d8), deep, "depth 8 at {fen}");
         assert_eq!(mv(&d6), deep, "depth 6 at {fen}");
         assert!(!is_decisive(d6.score), "depth 6 at {fen}: {}", d6.score);
