@@ -146,6 +146,86 @@ fn parchis_alphabeta_equals_minimax() {
 }
 
 /// A fresh alpha-beta search of `s` to `depth` with `heuristic` (16 MiB table).
+/// An extending search's later iterations: at depth 3 (and 4) the search runs an iteration of
+/// 1 (2) first, whose table entries hold other extension limits. Their moves order the next
+/// iteration; their values must not stand in for it. The value equals plain alpha-beta's (which
+/// extends the same leaves) and the chosen move achieves it.
+struct DeepAgree<'a> {
+    positions: usize,
+    max_plies: usize,
+    fens: &'a [&'a str],
+    max_depth: u32,
+}
+
+impl GameVisitor for DeepAgree<'_> {
+    type Output = usize;
+    fn visit<G: Game>(self) -> usize {
+        use tablero::core::score::INFINITY;
+        assert!(G::EXTENSION_PLIES > 0, "{} does not extend", G::NAME);
+        let cfg = G::configure(&G::OPTIONS.iter().map(|o| o.default).collect::<Vec<_>>()).unwrap();
+        let mut rng = Rng(0xdee9 ^ G::NAME.len() as u64);
+        let mut positions = random_positions::<G>(&mut rng, self.positions, self.max_plies);
+        positions.extend(
+            self.fens
+                .iter()
+                .map(|f| G::parse_fen(f, &cfg).expect("fen")),
+        );
+        let mut checked = 0;
+        for s in positions {
+            let side = s.side_to_move();
+            for depth in 3..=self.max_depth {
+                let mut n = 0;
+                let ab = |s: &G, depth: u32, ply: i32, n: &mut u64| {
+                    reference::alphabeta(s, depth, ply, -INFINITY, INFINITY, 0, side, n)
+                };
+                let exact = ab(&s, depth, 0, &mut n);
+                let r = search_to(&s, 0, depth);
+                let what = format!("{} depth {depth} at {}", G::NAME, s.format_fen());
+                assert_eq!(r.score, exact, "{what}");
+                let child = s.apply(r.best_move.expect("a move"));
+                assert_eq!(ab(&child, depth - 1, 1, &mut n), exact, "{what}: the move");
+                checked += 1;
+            }
+        }
+        checked
+    }
+}
+
+fn deep_agree(kind: GameKind, positions: usize, max_plies: usize, fens: &[&str], max_depth: u32) {
+    let n = dispatch(
+        kind,
+        DeepAgree {
+            positions,
+            max_plies,
+            fens,
+            max_depth,
+        },
+    );
+    assert!(n > 0);
+}
+
+#[test]
+fn boom_agrees_after_earlier_iterations() {
+    deep_agree(GameKind::Connect4Boom, 12, 30, &[], 4);
+}
+
+#[test]
+fn mancala_agrees_after_earlier_iterations() {
+    deep_agree(GameKind::Mancala, 20, 40, &[], 4);
+}
+
+#[test]
+fn enraya_agrees_after_earlier_iterations() {
+    // Depth 4 extends to ply 8 here, and plain alpha-beta takes minutes.
+    deep_agree(GameKind::Enraya, 8, 40, &[], 3);
+}
+
+#[test]
+fn parchis_endgames_agree_after_earlier_iterations() {
+    let fens: Vec<&str> = PARCHIS_ENDGAMES.iter().map(|e| e.0).collect();
+    deep_agree(GameKind::Parchis, 0, 0, &fens, 4);
+}
+
 fn search_to<G: Game>(s: &G, heuristic: usize, depth: u32) -> SearchResult<G::Move> {
     let opts = SearchOptions {
         heuristic,

@@ -527,12 +527,13 @@ impl<G: Game> Run<'_, G> {
         self.root_pv.clone_from(&best.pv);
         if store {
             self.tt.store(
-                self.node_key(root, 0),
+                self.key(root),
                 TtEntry {
                     score: to_tt(best.score, 0),
                     depth: depth as u8,
                     bound: Bound::Exact,
                     move_index: Some(*i as u8),
+                    left: self.ext_left(0),
                 },
             );
         }
@@ -550,16 +551,17 @@ impl<G: Game> Run<'_, G> {
         s.hash() ^ self.key_salt
     }
 
-    /// The table key of a node `ply` plies below the root. Where the game extends, a value
-    /// depends on the extension plies left too (an iteration with another limit must not
-    /// reuse it), so they are mixed in.
+    /// The extension plies left at a node `ply` plies below the root (0 where the game does
+    /// not extend). A stored value depends on them as well as on the depth, so one iteration
+    /// must not reuse another's value at a node where they differ; the move, though, is the
+    /// next iteration's best first try, which is why they are stored beside the key rather
+    /// than mixed into it.
     #[inline]
-    fn node_key(&self, s: &G, ply: usize) -> u64 {
+    fn ext_left(&self, ply: usize) -> u8 {
         if G::EXTENSION_PLIES > 0 {
-            let left = self.ply_limit.saturating_sub(ply) as u64;
-            self.key(s) ^ left.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17)
+            self.ply_limit.saturating_sub(ply).min(usize::from(u8::MAX)) as u8
         } else {
-            self.key(s)
+            0
         }
     }
 
@@ -586,11 +588,11 @@ impl<G: Game> Run<'_, G> {
             self.horizon = true;
             return state.evaluate_with(self.heuristic, &self.weights, self.perspective);
         };
-        let key = self.node_key(state, ply);
+        let key = self.key(state);
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.move_index;
-            if u32::from(e.depth) == depth {
+            if u32::from(e.depth) == depth && e.left == self.ext_left(ply) {
                 let s = from_tt(e.score, ply as i32);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -890,6 +892,7 @@ impl<G: Game> Run<'_, G> {
                 } else {
                     best_idx
                 },
+                left: self.ext_left(ply),
             },
         );
     }

@@ -31,6 +31,10 @@ pub struct TtEntry {
     pub bound: Bound,
     /// Index of the best move in the legal-move list, if one is known.
     pub move_index: Option<u8>,
+    /// The selective-extension plies left below the node (0 where the game does not extend).
+    /// A score holds only for the same depth *and* plies left; the move is a good first try
+    /// whatever they are, which is why they are not part of the key.
+    pub left: u8,
 }
 
 /// One slot, packed into two words so that a fresh table is all zero bits and can be
@@ -39,7 +43,7 @@ pub struct TtEntry {
 /// - word 0: bits 0-31 the low 32 bits of the key (the high bits chose the slot), bits 32-63
 ///   the score;
 /// - word 1: bits 0-15 generation, 16-23 depth, 24-31 bound (0 = empty, 1 exact, 2 lower,
-///   3 upper), 32-39 move index + 1 (0 = none).
+///   3 upper), 32-39 move index + 1 (0 = none), 40-47 extension plies left.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Slot([u64; 2]);
 
@@ -69,13 +73,18 @@ impl Slot {
         (self.0[1] >> 32) as u8
     }
     #[inline]
-    fn pack(key: u32, score: i32, generation: u16, depth: u8, bound: u8, mv: u8) -> Slot {
+    fn left(self) -> u8 {
+        (self.0[1] >> 40) as u8
+    }
+    #[inline]
+    fn pack(key: u32, generation: u16, e: &TtEntry, bound: u8, mv: u8) -> Slot {
         Slot([
-            u64::from(key) | (u64::from(score as u32) << 32),
+            u64::from(key) | (u64::from(e.score as u32) << 32),
             u64::from(generation)
-                | (u64::from(depth) << 16)
+                | (u64::from(e.depth) << 16)
                 | (u64::from(bound) << 24)
-                | (u64::from(mv) << 32),
+                | (u64::from(mv) << 32)
+                | (u64::from(e.left) << 40),
         ])
     }
 }
@@ -197,6 +206,7 @@ impl TranspositionTable {
                 _ => Bound::Upper,
             },
             move_index: s.mv().checked_sub(1),
+            left: s.left(),
         })
     }
 
@@ -228,7 +238,7 @@ impl TranspositionTable {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        self.slots[i] = Slot::pack(key as u32, entry.score, generation, entry.depth, bound, mv).0;
+        self.slots[i] = Slot::pack(key as u32, generation, &entry, bound, mv).0;
     }
 
     /// Permille of entries used by the current search (sampled over the first 1000 slots).
@@ -255,6 +265,7 @@ mod tests {
             depth: 5,
             bound: Bound::Lower,
             move_index: Some(3),
+            left: 2,
         };
         tt.store(0xdead_beef, e);
         assert_eq!(tt.probe(0xdead_beef), Some(e));
