@@ -145,7 +145,6 @@ fn parchis_alphabeta_equals_minimax() {
     agree(GameKind::Parchis, 25, 80, 3);
 }
 
-/// A fresh alpha-beta search of `s` to `depth` with `heuristic` (16 MiB table).
 /// An extending search's later iterations: at depth 3 (and 4) the search runs an iteration of
 /// 1 (2) first, whose table entries hold other extension limits. Their moves order the next
 /// iteration; their values must not stand in for it. The value equals plain alpha-beta's (which
@@ -173,11 +172,12 @@ impl GameVisitor for DeepAgree<'_> {
         let mut checked = 0;
         for s in positions {
             let side = s.side_to_move();
+            // Plain alpha-beta in a full window, `default` (heuristic 0), from `side`'s view.
+            let ab = |s: &G, depth: u32, ply: i32, n: &mut u64| {
+                reference::alphabeta(s, depth, ply, -INFINITY, INFINITY, 0, side, n)
+            };
             for depth in 3..=self.max_depth {
                 let mut n = 0;
-                let ab = |s: &G, depth: u32, ply: i32, n: &mut u64| {
-                    reference::alphabeta(s, depth, ply, -INFINITY, INFINITY, 0, side, n)
-                };
                 let exact = ab(&s, depth, 0, &mut n);
                 let r = search_to(&s, 0, depth);
                 let what = format!("{} depth {depth} at {}", G::NAME, s.format_fen());
@@ -226,6 +226,7 @@ fn parchis_endgames_agree_after_earlier_iterations() {
     deep_agree(GameKind::Parchis, 0, 0, &fens, 4);
 }
 
+/// A fresh alpha-beta search of `s` to `depth` with `heuristic` (16 MiB table).
 fn search_to<G: Game>(s: &G, heuristic: usize, depth: u32) -> SearchResult<G::Move> {
     let opts = SearchOptions {
         heuristic,
