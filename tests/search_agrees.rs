@@ -239,7 +239,7 @@ fn search_to<G: Game>(s: &G, heuristic: usize, depth: u32) -> SearchResult<G::Mo
     Searcher::<G>::new(16).search(s, opts, limits, &AtomicBool::new(false), |_| {})
 }
 
-/// Conecta-4 BOOM's `default` at the course's depth 8 follows pending threats to ply 12: here
+/// Conecta-4 BOOM's `default` at the course's depth 8 follows pending threats to ply 13: here
 /// it finds a win in 10 movements that a plain depth-8 search (the course's `test`, never
 /// extended) does not see.
 #[test]
