@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use tablero::core::game::{Game, MoveError, Outcome, Side, try_play};
 use tablero::core::perft::perft;
-use tablero::games::boom::{Boom, BoomMove, Config, Moves};
+use tablero::games::boom::{Boom, BoomMove, Config, Moves, Year};
 
 struct Rng(u64);
 impl Rng {
@@ -358,6 +358,33 @@ fn hash_separates_movement_number_and_bombs() {
             assert_ne!(hs[i], hs[j]);
         }
     }
+}
+
+#[test]
+fn default_extends_leaves_in_the_middle_of_a_turn() {
+    // The same quiet board (no threat, no two-movement window, no bomb) at each movement of a
+    // turn: only the turn's second movement is unquiet, and only for `default` in 2020-21.
+    let board = "7/7/7/7/7/7/2o1x2";
+    let at = |side: &str, movement: u32, year: Year| {
+        Boom::parse_fen(&format!("{board} {side} {movement}"), &Config::of(year)).unwrap()
+    };
+    for (side, movement, unquiet) in [
+        ("x", 4, false),
+        ("x", 5, true),
+        ("o", 6, false),
+        ("o", 7, true),
+    ] {
+        let s = at(side, movement, Year::Y2020);
+        assert_eq!(s.unquiet(0), unquiet, "default at movement {movement}");
+        assert!(
+            !s.unquiet(1) && !s.unquiet(2),
+            "test/seed at movement {movement}"
+        );
+    }
+    let first = Boom::parse_fen("7/7/7/7/7/7/7 x 1", &Config::default()).unwrap();
+    assert!(!first.unquiet(0), "P1's one-movement first turn");
+    let y2018 = at("x", 3, Year::Y2018);
+    assert!(!y2018.unquiet(0), "2018-19 turns are one movement");
 }
 
 #[test]

@@ -382,11 +382,21 @@ fn default_terms(s: &Boom, w: &Weights, perspective: Side) -> DefaultTerms {
     }
 }
 
-/// A leaf too sharp for a static value: a side can complete four within its next turn of two
-/// movements — a winning cell playable or right above a playable cell, a window of two own
-/// pieces whose two empty cells one turn fills (`hot`), or its `BOOM` (then a `PUT`) — so what
-/// the side to move does with its movements decides, and the search looks further.
+/// A leaf too sharp for a static value, where the search looks further:
+/// * the middle of a turn (the side to move has made the first of its two movements): `default`
+///   values a turn's two movements by guesses (`tempo`, `doom`, the near threats), so its value
+///   there swings from the value at the turn's end (thousands of units on consecutive moves of
+///   one game); one more ply ends the turn. A depth-8 search from a turn's second movement has
+///   every leaf in the middle of a turn, yet the steadier values cut enough that the search
+///   costs what it did without this (docs/boom-strength.md, "Leaves at the end of a turn");
+/// * a side can complete four within its next turn of two movements — a winning cell playable
+///   or right above a playable cell, a window of two own pieces whose two empty cells one turn
+///   fills (`hot`), or its `BOOM` (then a `PUT`) — so what the side to move does with its
+///   movements decides.
 pub fn unquiet(s: &Boom) -> bool {
+    if s.year() == Year::Y2020 && s.movements_left() == 1 && s.movement() > 1 {
+        return true;
+    }
     let (a, b) = (s.pieces(Side::First), s.pieces(Side::Second));
     let occ = a | b;
     let playable = s.playable();

@@ -420,9 +420,9 @@ impl Game for Boom {
         &[("2018-19", 2018), ("2020-21", 2020)],
     )];
     const HEURISTICS: &'static [&'static str] = &["default", "test", "seed"];
-    /// A depth-8 search (the course's) follows its pending threats to ply 13: at equal depth
-    /// the students' players, whose horizon is exact, won the positions tablero's static
-    /// evaluation misjudged there (docs/boom-strength.md).
+    /// A depth-8 search (the course's) follows its pending threats, and leaves in the middle of
+    /// a turn, to ply 13: at equal depth the students' players, whose horizon is exact, won the
+    /// positions tablero's static evaluation misjudged there (docs/boom-strength.md).
     const EXTENSION_PLIES: u32 = 5;
     const EXTENSION_HORIZON: u32 = 13;
     /// Reviews at the course bridges' depth 8. The review's curves are fitted on 200 self-play games at the default depth and
