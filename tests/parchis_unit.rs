@@ -409,8 +409,8 @@ fn star_landing_rules() {
     }
 }
 
-/// `default` follows a leaf further exactly when some colour has all but one piece in the goal
-/// (the race then hinges on exact dice a few moves on); `test` and `seed` never.
+/// `default` follows a leaf further exactly when some colour has a piece in the goal and at most
+/// two outside it (the race then hinges on exact dice a few moves on); `test` and `seed` never.
 #[test]
 fn default_extends_only_endgame_leaves() {
     let cases = [
@@ -426,9 +426,14 @@ fn default_extends_only_endgame_leaves() {
             "n 0 91 n42,n11,h/h,n2,g/h,h,h/g,h,g 24:-:- 1:-:- 220801 - 0,0,0,0 - - y/-/-",
             true,
         ),
-        // One piece in each goal: no colour is one piece away.
+        // One piece in each of three goals: two pieces left outside them.
         (
             "n 0 60 g,n11,h/h,n2,g/g,h,h/g,h,n20 24:-:- 1:-:- 220801 - 0,0,0,0 - - y/-/-",
+            true,
+        ),
+        // Late in the race, but no piece in any goal.
+        (
+            "n 0 60 q3,n11,h/h,n2,q5/q1,h,h/n60,h,n20 24:-:- 1:-:- 220801 - 0,0,0,0 - - y/-/-",
             false,
         ),
     ];
@@ -436,5 +441,15 @@ fn default_extends_only_endgame_leaves() {
         let s = fen(f);
         assert_eq!(s.unquiet(0), endgame, "default at {f}");
         assert!(!s.unquiet(1) && !s.unquiet(2), "test/seed at {f}");
+    }
+    // 2021-22 has four pieces a colour: one in the goal leaves three outside, two leave two.
+    let config = ParchisConfig::of(tablero::games::parchis::Year::Y2021);
+    for (yellow, endgame) in [("g,n4,n13,n17", false), ("g,g,n13,n17", true)] {
+        let f = format!(
+            "c y 1 {yellow}/h,n21,n30,n34/h,n38,n47,n51/h,n55,n64,n68 \
+             123456:-:-/123456:-:- 123456:-:-/123456:-:- 000000 - 0,0,0,0 - - -/-/-"
+        );
+        let s = Parchis::parse_fen(&f, &config).unwrap_or_else(|e| panic!("{f}: {e}"));
+        assert_eq!(s.unquiet(0), endgame, "2021-22 default at {f}");
     }
 }
