@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Does the review's accuracy order engines as their ratings do? (docs/review.md, "Accuracy")
 
-Usage: review_accuracy.py [--tablero BIN] [--svg FILE] GAME:RECORDS:ANNOTATED[:DEEPER] ...
+Usage: review_accuracy.py [--tablero BIN] [--svg FILE [--update]] GAME:RECORDS:ANNOTATED[:DEEPER] ...
 
 For each game, RECORDS is a tournament's records file, ANNOTATED the same games reviewed by
 `tablero analyse` at the review's depth and DEEPER (optional) a review two plies deeper, of all
 the games or of some of them. The ratings are `tablero report RECORDS`'s (maximum likelihood,
 every game); an engine's accuracy is the mean of its games' accuracies, with a 95 % interval
 (1.96 standard errors). Prints a Markdown table per game and Spearman's rank correlation of
-accuracy with rating; with --svg draws accuracy against rating, one panel per game.
+accuracy with rating; with --svg draws accuracy against rating, one panel per game (GAME is
+the panel's title). With --update the figure FILE keeps its other panels where they are and
+only the games given are drawn again (in their own places; a new game gets the next one): one
+game's measurement redone does not need the hours of records of the others.
 """
 import json
 import math
+import re
 import subprocess
 import sys
 
@@ -81,7 +85,8 @@ def panel(x0, y0, w, h, title, series):
     bottom = max(0, math.floor(min(p[1] - p[2] for _, pts in series for p in pts) / 10) * 10 - 10)
     X = lambda e: x0 + L + (e - lo) / (hi - lo) * (w - L - R)
     Y = lambda a: y0 + T + (100 - a) / (100 - bottom) * (h - T - B)
-    s = [f'<rect x="{x0 + L}" y="{y0 + T}" width="{w - L - R}" height="{h - T - B}" fill="#fafafa" stroke="#bbb"/>']
+    s = [f'<g class="panel" data-title="{title}">',
+         f'<rect x="{x0 + L}" y="{y0 + T}" width="{w - L - R}" height="{h - T - B}" fill="#fafafa" stroke="#bbb"/>']
     s.append(f'<text x="{x0 + L}" y="{y0 + 15}" font-weight="bold">{title}</text>')
     for a in range(bottom, 101, 10 if 100 - bottom <= 50 else 20):
         s.append(f'<line x1="{x0 + L}" x2="{x0 + w - R}" y1="{Y(a):.1f}" y2="{Y(a):.1f}" stroke="#e4e4e4"/>')
@@ -112,21 +117,43 @@ def panel(x0, y0, w, h, title, series):
             if i == 0:
                 dy = [13, -7, 24][slot[k]]
                 s.append(f'<text x="{X(elo) + 4:.1f}" y="{Y(a) + dy:.1f}" fill="#222" font-size="9">{name.split("+")[0]}</text>')
+    s.append("</g>")
     return s
+
+
+def old_panels(path):
+    """The panels of a figure this script drew, in their order: [(title, lines, two series)]."""
+    out, cur = [], None
+    with open(path) as f:
+        for line in f.read().splitlines():
+            m = re.match(r'<g class="panel" data-title="([^"]*)">$', line)
+            if m:
+                cur = (m.group(1), [line])
+            elif cur is not None:
+                cur[1].append(line)
+                if line == "</g>":
+                    out.append((cur[0], cur[1], any(COLORS[1] in x for x in cur[1])))
+                    cur = None
+    if not out:
+        sys.exit(f"{path}: no panels drawn by this script to keep (draw it without --update)")
+    return out
 
 
 def main():
     args = sys.argv[1:]
-    tablero, svg = "tablero", None
+    tablero, svg, update = "tablero", None, False
     while args and args[0].startswith("--"):
         if args[0] == "--tablero":
             tablero, args = args[1], args[2:]
         elif args[0] == "--svg":
             svg, args = args[1], args[2:]
+        elif args[0] == "--update":
+            update, args = True, args[1:]
         else:
             sys.exit(__doc__)
-    if not args:
+    if not args or (update and not svg):
         sys.exit(__doc__)
+    kept = old_panels(svg) if update else []
     panels = []
     for spec in args:
         parts = spec.split(":")
@@ -160,19 +187,26 @@ def main():
         panels.append((game, series))
     if svg:
         W, H, cols = 360, 240, 2
-        rows = (len(panels) + cols - 1) // cols
+        # Each slot holds a kept panel (its lines) or a game drawn now (its series).
+        slots = [(t, lines, two) for t, lines, two in kept]
+        for g, series in panels:
+            i = next((k for k, x in enumerate(slots) if x[0] == g), None)
+            if i is None:
+                slots.append((g, series, len(series) > 1))
+            else:
+                slots[i] = (g, series, len(series) > 1)
+        rows = (len(slots) + cols - 1) // cols
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W * cols}" height="{H * rows + 24}" viewBox="0 0 {W * cols} {H * rows + 24}" font-family="DejaVu Sans, sans-serif" font-size="10">',
                f'<rect width="100%" height="100%" fill="#fff"/>']
-        for i, (g, series) in enumerate(panels):
-            out += panel((i % cols) * W, (i // cols) * H, W, H, g, series)
+        for i, (g, body, _) in enumerate(slots):
+            out += body if isinstance(body[0], str) else panel((i % cols) * W, (i // cols) * H, W, H, g, body)
         y = H * rows + 14
         out.append(f'<circle cx="50" cy="{y - 3}" r="3.5" fill="{COLORS[0]}"/><text x="58" y="{y}">accuracy, review at the default depth (mean of games, 95 % interval)</text>')
-        if any(len(series) > 1 for _, series in panels):
+        if any(two for _, _, two in slots):
             out.append(f'<circle cx="430" cy="{y - 3}" r="3.5" fill="#fff" stroke="{COLORS[1]}" stroke-width="1.5"/><text x="438" y="{y}">two plies deeper</text>')
         out.append("</svg>")
         with open(svg, "w") as f:
             f.write("\n".join(out) + "\n")
-
 
 if __name__ == "__main__":
     main()

@@ -483,3 +483,92 @@ fn bad_command_lines_are_one_line() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&o.stderr).lines().count(), 1);
 }
+
+/// The panels of one of `scripts/review_accuracy.py`'s figures: (title, its lines).
+fn figure_panels(svg: &str) -> Vec<(String, String)> {
+    svg.split("<g class=\"panel\" data-title=\"")
+        .skip(1)
+        .map(|p| {
+            let (title, rest) = p.split_once('"').unwrap();
+            let body = &rest[..rest.find("</g>").unwrap()];
+            (title.to_string(), body.to_string())
+        })
+        .collect()
+}
+
+/// docs/review.md's figures: `--update` draws only the games given and keeps every other panel
+/// exactly as it was, in its place; a file with no panels of the script is refused in one line.
+#[test]
+fn accuracy_figure_update_keeps_the_other_panels() {
+    // The script rates engines with `tablero report`, which rates a tournament's records.
+    let rec = tmp("fig.jsonl");
+    ok(tablero(&[
+        "tournament",
+        "--game",
+        "connect4",
+        "--engine",
+        "random=builtin:random",
+        "--engine",
+        "greedy=builtin:greedy",
+        "--engine",
+        "ninja1=builtin:ninja1",
+        "--rounds",
+        "2",
+        "--openings",
+        "random:2",
+        "--seed",
+        "3",
+        "--records",
+        rec.to_str().unwrap(),
+    ]));
+    let ann = tmp("fig-ann.jsonl");
+    ok(analyse(&rec, &ann, &["--depth", "2"]));
+    let deeper = tmp("fig-deeper.jsonl");
+    ok(analyse(&rec, &deeper, &["--depth", "4"]));
+    let svg = tmp("fig.svg");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/review_accuracy.py");
+    let run = |extra: &[&str], specs: &[String]| {
+        let mut c = Command::new("python3");
+        c.args([script, "--tablero", BIN, "--svg", svg.to_str().unwrap()]);
+        c.args(extra).args(specs);
+        c.output().unwrap()
+    };
+    let spec = |title: &str, a: &Path| format!("{title}:{}:{}", rec.display(), a.display());
+    ok(run(&[], &[spec("Alpha", &ann), spec("Beta", &ann)]));
+    let first = figure_panels(&std::fs::read_to_string(&svg).unwrap());
+    assert_eq!(
+        first.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(),
+        ["Alpha", "Beta"]
+    );
+    // Alpha again with a deeper review beside it: Beta untouched, Alpha redrawn in place with
+    // the second series; a new game takes the next place.
+    let deep_spec = format!("{}:{}", spec("Alpha", &ann), deeper.display());
+    let o = ok(run(&["--update"], &[deep_spec, spec("Gamma", &ann)]));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Spearman"));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let second = figure_panels(&text);
+    assert_eq!(
+        second.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(),
+        ["Alpha", "Beta", "Gamma"]
+    );
+    assert_eq!(second[1], first[1]);
+    assert_ne!(second[0], first[0]);
+    assert!(second[0].1.contains("#D55E00") && !first[0].1.contains("#D55E00"));
+    assert!(text.contains("two plies deeper"));
+    // Gamma sits in the third place: the second row, left.
+    assert!(
+        second[2].1.contains("<rect x=\"40\" y=\"262\""),
+        "{}",
+        second[2].1
+    );
+    // Nothing to keep: refused, the file as it was.
+    std::fs::write(&svg, "<svg></svg>\n").unwrap();
+    let o = run(&["--update"], &[spec("Alpha", &ann)]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.trim().lines().count() == 1 && err.contains("without --update"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "<svg></svg>\n");
+}

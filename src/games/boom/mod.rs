@@ -448,8 +448,8 @@ impl Game for Boom {
         ladder: [1, 3, 5, 9],
         review_depth: 8,
         review: ReviewCalibration {
-            even: (57.6, 12.3),
-            odd: (35.8, 30.4),
+            even: (478.0, -258.3),
+            odd: (1021.1, 353.9),
             inaccuracy: 0.02,
         },
         learn: Profile::DEFAULT.learn,
