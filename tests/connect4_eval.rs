@@ -323,6 +323,7 @@ fn connect4_heuristics_match_naive() {
 
 #[test]
 fn boom_heuristics_match_naive() {
+    let mut soon_seen = [0usize; 2];
     for s in boom_positions() {
         common_checks(&s, &[1]);
         let mut grid = Grid::of_boom(&s);
@@ -394,6 +395,31 @@ fn boom_heuristics_match_naive() {
         } else {
             0
         };
+        // A bomb on the way: a side with no bomb whose next turn is its 4th, 8th, … can put
+        // it and explode it at once, taking the opponent's pieces of the fullest row a `PUT`
+        // reaches (the side to move only with both movements left).
+        let has_bomb = |x: u8| (0..7).any(|c| (0..7).any(|r| grid.see(r, c) == x + 3));
+        let victims = |x: u8| {
+            (0..7)
+                .filter(|&c| lowest[c as usize] < 7)
+                .map(|c| {
+                    (0..7)
+                        .filter(|&c2| Grid::owner(grid.see(lowest[c as usize], c2)) == 3 - x)
+                        .count() as i32
+                })
+                .max()
+                .unwrap_or(0)
+        };
+        let me_now = mover.index() as u8 + 1;
+        let n = s.movement();
+        let mut soon = 0;
+        if left == 2 && !has_bomb(me_now) && naive_turn(n).is_multiple_of(4) {
+            soon += victims(me_now);
+        }
+        if !has_bomb(3 - me_now) && naive_turn(n + left as u16).is_multiple_of(4) {
+            soon -= victims(3 - me_now);
+        }
+        let soon = w.bomb_soon * soon;
         for p in [Side::First, Side::Second] {
             let (me, them) = (p.index() as u8 + 1, 2 - p.index() as u8);
             // The course's ValoracionTest: Puntuacion(jugador), or 0 on a full board; the
@@ -465,8 +491,35 @@ fn boom_heuristics_match_naive() {
                 .unwrap()
                 .value;
             assert_eq!(got, want.to_string(), "tempo\n{}", s.display());
+            let want = if mover == p { soon } else { -soon };
+            let got = s
+                .eval_terms(0, p)
+                .into_iter()
+                .find(|t| t.name == "bomb soon")
+                .unwrap()
+                .value;
+            assert_eq!(got, want.to_string(), "bomb soon\n{}", s.display());
+        }
+        soon_seen[usize::from(soon > 0)] += usize::from(soon != 0);
+    }
+    // Both signs met: the side to move's own bomb on the way and the waiting side's.
+    assert!(soon_seen[0] > 0 && soon_seen[1] > 0, "{soon_seen:?}");
+}
+
+/// The turn number (counted per player) of movement `n`, by walking the turn order: movement
+/// 1 is the first player's first turn, then two movements a turn, the players alternating.
+fn naive_turn(n: u16) -> u16 {
+    let mut turns = [1u16, 0];
+    let (mut side, mut left) = (0usize, 1u16);
+    for _ in 1..n {
+        left -= 1;
+        if left == 0 {
+            side = 1 - side;
+            turns[side] += 1;
+            left = 2;
         }
     }
+    turns[side]
 }
 
 #[test]

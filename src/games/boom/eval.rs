@@ -48,7 +48,10 @@
 //!     (the explosion itself, or a winning cell it makes playable), the side waiting could in
 //!     its next turn;
 //!   - `full-board parity`: per (occupied cells)² / 49 against the side that would be to move
-//!     on a board filled without explosions (who cannot move there loses).
+//!     on a board filled without explosions (who cannot move there loses);
+//!   - `bomb soon`: a side with no bomb whose next turn places one (the side to move's turn
+//!     now, with both movements left; the side waiting's next) can put it and explode it at
+//!     once: per opponent piece in the fullest row a `PUT` can reach (hand-set at 250 after the fit, not fitted: docs/boom-strength.md, "A bomb on the way").
 //!
 //!   The hand-set weights before the fit (window 3, centre 3, near 1, threat 20, bomb 15 + 8,
 //!   hot 10, tempo 3000, the newer terms at 0) scored 71.2 % against `seed` at depth 6 (2,000
@@ -105,6 +108,9 @@ pub struct Weights {
     pub boom_win: i32,
     /// The side waiting could do so in its next turn (subtracted).
     pub boom_threat: i32,
+    /// Per opponent piece in the fullest row a `PUT` reaches, for a side with no bomb whose next
+    /// turn places one (the side to move's now, the side waiting's next; subtracted for it).
+    pub bomb_soon: i32,
 }
 
 /// Ranges: symmetric around 0, with the worst case over every position and setting checked
@@ -128,9 +134,10 @@ pub const WEIGHTS: &[WeightSpec] = &[
     WeightSpec::symmetric("BoomW_doom_hot", 382, 1_000_000),
     WeightSpec::symmetric("BoomW_boom_win", 19_605, 1_000_000),
     WeightSpec::symmetric("BoomW_boom_threat", 885, 1_000_000),
+    WeightSpec::symmetric("BoomW_bomb_soon", 250, 100_000),
 ];
 
-const N_WEIGHTS: usize = 17;
+const N_WEIGHTS: usize = 18;
 const _: () = assert!(WEIGHTS.len() == N_WEIGHTS);
 
 const fn weights_of(v: [i32; N_WEIGHTS]) -> Weights {
@@ -152,6 +159,7 @@ const fn weights_of(v: [i32; N_WEIGHTS]) -> Weights {
         doom_hot: v[14],
         boom_win: v[15],
         boom_threat: v[16],
+        bomb_soon: v[17],
     }
 }
 
@@ -177,7 +185,8 @@ impl Evaluation<Boom> for Weights {
 
 /// The worst case of `default` over every position and weight setting: per side at most 49
 /// cells × 16 windows of own pieces in open windows, 7 pieces in column 4 and 14 next to it, 49
-/// threat cells, one bomb with 7 pieces in its row, 88 hot windows; both sides, plus tempo.
+/// threat cells, one bomb with 7 pieces in its row, 88 hot windows; both sides, plus tempo,
+/// and a bomb on the way with 7 victims for each side.
 const WORST_CASE: i64 = {
     const fn m(i: usize) -> i64 {
         WEIGHTS[i].magnitude()
@@ -191,6 +200,7 @@ const WORST_CASE: i64 = {
         + m(14)
         + m(15)
         + m(16)
+        + 2 * 7 * m(17)
 };
 const _: () = assert!(WORST_CASE < EVAL_LIMIT as i64);
 
@@ -206,6 +216,8 @@ struct DefaultTerms {
     /// perspective.
     near_threats: i32,
     parity: i32,
+    /// [`bomb_soon`], for the perspective.
+    bomb_soon: i32,
 }
 
 /// Start cells of the windows in direction `d` (valid starts `starts`) holding exactly two
@@ -350,6 +362,7 @@ fn default_terms(s: &Boom, w: &Weights, perspective: Side) -> DefaultTerms {
             0
         };
     let near_threats = near_threats + booms;
+    let soon = bomb_soon(s, w, mover, playable);
     let fill = occ.count_ones() as i32;
     let full_mover = super::side_of_movement(s.movement().saturating_add((49 - fill) as u16));
     let parity = w.parity * fill * fill / 49;
@@ -379,7 +392,42 @@ fn default_terms(s: &Boom, w: &Weights, perspective: Side) -> DefaultTerms {
             bomb_value(s.bomb(perspective.other()), own, w),
         ),
         tempo: if mover == perspective { tempo } else { -tempo },
+        bomb_soon: if mover == perspective { soon } else { -soon },
     }
+}
+
+/// The `bomb soon` term, for the side to move: a side with no bomb whose next turn places one
+/// can put it and explode it in that turn, taking every opponent piece of the bomb's row (the
+/// fullest row a `PUT` reaches). The side to move counts only with both movements left (with
+/// one, its bomb could not go off this turn); the side waiting's next turn follows this one.
+#[inline]
+fn bomb_soon(s: &Boom, w: &Weights, mover: Side, playable: u64) -> i32 {
+    if w.bomb_soon == 0 || s.year() != Year::Y2020 {
+        return 0;
+    }
+    let victims = |side: Side| -> i32 {
+        let opp = s.pieces(side.other());
+        let mut most = 0;
+        let mut p = playable;
+        while p != 0 {
+            let row = BOTTOM << (p.trailing_zeros() % STRIDE);
+            p &= p - 1;
+            most = most.max((opp & row).count_ones() as i32);
+        }
+        most
+    };
+    let left = s.movements_left() as u16;
+    let bomb_turn = |side: Side, movement: u16| {
+        s.bomb(side) == 0 && super::turn_of_movement(movement).is_multiple_of(4)
+    };
+    let mut v = 0;
+    if left == 2 && bomb_turn(mover, s.movement()) {
+        v += victims(mover);
+    }
+    if bomb_turn(mover.other(), s.movement() + left) {
+        v -= victims(mover.other());
+    }
+    w.bomb_soon * v
 }
 
 /// A leaf too sharp for a static value, where the search looks further:
@@ -502,6 +550,7 @@ pub fn evaluate(s: &Boom, heuristic: usize, w: &Weights, perspective: Side) -> i
                 + t.tempo
                 + t.near_threats
                 + t.parity
+                + t.bomb_soon
         }
     };
     v.clamp(-(EVAL_LIMIT - 1), EVAL_LIMIT - 1)
@@ -553,6 +602,10 @@ pub fn eval_terms(s: &Boom, heuristic: usize, w: &Weights, perspective: Side) ->
                 EvalTerm {
                     name: "full-board parity".into(),
                     value: t.parity.to_string(),
+                },
+                EvalTerm {
+                    name: "bomb soon".into(),
+                    value: t.bomb_soon.to_string(),
                 },
             ]
         }
