@@ -448,8 +448,8 @@ impl Game for Boom {
         ladder: [1, 3, 5, 9],
         review_depth: 8,
         review: ReviewCalibration {
-            even: (478.0, -258.3),
-            odd: (1021.1, 353.9),
+            even: (384.7, -247.2),
+            odd: (705.1, 313.1),
             inaccuracy: 0.02,
         },
         learn: Profile::DEFAULT.learn,
