@@ -21,7 +21,14 @@ import sys
 
 
 def ratings(tablero, records):
-    out = subprocess.run([tablero, "report", records], capture_output=True, text=True, check=True).stdout
+    try:
+        run = subprocess.run([tablero, "report", records], capture_output=True, text=True)
+    except OSError as e:
+        sys.exit(f"review_accuracy.py: cannot run {tablero!r} ({e.strerror}): put tablero on PATH or pass --tablero BIN")
+    if run.returncode != 0:
+        why = (run.stderr.strip().splitlines() or ["no message"])[-1]
+        sys.exit(f"review_accuracy.py: `{tablero} report {records}` failed: {why}")
+    out = run.stdout
     r = {}
     for line in out.splitlines():
         t = line.split()

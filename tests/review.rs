@@ -571,4 +571,32 @@ fn accuracy_figure_update_keeps_the_other_panels() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), "<svg></svg>\n");
+    // No tablero to rate with, or records it cannot read: one line naming the fix, nothing drawn.
+    let missing = tmp("no-such-tablero");
+    let o = Command::new("python3")
+        .args([script, "--tablero", missing.to_str().unwrap(), "--svg"])
+        .arg(&svg)
+        .arg(spec("Alpha", &ann))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.trim().lines().count() == 1 && err.contains("pass --tablero BIN"),
+        "{err}"
+    );
+    let gone = tmp("no-such-records.jsonl");
+    let o = run(
+        &[],
+        &[format!("Alpha:{}:{}", gone.display(), ann.display())],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.trim().lines().count() == 1
+            && err.contains("report")
+            && err.contains("no-such-records"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "<svg></svg>\n");
 }
