@@ -106,15 +106,20 @@ def panel(x0, y0, w, h, title, series):
     s.append(f'<text x="{x0 + L + (w - L - R) / 2}" y="{y0 + h - 4}" text-anchor="middle" fill="#333">rating (Elo)</text>')
     for i, (_, pts) in enumerate(series):
         pts = sorted(pts)
-        # Among points closer than 60 px, the label of the highest goes above it, the others
-        # below (further below every second one, so that they do not overlap).
-        slot = [0] * len(pts)
-        for k in range(len(pts)):
-            near = [j for j in range(len(pts)) if j != k and abs(X(pts[j][0]) - X(pts[k][0])) < 60]
-            if near and all(pts[k][1] >= pts[j][1] for j in near):
-                slot[k] = 1
-            elif k > 0 and k - 1 in near and slot[k - 1] == 0:
-                slot[k] = 2
+        # A label goes below its point, or above it where the point is the highest of those
+        # closer than 60 px; where that would overlap a label already placed (highest points
+        # first), it takes the next free place of above, below, further below, further still.
+        dys = {}
+        boxes = []
+        for k in sorted(range(len(pts)), key=lambda k: -pts[k][1]):
+            elo, a = pts[k][0], pts[k][1]
+            near = [j for j in range(len(pts)) if j != k and abs(X(pts[j][0]) - X(elo)) < 60]
+            order = [-7, 13, 24, 35] if near and all(a >= pts[j][1] for j in near) else [13, 24, 35, -7]
+            width = 5.6 * len(pts[k][3].split("+")[0])
+            box = lambda dy: (X(elo) + 4, Y(a) + dy - 8, X(elo) + 4 + width, Y(a) + dy + 2)
+            free = lambda b: all(b[2] <= o[0] or o[2] <= b[0] or b[3] <= o[1] or o[3] <= b[1] for o in boxes)
+            dys[k] = next((dy for dy in order if free(box(dy))), order[0])
+            boxes.append(box(dys[k]))
         c = COLORS[i]
         s.append('<polyline fill="none" stroke="%s" stroke-width="1.2" points="%s"/>' % (c, " ".join(f"{X(p[0]):.1f},{Y(p[1]):.1f}" for p in pts)))
         for k, (elo, a, ci, name) in enumerate(pts):
@@ -122,7 +127,7 @@ def panel(x0, y0, w, h, title, series):
             fill = c if i == 0 else "#fff"
             s.append(f'<circle cx="{X(elo):.1f}" cy="{Y(a):.1f}" r="3.5" fill="{fill}" stroke="{c}" stroke-width="1.5"><title>{name}: {a:.1f}</title></circle>')
             if i == 0:
-                dy = [13, -7, 24][slot[k]]
+                dy = dys[k]
                 s.append(f'<text x="{X(elo) + 4:.1f}" y="{Y(a) + dy:.1f}" fill="#222" font-size="9">{name.split("+")[0]}</text>')
     s.append("</g>")
     return s
