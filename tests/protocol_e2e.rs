@@ -235,6 +235,80 @@ fn full_boom_session() {
 }
 
 #[test]
+fn boom_win_probe_reports_what_it_did_and_plays_a_proven_win() {
+    // The depth-8 search scores cp 15384 here; the probe proves `1` a win in 14 plies, which a
+    // plain depth-13 search after it confirms (the same side moves again: its turn's second
+    // movement).
+    let won = script(
+        "connect4boom",
+        "position startpos moves 3 3 5 2 4\ngo depth 8\n",
+    );
+    assert!(errors(&won).is_empty(), "{won:?}");
+    let tail: Vec<&str> = won.iter().rev().take(4).rev().map(String::as_str).collect();
+    assert!(
+        tail[0].starts_with("info depth 8 score cp 15384 nodes 129956 "),
+        "{won:?}"
+    );
+    assert!(
+        tail[1].starts_with("info depth 14 score mate 14 nodes 192203 "),
+        "{won:?}"
+    );
+    assert_eq!(
+        tail[2..],
+        [
+            "info string win probe: a forced win at depth 14, 62247 nodes",
+            "bestmove 1"
+        ]
+    );
+    let plain = script(
+        "connect4boom",
+        "position startpos moves 3 3 5 2 4 1\ngo depth 13\n",
+    );
+    let last = plain
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last.contains("score mate 13 "), "{last}");
+    // No win: the search's own move, and the probe's nodes said once.
+    let start = script("connect4boom", "position startpos\ngo depth 8\n");
+    let tail: Vec<&str> = start
+        .iter()
+        .rev()
+        .take(3)
+        .rev()
+        .map(String::as_str)
+        .collect();
+    assert!(
+        tail[0].starts_with("info depth 8 score cp 1801 nodes 834154 "),
+        "{start:?}"
+    );
+    assert_eq!(
+        tail[1..],
+        [
+            "info string win probe: no forced win within depth 16, 449748 nodes",
+            "bestmove 4"
+        ]
+    );
+    // Other heuristics and limits never probe.
+    for (setup, go) in [
+        ("setoption name Heuristic value seed\n", "go depth 8"),
+        ("", "go nodes 900000"),
+        ("", "go depth 8 searchmoves 4 3"),
+    ] {
+        let out = script(
+            "connect4boom",
+            &format!("{setup}position startpos moves 3 3 5 2 4\n{go}\n"),
+        );
+        assert!(errors(&out).is_empty(), "{out:?}");
+        assert!(
+            !out.iter().any(|l| l.contains("win probe")),
+            "{go}: {out:?}"
+        );
+    }
+}
+
+#[test]
 fn perft_prints_divide_and_total() {
     let out = script("connect4", "perft 3\n");
     assert_eq!(out.len(), 8);

@@ -8,6 +8,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tablero::core::game::Game;
+use tablero::core::score::{WIN_BASE, is_decisive};
 use tablero::core::search::{Algorithm, Limits, SearchOptions, SearchResult, Searcher, reference};
 use tablero::games::{GameKind, GameVisitor, dispatch};
 
@@ -148,7 +149,8 @@ fn parchis_alphabeta_equals_minimax() {
 /// An extending search's later iterations: at depth 3 (and 4) the search runs an iteration of
 /// 1 (2) first, whose table entries hold other extension limits. Their moves order the next
 /// iteration; their values must not stand in for it. The value equals plain alpha-beta's (which
-/// extends the same leaves) and the chosen move achieves it.
+/// extends the same leaves) and the chosen move achieves it — unless the game's win probe found
+/// a deeper win, which plain alpha-beta then proves.
 struct DeepAgree<'a> {
     positions: usize,
     max_plies: usize,
@@ -157,8 +159,9 @@ struct DeepAgree<'a> {
 }
 
 impl GameVisitor for DeepAgree<'_> {
-    type Output = usize;
-    fn visit<G: Game>(self) -> usize {
+    /// Positions and depths checked, and how many of them the win probe decided.
+    type Output = (usize, usize);
+    fn visit<G: Game>(self) -> (usize, usize) {
         use tablero::core::score::INFINITY;
         assert!(G::EXTENSION_PLIES > 0, "{} does not extend", G::NAME);
         let cfg = G::configure(&G::OPTIONS.iter().map(|o| o.default).collect::<Vec<_>>()).unwrap();
@@ -169,7 +172,7 @@ impl GameVisitor for DeepAgree<'_> {
                 .iter()
                 .map(|f| G::parse_fen(f, &cfg).expect("fen")),
         );
-        let mut checked = 0;
+        let (mut checked, mut probed) = (0, 0);
         for s in positions {
             let side = s.side_to_move();
             // Plain alpha-beta in a full window, `default` (heuristic 0), from `side`'s view.
@@ -181,18 +184,38 @@ impl GameVisitor for DeepAgree<'_> {
                 let exact = ab(&s, depth, 0, &mut n);
                 let r = search_to(&s, 0, depth);
                 let what = format!("{} depth {depth} at {}", G::NAME, s.format_fen());
-                assert_eq!(r.score, exact, "{what}");
                 let child = s.apply(r.best_move.expect("a move"));
-                assert_eq!(ab(&child, depth - 1, 1, &mut n), exact, "{what}: the move");
+                if r.probe.is_some_and(|p| p.won) {
+                    // The win probe (Game::win_probe_plies) looked deeper and replaced the
+                    // move: only by one plain alpha-beta proves winning at the probe's depth
+                    // (a null window at the win bound), where `depth` saw no win.
+                    assert!(!is_decisive(exact), "{what}: decided at depth");
+                    assert!(r.score >= WIN_BASE && r.depth > depth, "{what}: {r:?}");
+                    let (lo, hi) = (WIN_BASE - 1, WIN_BASE);
+                    let v = reference::alphabeta(&child, r.depth - 1, 1, lo, hi, 0, side, &mut n);
+                    assert!(v >= WIN_BASE, "{what}: the probe's move does not win");
+                    probed += 1;
+                } else {
+                    assert_eq!(r.score, exact, "{what}");
+                    assert_eq!(ab(&child, depth - 1, 1, &mut n), exact, "{what}: the move");
+                }
                 checked += 1;
             }
         }
-        checked
+        (checked, probed)
     }
 }
 
-fn deep_agree(kind: GameKind, positions: usize, max_plies: usize, fens: &[&str], max_depth: u32) {
-    let n = dispatch(
+/// Checks `positions` random positions (and `fens`) at depths 3 to `max_depth`; returns how
+/// many of them the win probe decided.
+fn deep_agree(
+    kind: GameKind,
+    positions: usize,
+    max_plies: usize,
+    fens: &[&str],
+    max_depth: u32,
+) -> usize {
+    let (n, probed) = dispatch(
         kind,
         DeepAgree {
             positions,
@@ -202,11 +225,14 @@ fn deep_agree(kind: GameKind, positions: usize, max_plies: usize, fens: &[&str],
         },
     );
     assert!(n > 0);
+    probed
 }
 
 #[test]
 fn boom_agrees_after_earlier_iterations() {
-    deep_agree(GameKind::Connect4Boom, 12, 30, &[], 4);
+    // BOOM's default probes for deeper wins; among these positions it finds at least one.
+    let probed = deep_agree(GameKind::Connect4Boom, 12, 30, &[], 4);
+    assert!(probed > 0, "the win probe decided none");
 }
 
 #[test]
@@ -244,7 +270,7 @@ fn search_to<G: Game>(s: &G, heuristic: usize, depth: u32) -> SearchResult<G::Mo
 /// extended) does not see.
 #[test]
 fn boom_depth_eight_follows_threats_past_its_horizon() {
-    use tablero::core::score::{is_decisive, plies_to_end};
+    use tablero::core::score::plies_to_end;
     use tablero::games::boom::Boom;
     let cfg = Boom::configure(&[2020]).unwrap();
     let mut s = Boom::start(&cfg);
@@ -325,7 +351,6 @@ const PARCHIS_ENDGAMES: [(&str, &str, &str); 10] = [
 /// leaves as the reference minimax.
 #[test]
 fn parchis_default_searches_endgames_further() {
-    use tablero::core::score::is_decisive;
     use tablero::games::parchis::{Parchis, ParchisConfig};
     let search = search_to::<Parchis>;
     for (fen, unextended, deep) in PARCHIS_ENDGAMES {

@@ -708,6 +708,14 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
     fn eval_terms(&self, heuristic: usize, perspective: Side) -> Vec<EvalTerm> {
         self.eval_terms_with(heuristic, &Self::DEFAULT_WEIGHTS, perspective)
     }
+    /// Win probe: after a fixed-depth search (`go depth`) that found no win, how many plies
+    /// deeper a second search, which only asks "is there a forced win?" (a null window at the
+    /// win bound), may look from this root with `heuristic`, within the main search's own
+    /// node count. 0 (the default) never probes. A win it finds is a proof (no forward pruning),
+    /// so it only ever replaces a move that is not proven winning by one that is.
+    fn win_probe_plies(&self, _heuristic: usize) -> u32 {
+        0
+    }
     /// Is this position too sharp for a static evaluation by `heuristic` at the horizon (a
     /// threat the side to move must answer now)? The search then looks one ply further,
     /// within `EXTENSION_PLIES`. Asked only when `EXTENSION_PLIES > 0`.

@@ -14,7 +14,7 @@ use crate::core::game::{Game, Side, WeightOverrides};
 use crate::core::perft::perft_until;
 use crate::core::score::plies_to_end;
 use crate::core::search::reference::terminal_value;
-use crate::core::search::{Iteration, Limits, SearchOptions, Searcher};
+use crate::core::search::{Iteration, Limits, SearchOptions, Searcher, WinProbe};
 use crate::core::spec::{self, StartSpec, Token, clip};
 use crate::solver::Budget;
 use crate::solver::exact::{self, Exact, Mode, Proof};
@@ -191,6 +191,19 @@ pub fn notation<G: Game>(state: &G, line: &[G::Move]) -> Vec<String> {
 
 /// The event of line `index` (0-based) of an iteration; `multipv`: more than one line is
 /// reported, so the line carries its number.
+/// The `info string` that says what the win probe after a `go depth` search did (its nodes
+/// are in no `info depth` line unless it found a win).
+fn probe_text(p: &WinProbe) -> String {
+    match (p.won, p.depth) {
+        (true, d) => format!("win probe: a forced win at depth {d}, {} nodes", p.nodes),
+        (false, 0) => format!("win probe: no answer within its budget, {} nodes", p.nodes),
+        (false, d) => format!(
+            "win probe: no forced win within depth {d}, {} nodes",
+            p.nodes
+        ),
+    }
+}
+
 fn iteration_info<G: Game>(root: &G, it: &Iteration<G::Move>, index: usize, multipv: bool) -> Info {
     let ms = it.elapsed.as_millis();
     let (score, pv) = match it.lines.get(index) {
@@ -440,6 +453,9 @@ impl<G: Game> GameEngine for EngineOf<G> {
                                 }
                             },
                         );
+                        if let Some(p) = result.probe {
+                            listener.info(&Info::Text(probe_text(&p)));
+                        }
                         result.best_move.map(|m| root.format_move(m))
                     }
                 };

@@ -190,6 +190,9 @@ impl<G: Game> Game for Probe<G> {
     fn unquiet(&self, heuristic: usize) -> bool {
         self.0.unquiet(heuristic)
     }
+    fn win_probe_plies(&self, heuristic: usize) -> u32 {
+        self.0.win_probe_plies(heuristic)
+    }
     fn move_order_hint(&self, m: Self::Move) -> i32 {
         self.0.move_order_hint(m)
     }

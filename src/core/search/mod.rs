@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use crate::core::game::{Game, MoveList, Side, WeightOverrides};
-use crate::core::score::{INFINITY, from_tt, is_decisive, plies_to_end, to_tt};
+use crate::core::score::{INFINITY, WIN_BASE, from_tt, is_decisive, plies_to_end, to_tt};
 use reference::terminal_value;
 use tt::{Bound, TranspositionTable, TtEntry};
 
@@ -110,6 +110,20 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
     /// True when the value is exact for the whole game (no horizon reached).
     pub proven: bool,
+    /// The win probe after the search ([`Game::win_probe_plies`]), when one ran.
+    pub probe: Option<WinProbe>,
+}
+
+/// What a win probe did: how deep it proved its answer and what it cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinProbe {
+    /// The probe's iteration that proved a win, or the deepest one that proved there is none
+    /// (0 when its node budget ran out before the first one ended).
+    pub depth: u32,
+    /// Did it find a win (and so choose `best_move`)?
+    pub won: bool,
+    /// Nodes it searched (included in the result's `nodes`).
+    pub nodes: u64,
 }
 
 /// Search options that change the tree.
@@ -257,6 +271,7 @@ impl<G: Game> Searcher<G> {
             elapsed: Duration::ZERO,
             pv: Vec::new(),
             proven: false,
+            probe: None,
         };
         if moves.as_ref().is_empty() {
             result.proven = root.outcome().is_some();
@@ -353,6 +368,61 @@ impl<G: Game> Searcher<G> {
             {
                 break;
             }
+        }
+        let probe = root.win_probe_plies(options.heuristic);
+        if probe > 0
+            && options.algorithm == Algorithm::AlphaBeta
+            && multipv == 1
+            && !restricted
+            && limits.depth.is_some_and(|d| d == result.depth)
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.soft.is_none()
+            && !limits.infinite
+            && !result.proven
+            && !is_decisive(result.score)
+            && !stop.load(Ordering::Relaxed)
+        {
+            // The budget is the main search's own node count: at most twice the nodes in all,
+            // and the same count on every run.
+            let before = run.nodes;
+            run.node_limit = run.nodes.saturating_mul(2);
+            let last = (max_depth + probe).min(MAX_DEPTH);
+            let mut report = WinProbe {
+                depth: 0,
+                won: false,
+                nodes: 0,
+            };
+            for depth in (max_depth + 2..=last).step_by(2) {
+                run.horizon = false;
+                run.ply_limit = reference::extension_limit::<G>(depth);
+                let Some((i, line)) = run.root_win_probe(root, moves.as_ref(), &order, depth)
+                else {
+                    if run.aborted {
+                        break;
+                    }
+                    report.depth = depth;
+                    continue;
+                };
+                report.depth = depth;
+                report.won = true;
+                result.best_move = Some(moves.as_ref()[i]);
+                result.score = line.score;
+                result.depth = depth;
+                result.pv = line.pv.clone();
+                on_iteration(&Iteration {
+                    depth,
+                    score: line.score,
+                    nodes: run.nodes,
+                    elapsed: start.elapsed(),
+                    pv: line.pv.clone(),
+                    hashfull: run.tt.hashfull(),
+                    lines: vec![line],
+                });
+                break;
+            }
+            report.nodes = run.nodes - before;
+            result.probe = Some(report);
         }
         result.nodes = run.nodes;
         result.elapsed = start.elapsed();
@@ -538,6 +608,40 @@ impl<G: Game> Run<'_, G> {
             );
         }
         Some(lines)
+    }
+
+    /// Root of one win-probe iteration ([`Game::win_probe_plies`]): the first root move, in
+    /// `order`, whose value at `depth` is proven a win (a null window at the win bound: every
+    /// line that reaches the horizon fails low at once), with that lower bound on its value
+    /// and its line; `None` when no move wins within `depth` or the search was aborted.
+    fn root_win_probe(
+        &mut self,
+        root: &G,
+        moves: &[G::Move],
+        order: &[usize],
+        depth: u32,
+    ) -> Option<(usize, PvLine<G::Move>)> {
+        if self.tick() {
+            return None;
+        }
+        for &i in order {
+            let child = root.apply(moves[i]);
+            let v = self.alphabeta(&child, depth - 1, 1, WIN_BASE - 1, WIN_BASE);
+            if self.aborted {
+                return None;
+            }
+            if v >= WIN_BASE {
+                self.set_root_pv(moves[i]);
+                return Some((
+                    i,
+                    PvLine {
+                        score: v,
+                        pv: self.root_pv.clone(),
+                    },
+                ));
+            }
+        }
+        None
     }
 
     fn set_root_pv(&mut self, m: G::Move) {

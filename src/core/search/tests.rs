@@ -108,7 +108,14 @@ impl Game for Toy {
         // Deliberately odd order, to exercise sorting.
         (mix(self.hash() ^ u64::from(m)) % 7) as i32
     }
+    fn win_probe_plies(&self, _: usize) -> u32 {
+        // Only the win-probe test's salts probe: every other test checks the plain search.
+        if self.salt >= PROBE_SALTS { 6 } else { 0 }
+    }
 }
+
+/// Toy positions with a salt this large or larger get a win probe of 6 plies.
+const PROBE_SALTS: u64 = 1000;
 
 fn run(s: &Toy, algorithm: Algorithm, depth: u32) -> SearchResult<u8> {
     let mut searcher = Searcher::<Toy>::new(1);
@@ -301,4 +308,42 @@ fn a_clock_search_is_the_depth_search_it_completed() {
     };
     let b = searcher.search(&s, SearchOptions::default(), fixed, &stop, |_| {});
     assert_eq!((a.score, a.depth), (b.score, b.depth));
+}
+
+#[test]
+fn win_probe_plays_only_proven_wins_and_otherwise_leaves_the_search_alone() {
+    use crate::core::score::{WIN_BASE, is_decisive};
+    let (mut found, mut unchanged) = (0, 0);
+    for salt in PROBE_SALTS..PROBE_SALTS + 20 {
+        for pile in 1..=40u8 {
+            for side in [Side::First, Side::Second] {
+                let s = Toy { pile, side, salt };
+                for depth in 1..=5 {
+                    let r = run(&s, Algorithm::AlphaBeta, depth);
+                    let plain = reference::root_value(&s, depth, 0);
+                    if r.depth <= depth {
+                        // No win proven deeper (a decided root also ends before `depth`): exactly the fixed-depth search.
+                        assert_eq!(r.score, plain, "salt {salt} pile {pile} depth {depth}");
+                        unchanged += 1;
+                        continue;
+                    }
+                    // The probe only runs where the search found no decisive value, only
+                    // returns a win, and only one the move really has within its depth.
+                    assert!(!is_decisive(plain), "probed a decided root: pile {pile}");
+                    assert!(r.score >= WIN_BASE, "a probe result that is no win");
+                    assert!(r.depth > depth && r.depth <= depth + 6);
+                    let child = s.apply(r.best_move.unwrap());
+                    let mut n = 0;
+                    let v = reference::minimax(&child, r.depth - 1, 1, 0, side, &mut n);
+                    assert!(v >= r.score, "salt {salt} pile {pile}: {v} < {}", r.score);
+                    assert_eq!(r.pv.first(), r.best_move.as_ref());
+                    found += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        found > 0 && unchanged > 0,
+        "found {found}, unchanged {unchanged}"
+    );
 }
