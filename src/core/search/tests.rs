@@ -322,7 +322,8 @@ fn win_probe_plays_only_proven_wins_and_otherwise_leaves_the_search_alone() {
                     let r = run(&s, Algorithm::AlphaBeta, depth);
                     let plain = reference::root_value(&s, depth, 0);
                     if r.depth <= depth {
-                        // No win proven deeper (a decided root also ends before `depth`): exactly the fixed-depth search.
+                        // No win proven deeper (a decided root also ends before `depth`):
+                        // exactly the fixed-depth search.
                         assert_eq!(r.score, plain, "salt {salt} pile {pile} depth {depth}");
                         unchanged += 1;
                         continue;

@@ -144,7 +144,8 @@ pub const BOMB_ROUNDS_2018: u16 = 5;
 /// How many plies past `go depth` the win probe of `default` (2020-21) looks. 8 reaches 16
 /// at the course's depth 8 and costs at most the main search's own nodes (the start position:
 /// 834,154 + 449,748 nodes); 10 spends the whole budget there without an answer, and of the two
-/// wins tablero threw away at depth 8 (docs/boom-strength.md) it reaches the one proven at 12.
+/// wins tablero threw away at depth 8 (docs/boom-strength.md) it reaches game 71's (proven at
+/// depth 14), not game 109's (18 movements).
 pub const WIN_PROBE_PLIES: u32 = 8;
 
 /// A Conecta-4 BOOM position (see the module doc).
@@ -805,7 +806,7 @@ impl Game for Boom {
     }
 
     /// `default` in 2020-21 only, as `unquiet`: at the course's depth 8 tablero threw away
-    /// won games whose win a search of 12 to 18 movements proves (docs/boom-strength.md).
+    /// won games whose win a search of 13 to 18 movements proves (docs/boom-strength.md).
     /// [`WIN_PROBE_PLIES`] says why 8 plies and not more.
     fn win_probe_plies(&self, heuristic: usize) -> u32 {
         if heuristic == 0 && self.year == Year::Y2020 {
