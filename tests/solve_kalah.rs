@@ -74,7 +74,7 @@ fn golden_kalah64_positions_with_built_database() {
     use tablero::solver::kalahdb::{KalahDb, Rules};
     let dir = std::env::temp_dir().join(format!("tablero-solve-kalah-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let db = KalahDb::load_or_build(&dir, 6, Rules::Course, 12, 2, &|l| eprintln!("{l}")).unwrap();
+    let db = KalahDb::load_or_build(&dir, 6, Rules::Course, 12, 2, &|l| eprintln!("{l}"));
     assert_eq!(db.seeds(), 12);
     let db = Arc::new(db);
     let text = common::golden("kalah/kalah64_positions.txt");
@@ -108,4 +108,34 @@ fn shallow_built_database_keeps_values() {
     let sol = solver.solve(&Mancala::start(&cfg)).unwrap();
     assert_eq!(sol.score, 6, "Kalah(5,3)");
     assert!(sol.db_seeds >= 12, "{}", sol.db_seeds);
+}
+
+/// A `--batch` line that does not read stops the batch with one line naming the file, the line
+/// (blank lines count) and what was wrong, in Kalah's golden format and Connect Four's Pons
+/// format alike.
+#[test]
+fn a_bad_batch_line_names_the_file_and_the_line() {
+    for (game, text, why) in [
+        (
+            "mancala",
+            "\n4 4 4 0 S\n",
+            "line 2: '4 4 4 0 S': expected s1..sm S n1..nm N side value",
+        ),
+        ("connect4", "\n44 x\n", "line 2: bad score 'x'"),
+    ] {
+        let file = common::tmp(&format!("solve_bad_{game}_batch.txt"));
+        std::fs::write(&file, text).unwrap();
+        let path = file.to_string_lossy().to_string();
+        let o = std::process::Command::new(common::BIN)
+            .args(["--game", game, "solve", "--batch", &path])
+            .output()
+            .expect("tablero runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{game}: {err}");
+        assert!(
+            err.contains(&format!("--batch {path}: {why}")),
+            "{game}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{game}: {err}");
+    }
 }

@@ -483,6 +483,7 @@ impl Engine {
         );
         Ok(Box::new(move |stop: Arc<AtomicBool>, line| {
             crate::solver::solve_position(kind, &values, position.as_ref(), hash, stop, line)
+                .map_err(String::from)
         }))
     }
 

@@ -142,7 +142,8 @@ fn run_connect4(args: &SolveArgs) -> Result<(), String> {
                     println!("info positions {n} mismatches {bad}");
                 }
             },
-        )?;
+        )
+        .map_err(|e| format!("--batch {file}: {e}"))?;
         print_batch(n, bad, nodes, micros, t);
         return Ok(());
     }
@@ -218,7 +219,7 @@ fn kalah_database(
         .clone()
         .or_else(kalahdb::default_dir)
         .ok_or("no cache directory for the Kalah database: set --db-dir or HOME")?;
-    let db = KalahDb::load_or_build(&dir, pits, rules, k, args.threads, &|l| eprintln!("{l}"))?;
+    let db = KalahDb::load_or_build(&dir, pits, rules, k, args.threads, &|l| eprintln!("{l}"));
     Ok(Some(Arc::new(db)))
 }
 
@@ -237,9 +238,10 @@ fn run_kalah(args: &SolveArgs) -> Result<(), String> {
             if line.trim().is_empty() {
                 continue;
             }
-            let (fen, want) =
-                kalah_golden_line(line).map_err(|e| format!("line {}: {e}", i + 1))?;
-            let s = Mancala::parse_fen(&fen, &cfg).map_err(|e| format!("line {}: {e}", i + 1))?;
+            let (fen, want) = kalah_golden_line(line)
+                .map_err(|e| format!("--batch {file}: line {}: {e}", i + 1))?;
+            let s = Mancala::parse_fen(&fen, &cfg)
+                .map_err(|e| format!("--batch {file}: line {}: {e}", i + 1))?;
             if solver.is_none() {
                 let total = s.total_seeds() as usize;
                 let db = kalah_database(args, s.pits(), total, rules)?;

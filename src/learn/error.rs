@@ -47,7 +47,7 @@ pub enum Error {
     #[error("Kalah endgame database: {0}")]
     Database(String),
     #[error("solver: {0}")]
-    Solver(String),
+    Solver(#[from] crate::solver::SolveError),
     #[error("{0}")]
     Invalid(String),
     #[error("{0}")]

@@ -26,7 +26,7 @@ impl KalahLabeler {
         total: usize,
         db: Option<Arc<KalahDb>>,
         mib: usize,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, crate::solver::SolveError> {
         let db_seeds = db.as_ref().map_or(0, |d| d.seeds());
         let solver = kalah::Solver::with_database(pits, total, mib, Rules::Course, db)?;
         Ok(KalahLabeler { solver, db_seeds })

@@ -776,12 +776,14 @@ pub fn run(cfg: &Config) -> Result<String, Error> {
                         kalahdb::seeds_within(6, cfg.db_seeds, max).unwrap_or(0)
                     )));
                 }
-                Some(Arc::new(
-                    KalahDb::load_or_build(&dir, 6, Rules::Course, cfg.db_seeds, threads, &|l| {
-                        eprintln!("{l}")
-                    })
-                    .map_err(Error::Database)?,
-                ))
+                Some(Arc::new(KalahDb::load_or_build(
+                    &dir,
+                    6,
+                    Rules::Course,
+                    cfg.db_seeds,
+                    threads,
+                    &|l| eprintln!("{l}"),
+                )))
             } else {
                 None
             };

@@ -1165,7 +1165,7 @@ pub fn run_batch(
     h: u32,
     settings: Settings,
     on_line: impl FnMut(usize, &str, i32, &Solution, u128),
-) -> Result<(), String> {
+) -> Result<(), super::SolveError> {
     run_batch_with(text, w, h, settings, true, on_line)
 }
 
@@ -1179,7 +1179,8 @@ pub fn run_batch_with(
     settings: Settings,
     fresh: bool,
     mut on_line: impl FnMut(usize, &str, i32, &Solution, u128),
-) -> Result<(), String> {
+) -> Result<(), super::SolveError> {
+    let bad = |i: usize, why: String| super::SolveError::Line { line: i + 1, why };
     let cfg = crate::games::connect4::Config {
         rows: h as u8,
         columns: w as u8,
@@ -1192,16 +1193,16 @@ pub fn run_batch_with(
         }
         let mut it = line.split_whitespace();
         let (Some(moves), Some(score), None) = (it.next(), it.next(), it.next()) else {
-            return Err(format!("line {}: expected '<moves> <score>'", i + 1));
+            return Err(bad(i, "expected '<moves> <score>'".into()));
         };
         let expected: i32 = score
             .parse()
-            .map_err(|_| format!("line {}: bad score '{score}'", i + 1))?;
-        let game = Connect4::from_moves(moves, &cfg).map_err(|e| format!("line {}: {e}", i + 1))?;
+            .map_err(|_| bad(i, format!("bad score '{score}'")))?;
+        let game = Connect4::from_moves(moves, &cfg).map_err(|e| bad(i, e))?;
         let t = Instant::now();
         let sol = solver
             .solve(&game)
-            .ok_or_else(|| format!("line {}: stopped", i + 1))?;
+            .ok_or_else(|| bad(i, "stopped".into()))?;
         on_line(i + 1, moves, expected, &sol, t.elapsed().as_micros());
     }
     Ok(())
@@ -1372,7 +1373,7 @@ impl ExactSolver for Solver {
         hash_mib: usize,
         budget: Budget,
         line: &(dyn Fn(&str) + Sync),
-    ) -> Result<Option<Solved>, String> {
+    ) -> Result<Option<Solved>, super::SolveError> {
         line(&format!(
             "info string solving connect4 {}x{} with {hash_mib} MiB",
             s.width(),

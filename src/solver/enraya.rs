@@ -836,7 +836,7 @@ impl ExactSolver for Solver {
         hash_mib: usize,
         budget: Budget,
         line: &(dyn Fn(&str) + Sync),
-    ) -> Result<Option<Solved>, String> {
+    ) -> Result<Option<Solved>, super::SolveError> {
         line(&format!(
             "info string solving enraya {}x{} N={} with {hash_mib} MiB",
             s.rows(),
@@ -867,7 +867,7 @@ impl ExactSolver for Solver {
                 }))
             }
             Err(Unproven::Budget { .. }) => Ok(None),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(super::SolveError::Unproven(e)),
         }
     }
 }

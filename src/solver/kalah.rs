@@ -32,7 +32,7 @@ use std::time::Instant;
 use super::kalahdb::{self, KalahDb};
 use super::proven::{ExactSolver, Solved, Verdict};
 use super::proven::{KALAH_MAX_SEEDS, KALAH_MAX_SEEDS_WITH_DB, Proof, pv_budget};
-use super::{Budget, PROTOCOL_THREADS, Wdl};
+use super::{Budget, PROTOCOL_THREADS, SolveError, Wdl};
 use crate::core::game::{Game, Side};
 use crate::games::mancala::Mancala;
 use crate::games::mancala::endgame::board_of;
@@ -144,7 +144,7 @@ fn bits_for(x: u64) -> u32 {
 impl Table {
     /// About `bytes` bytes for ranks below `keys`, bounds in `-t..=t`. The bucket count is the
     /// largest prime that fits, but never so small that the quotient would not fit its bits.
-    fn new(bytes: usize, keys: u64, t: usize) -> Result<Self, String> {
+    fn new(bytes: usize, keys: u64, t: usize) -> Result<Self, SolveError> {
         let vbits = bits_for(2 * t as u64);
         let sbits = bits_for(t as u64);
         let qbits = 64 - 2 * vbits - 3 - sbits;
@@ -163,7 +163,9 @@ impl Table {
         let n = usize::try_from(p)
             .ok()
             .and_then(|p| p.checked_mul(WAYS))
-            .ok_or("Kalah table too large")?;
+            .ok_or(SolveError::TableTooLarge(
+                "its slots overflow the address space",
+            ))?;
         let mut slots: Vec<AtomicU64> = Vec::with_capacity(n + WAYS);
         // Huge pages before the first touch: zeroing a 1 GiB table page by page cost up to
         // 5 s of kernel time on this VM (Kalah(6,4) took 4.3-8.1 s instead of 3.5 s), and
@@ -179,7 +181,8 @@ impl Table {
         let s = bits_for(p - 1).max(1);
         let shift = kbits + s;
         let magic = (1u128 << shift).div_ceil(p as u128);
-        let magic = u64::try_from(magic).map_err(|_| "Kalah keys too large")?;
+        let magic = u64::try_from(magic)
+            .map_err(|_| SolveError::TableTooLarge("its keys overflow the division"))?;
         Ok(Table {
             slots,
             base,
@@ -637,7 +640,7 @@ impl Solver {
     ///
     /// # Errors
     /// Unsupported pit counts, or seed totals whose positions cannot be ranked in 64 bits.
-    pub fn new(pits: usize, total: usize, mib: usize) -> Result<Self, String> {
+    pub fn new(pits: usize, total: usize, mib: usize) -> Result<Self, SolveError> {
         Self::with_database(pits, total, mib, Rules::Course, None)
     }
 
@@ -653,30 +656,29 @@ impl Solver {
         mib: usize,
         rules: Rules,
         full: Option<Arc<KalahDb>>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, SolveError> {
         if let Some(f) = &full
             && (f.pits() != pits || f.rules() != rules)
         {
-            return Err("the Kalah database is for another board size or rules".into());
+            return Err(SolveError::WrongDatabase);
         }
         if pits == 0 || pits > MAX_SOLVER_PITS {
-            return Err(format!(
-                "the Kalah solver handles 1..={MAX_SOLVER_PITS} pits per side, not {pits}"
-            ));
+            return Err(SolveError::Pits {
+                pits,
+                max: MAX_SOLVER_PITS,
+            });
         }
         let total = total.max(1);
         if total > u8::MAX as usize {
-            return Err(format!(
-                "the Kalah solver handles up to 255 seeds, not {total}"
-            ));
+            return Err(SolveError::Seeds(total));
         }
         let ranker = Ranker::new(2 * pits, total);
         let keys = ranker.count(total);
         if keys == u64::MAX {
-            return Err(format!(
-                "too many positions to rank: {total} seeds in {} pits",
-                2 * pits
-            ));
+            return Err(SolveError::TooManyPositions {
+                seeds: total,
+                pits: 2 * pits,
+            });
         }
         let bytes = mib.max(1) << 20;
         // A bottom-up database at least as deep as the run-time one replaces it (a cache
@@ -1004,12 +1006,14 @@ fn probe_on<const M: usize>(
 }
 
 /// Solves the start position of Kalah(`pits`, `seeds`), returning the solution and the time.
-pub fn solve_start(pits: u8, seeds: u8, mib: usize) -> Result<(Solution, f64), String> {
+pub fn solve_start(pits: u8, seeds: u8, mib: usize) -> Result<(Solution, f64), SolveError> {
     let cfg = Mancala::configure(&[pits as i64, seeds as i64])?;
     let s = Mancala::start(&cfg);
     let t = Instant::now();
     let mut solver = Solver::new(pits as usize, 2 * pits as usize * seeds as usize, mib)?;
-    let sol = solver.solve(&s).ok_or("stopped")?;
+    let sol = solver.solve(&s).ok_or(SolveError::Stopped {
+        ms: t.elapsed().as_millis(),
+    })?;
     Ok((sol, t.elapsed().as_secs_f64()))
 }
 
@@ -1136,7 +1140,7 @@ impl ExactSolver for Solver {
         hash_mib: usize,
         budget: Budget,
         line: &(dyn Fn(&str) + Sync),
-    ) -> Result<Option<Solved>, String> {
+    ) -> Result<Option<Solved>, SolveError> {
         let mut solver = Solver::new(s.pits(), s.total_seeds() as usize, hash_mib)?;
         solver.set_threads(PROTOCOL_THREADS);
         solver.set_budget(budget);
@@ -1155,6 +1159,39 @@ impl ExactSolver for Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Boards the solver cannot rank, and a database of another size, are refused as values
+    /// that say why; the accepted boards still build.
+    #[test]
+    fn refused_boards_say_why() {
+        let err = |r: Result<Solver, SolveError>| r.err().expect("refused");
+        assert_eq!(
+            err(Solver::new(8, 16, 1)),
+            SolveError::Pits { pits: 8, max: 7 }
+        );
+        assert_eq!(
+            err(Solver::new(8, 16, 1)).to_string(),
+            "the Kalah solver handles 1..=7 pits per side, not 8"
+        );
+        assert_eq!(
+            err(Solver::new(0, 16, 1)),
+            SolveError::Pits { pits: 0, max: 7 }
+        );
+        assert_eq!(err(Solver::new(6, 300, 1)), SolveError::Seeds(300));
+        let db = Arc::new(KalahDb::build(4, Rules::Course, 2, 1, &|_| {}));
+        assert_eq!(
+            err(Solver::with_database(
+                5,
+                20,
+                1,
+                Rules::Course,
+                Some(db.clone())
+            )),
+            SolveError::WrongDatabase
+        );
+        assert!(Solver::with_database(4, 16, 1, Rules::Course, Some(db)).is_ok());
+        assert!(Solver::new(7, 16, 1).is_ok());
+    }
 
     /// The table's multiply-shift division agrees with `/` and `%` for keys up to the largest
     /// rank, and bounds, moves and seeds survive packing.

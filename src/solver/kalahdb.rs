@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use super::SolveError;
 pub use crate::games::mancala::endgame::{KalahDb, MAX_DB_SEEDS};
 use crate::games::mancala::endgame::{huge_pages, layer_len};
 pub use crate::games::mancala::kalah_board::Rules;
@@ -157,20 +158,24 @@ impl KalahDb {
 
     /// Reads what is intact; an error only when the file cannot be opened or its header is
     /// not ours (then nothing is usable).
-    fn read(path: &Path, m: usize, rules: Rules, k: usize) -> Result<Self, String> {
-        let mut f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    fn read(path: &Path, m: usize, rules: Rules, k: usize) -> Result<Self, SolveError> {
+        let bad = |why: String| SolveError::Cache {
+            path: path.display().to_string(),
+            why,
+        };
+        let mut f = std::fs::File::open(path).map_err(|e| bad(e.to_string()))?;
         let mut head = [0u8; 24];
-        f.read_exact(&mut head).map_err(|e| e.to_string())?;
+        f.read_exact(&mut head).map_err(|e| bad(e.to_string()))?;
         let word = |i: usize| u32::from_le_bytes(head[i..i + 4].try_into().unwrap_or([0; 4]));
         if &head[..8] != MAGIC || word(8) != 1 || word(12) != m as u32 || word(16) != rules.code() {
-            return Err("not a database of this board size and rules".into());
+            return Err(bad("not a database of this board size and rules".into()));
         }
         let stored = word(20) as usize;
         if stored > 255 {
-            return Err("damaged header".into());
+            return Err(bad("damaged header".into()));
         }
         let mut dir = vec![0u8; 16 * stored];
-        f.read_exact(&mut dir).map_err(|e| e.to_string())?;
+        f.read_exact(&mut dir).map_err(|e| bad(e.to_string()))?;
         let mut db = KalahDb::empty(m, rules, k.max(stored.saturating_sub(1)));
         for s in 0..stored.min(k + 1) {
             let len = u64::from_le_bytes(dir[16 * s..16 * s + 8].try_into().unwrap_or([0; 8]));
@@ -190,8 +195,11 @@ impl KalahDb {
     }
 
     /// Writes all layers to the cache in `dir` (a temporary file renamed over the old one).
-    pub fn save(&self, dir: &Path) -> Result<(), String> {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    pub fn save(&self, dir: &Path) -> Result<(), SolveError> {
+        std::fs::create_dir_all(dir).map_err(|e| SolveError::Cache {
+            path: dir.display().to_string(),
+            why: e.to_string(),
+        })?;
         let path = Self::path(dir, self.m, self.rules);
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
         let write = || -> std::io::Result<()> {
@@ -217,12 +225,16 @@ impl KalahDb {
         };
         write().map_err(|e| {
             let _ = std::fs::remove_file(&tmp);
-            format!("{}: {e}", path.display())
+            SolveError::Cache {
+                path: path.display().to_string(),
+                why: e.to_string(),
+            }
         })
     }
 
     /// The database with layers `0..=k` from the cache in `dir`, building (and saving) the
-    /// layers that are missing or damaged. `log` gets progress lines.
+    /// layers that are missing or damaged. `log` gets progress lines, and says so when the
+    /// cache cannot be read or written: the database in memory is whole either way.
     pub fn load_or_build(
         dir: &Path,
         m: usize,
@@ -230,17 +242,14 @@ impl KalahDb {
         k: usize,
         threads: usize,
         log: &(dyn Fn(&str) + Sync),
-    ) -> Result<Self, String> {
+    ) -> Self {
         let path = Self::path(dir, m, rules);
         let t = Instant::now();
         let mut db = match Self::read(&path, m, rules, k) {
             Ok(db) => db,
             Err(e) => {
                 if path.exists() {
-                    log(&format!(
-                        "info string kalah database {}: {e}; rebuilding",
-                        path.display()
-                    ));
+                    log(&format!("info string kalah database {e}; rebuilding"));
                 }
                 KalahDb::empty(m, rules, k)
             }
@@ -253,7 +262,7 @@ impl KalahDb {
                 db.bytes() >> 20,
                 t.elapsed().as_secs_f64()
             ));
-            return Ok(db);
+            return db;
         }
         // Said before it starts: how much it writes and about how long it takes.
         let more = layers_bytes(m, have, k);
@@ -268,7 +277,12 @@ impl KalahDb {
             duration_text(secs)
         ));
         let t = Instant::now();
-        db.extend(k, threads, Some(&|db: &KalahDb| db.save(dir)), log);
+        db.extend(
+            k,
+            threads,
+            Some(&|db: &KalahDb| db.save(dir).map_err(String::from)),
+            log,
+        );
         log(&format!(
             "info string kalah database built up to {k} seeds: {} MB in {:.1} s",
             db.bytes() >> 20,
@@ -277,7 +291,7 @@ impl KalahDb {
         if let Err(e) = db.save(dir) {
             log(&format!("info string kalah database not saved: {e}"));
         }
-        Ok(db)
+        db
     }
 }
 
@@ -292,7 +306,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tablero-kalahdb-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let quiet = |_: &str| {};
-        let built = KalahDb::load_or_build(&dir, 4, Rules::Course, 10, 2, &quiet).unwrap();
+        let built = KalahDb::load_or_build(&dir, 4, Rules::Course, 10, 2, &quiet);
         let path = KalahDb::path(&dir, 4, Rules::Course);
         let loaded = KalahDb::load(&dir, 4, Rules::Course, 10).unwrap();
         assert_eq!(loaded.layers, built.layers);
@@ -309,7 +323,7 @@ mod tests {
         );
         let lines = Mutex::new(Vec::new());
         let log = |l: &str| lines.lock().unwrap().push(l.to_string());
-        let again = KalahDb::load_or_build(&dir, 4, Rules::Course, 10, 1, &log).unwrap();
+        let again = KalahDb::load_or_build(&dir, 4, Rules::Course, 10, 1, &log);
         assert_eq!(again.layers, built.layers);
         assert!(
             lines

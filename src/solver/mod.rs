@@ -7,6 +7,7 @@ pub mod c4book;
 pub mod c4table;
 pub mod connect4;
 pub mod enraya;
+pub mod error;
 pub mod exact;
 pub mod kalah;
 pub mod kalahdb;
@@ -21,6 +22,7 @@ use std::time::Instant;
 use crate::core::game::{Outcome, Side};
 use crate::core::spec::{StartSpec, Token};
 use crate::games::GameKind;
+pub use error::SolveError;
 
 /// Threads the protocol's `solve` uses (Connect Four: ABDADA; Kalah: Lazy SMP; 5-en-Raya: one).
 pub const PROTOCOL_THREADS: usize = 2;
@@ -94,25 +96,21 @@ pub fn solve_position(
     hash_mib: usize,
     stop: Arc<AtomicBool>,
     line: &(dyn Fn(&str) + Sync),
-) -> Result<(), String> {
+) -> Result<(), SolveError> {
     let budget = Budget {
         stop: Some(stop),
         ..Budget::default()
     };
     let t = Instant::now();
     let solved = registry::solve_by_name(kind.name(), values, position, hash_mib, budget, line)
-        .ok_or_else(|| {
-        format!(
-            "solve supports {}, not {}",
-            registry::games().join(", "),
-            kind.name()
-        )
+        .ok_or_else(|| SolveError::Unsupported {
+        game: kind.name(),
+        supported: registry::games().join(", "),
     })??;
     let Some(sol) = solved else {
-        return Err(format!(
-            "solve stopped after {} ms, no result",
-            t.elapsed().as_millis()
-        ));
+        return Err(SolveError::Stopped {
+            ms: t.elapsed().as_millis(),
+        });
     };
     line(&format!(
         "solved score {} best {} nodes {} time {}",

@@ -139,5 +139,5 @@ pub trait ExactSolver: Sized + Send + 'static {
         hash_mib: usize,
         budget: Budget,
         line: &(dyn Fn(&str) + Sync),
-    ) -> Result<Option<Solved>, String>;
+    ) -> Result<Option<Solved>, super::SolveError>;
 }

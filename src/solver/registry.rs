@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use super::proven::Proof;
 pub use super::proven::{ExactSolver, Known, Solved, Verdict};
-use super::{Budget, connect4, enraya, kalah};
+use super::{Budget, SolveError, connect4, enraya, kalah};
 use crate::core::game::Game;
 use crate::core::spec::{self, StartSpec, Token};
 
@@ -35,7 +35,7 @@ type SolveFn = fn(
     usize,
     Budget,
     &(dyn Fn(&str) + Sync),
-) -> Result<Option<Solved>, String>;
+) -> Result<Option<Solved>, SolveError>;
 
 impl Registered {
     /// The line of solver `S`.
@@ -96,11 +96,11 @@ fn solve<S: ExactSolver>(
     hash_mib: usize,
     budget: Budget,
     line: &(dyn Fn(&str) + Sync),
-) -> Result<Option<Solved>, String> {
+) -> Result<Option<Solved>, SolveError> {
     let cfg = spec::configure::<S::G>(values)?;
     let root = match position {
         None => S::G::start(&cfg),
-        Some((start, moves)) => spec::position(&cfg, start, moves).map_err(|e| e.to_string())?,
+        Some((start, moves)) => spec::position(&cfg, start, moves)?,
     };
     S::solve_reporting(&root, hash_mib, budget, line)
 }
@@ -114,7 +114,7 @@ pub fn solve_by_name(
     hash_mib: usize,
     budget: Budget,
     line: &(dyn Fn(&str) + Sync),
-) -> Option<Result<Option<Solved>, String>> {
+) -> Option<Result<Option<Solved>, SolveError>> {
     Some((find(name)?.solve)(
         values, position, hash_mib, budget, line,
     ))
