@@ -39,8 +39,8 @@ pub enum SolveError {
     /// A loaded endgame database of another board size or rules than the position's.
     #[error("the Kalah database is for another board size or rules")]
     WrongDatabase,
-    /// The endgame database's cache file could not be written (the path and the system's
-    /// reason); the database in memory stays usable.
+    /// The endgame database's cache file could not be read (then it is rebuilt) or written
+    /// (the database in memory stays usable): the path and the reason.
     #[error("{path}: {why}")]
     Cache { path: String, why: String },
     /// 5-en-Raya positions whose game graph the search cannot close.
