@@ -666,6 +666,17 @@ fn quit_ends_a_running_perft_and_solve() {
 }
 
 #[test]
+fn a_refused_solve_is_an_error_even_when_quit_follows_at_once() {
+    // `quit` raises the job's stop flag before the refusal arrives; a refusal is not a stop.
+    let lines = script("parchis", "position startpos\nsolve\nquit\n");
+    assert_eq!(
+        errors(&lines),
+        ["info string error: solve supports connect4, mancala, enraya, not parchis"],
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn stop_ends_solve_and_the_engine_stays_usable() {
     let mut e = Engine::start("connect4");
     // The empty board needs tens of seconds: only `stop` ends it here.

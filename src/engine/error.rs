@@ -65,6 +65,27 @@ pub enum Error {
     Thread(String),
 }
 
+/// How a background job (`perft`, `solve`) ended without its result.
+#[derive(Debug, thiserror::Error)]
+pub enum JobError {
+    /// It stopped before its result (`stop`, `quit`, or the solver's own budget); the line says
+    /// how far it got.
+    #[error("{0}")]
+    Stopped(String),
+    /// The solver refused the question (a game without a solver, a board it cannot hold, …).
+    #[error(transparent)]
+    Solve(crate::solver::SolveError),
+}
+
+impl From<crate::solver::SolveError> for JobError {
+    fn from(e: crate::solver::SolveError) -> JobError {
+        match e {
+            crate::solver::SolveError::Stopped { .. } => JobError::Stopped(e.to_string()),
+            e => JobError::Solve(e),
+        }
+    }
+}
+
 /// What follows every refused `position`: searching the position before it would answer a
 /// question nobody asked, so the engine has none until it is given a legal one.
 pub const NO_POSITION_UNTIL: &str = "no position until a legal 'position' or 'ucinewgame'";

@@ -23,7 +23,7 @@ use crate::core::spec::{self, StartSpec, Token};
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::solver::exact::Mode;
 
-pub use error::Error;
+pub use error::{Error, JobError};
 pub use options::{OptionSpec, OptionValue};
 use search::GameEngine;
 
@@ -100,9 +100,9 @@ pub trait Listener: Send + Sync {
 
 /// Work for a background thread (perft, solve): it runs until done or until the flag is
 /// raised, handing each line of its report to the callback; `Err` when it cannot give a
-/// result (a stopped job says so in its error).
+/// result, saying whether it was stopped or refused.
 pub type Job =
-    Box<dyn FnOnce(Arc<AtomicBool>, &(dyn Fn(&str) + Sync)) -> Result<(), String> + Send>;
+    Box<dyn FnOnce(Arc<AtomicBool>, &(dyn Fn(&str) + Sync)) -> Result<(), JobError> + Send>;
 
 /// How an engine is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -483,7 +483,7 @@ impl Engine {
         );
         Ok(Box::new(move |stop: Arc<AtomicBool>, line| {
             crate::solver::solve_position(kind, &values, position.as_ref(), hash, stop, line)
-                .map_err(String::from)
+                .map_err(JobError::from)
         }))
     }
 

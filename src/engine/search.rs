@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::error::Error;
+use super::error::{Error, JobError};
 use super::time::{self, MOVE_OVERHEAD_MS};
 use super::{GoParams, Info, Job, Listener, Score};
 use crate::core::game::{Game, Side, WeightOverrides};
@@ -523,11 +523,11 @@ impl<G: Game> GameEngine for EngineOf<G> {
                         total += n;
                     }
                     None => {
-                        return Err(format!(
+                        return Err(JobError::Stopped(format!(
                             "perft stopped: {k} of {} root moves counted ({total} leaves), no total; time {}",
                             moves.len(),
                             start.elapsed().as_millis()
-                        ));
+                        )));
                     }
                 }
             }

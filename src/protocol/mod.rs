@@ -21,7 +21,7 @@ use command::Command;
 pub use output::Out;
 
 use crate::engine::options::OptionType;
-use crate::engine::{Engine, EngineConfig, Info, Job, Listener};
+use crate::engine::{Engine, EngineConfig, Info, Job, JobError, Listener};
 use crate::games::GameKind;
 
 pub use crate::engine::{DEFAULT_HASH_MIB, MAX_HASH_MIB, MAX_MULTIPV};
@@ -234,8 +234,10 @@ impl Session {
             .spawn(move || {
                 let print = |l: &str| out.line(l);
                 match job(Arc::clone(&flag), &print) {
-                    Err(e) if flag.load(Ordering::Relaxed) => out.line(&format!("info string {e}")),
-                    Err(e) => out.error(&e),
+                    Err(JobError::Stopped(l)) if flag.load(Ordering::Relaxed) => {
+                        out.line(&format!("info string {l}"))
+                    }
+                    Err(e) => out.error(&e.to_string()),
                     Ok(()) => {}
                 }
             })
