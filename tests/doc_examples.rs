@@ -336,6 +336,8 @@ fn spawn(script: &str, dir: &Path, out_file: &Path) -> Result<Child, String> {
         .current_dir(dir)
         .env("PATH", path)
         .env("NO_COLOR", "1")
+        // The pages show what a terminal keeps once the progress bar is cleared.
+        .env("TABLERO_PROGRESS", "off")
         .env("XDG_CACHE_HOME", dir.join(".cache"))
         .env_remove("TABLERO")
         .env_remove("RUST_LOG")

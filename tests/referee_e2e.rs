@@ -212,6 +212,74 @@ fn engine_losses_are_told_on_stderr_as_they_happen() {
 }
 
 #[test]
+fn a_run_without_a_terminal_tells_each_game_on_stderr() {
+    // stderr is a pipe here, as under nohup: no bar, a line a game in the records' order.
+    let (dir, rec) = (tmp("progress-lines"), "m.jsonl");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["match", "--game", "mancala", "--engine1", "builtin:ninja2"])
+        .args([
+            "--engine2",
+            "builtin:ninja1",
+            "--depth",
+            "4",
+            "--games",
+            "4",
+        ])
+        .args([
+            "--openings",
+            "random:4",
+            "--seed",
+            "3",
+            "--json",
+            "--records",
+            rec,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 4, "{err}");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let records: Vec<Value> = std::fs::read_to_string(dir.join(rec))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for (k, (line, g)) in lines.iter().zip(&records).enumerate() {
+        let result = g["result"].as_str().unwrap();
+        let first = g["first"].as_str().unwrap();
+        let second = if first == "ninja2" {
+            "ninja1"
+        } else {
+            "ninja2"
+        };
+        match (result, first == "ninja2") {
+            ("1/2-1/2", _) => d += 1,
+            ("1-0", true) | ("0-1", false) => w += 1,
+            _ => l += 1,
+        }
+        let score = 100.0 * (w as f64 + d as f64 / 2.0) / (k + 1) as f64;
+        let want = format!(
+            "tablero match: {}/4: game {k}: {first} {result} {second} ({}); ninja2: +{w} ={d} -{l} ({score:.1}%)",
+            k + 1,
+            g["reason"].as_str().unwrap(),
+        );
+        assert!(line.starts_with(&want), "{line}\nwanted {want}…");
+    }
+    assert_eq!(
+        (report["wins1"].as_u64(), report["losses1"].as_u64()),
+        (Some(w), Some(l))
+    );
+    assert!(!err.contains('\r'), "no bar is drawn into a pipe: {err:?}");
+}
+
+#[test]
 fn illegal_move_loses_with_the_move_named() {
     let (report, recs) = run_match(
         "illegal.jsonl",

@@ -440,6 +440,9 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
         Notice::EngineOut { engine, line } => eprintln!(
             "tablero class: {engine} is out: its engine refused its settings: {line}; every game of it is lost"
         ),
+        Notice::GameDone { done, total, line } => {
+            eprintln!("tablero class: {done}/{total}: {line}")
+        }
     };
     let played = referee::run(&rcfg, &mut notice).map_err(|e| match &e {
         referee::Error::Resume { .. } => format!("--resume: {e}"),

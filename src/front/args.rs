@@ -232,7 +232,7 @@ pub fn match_config(kind: GameKind, a: &MatchArgs) -> Result<Config, String> {
         records: records(&a.records, &a.resume, a.overwrite)?,
         log_dir: a.log.clone(),
         shard: None,
-        progress: true,
+        progress: progress_wanted(),
         startup_ms: a.play.startup_timeout,
         refusals: crate::referee::Refusals::Stop,
     })
@@ -392,7 +392,7 @@ pub fn tournament_config(
         records: records(&a.records, &a.resume, a.overwrite)?,
         log_dir: a.log.clone(),
         shard,
-        progress: true,
+        progress: progress_wanted(),
         startup_ms: a.play.startup_timeout,
         refusals: crate::referee::Refusals::Stop,
     };
@@ -478,7 +478,7 @@ pub fn class_config(kind: GameKind, a: &ClassArgs) -> Result<crate::class::Class
             records: None,
             log_dir: None,
             shard,
-            progress: true,
+            progress: progress_wanted(),
         },
     })
 }
@@ -674,6 +674,13 @@ pub fn gui_config(
         game: kind,
         max_connections,
     })
+}
+
+/// Does the user want a run's progress on stderr (the bar on a terminal, a line a game
+/// elsewhere)? `TABLERO_PROGRESS=off` says no: the output is then what a terminal keeps once the
+/// bar is cleared, as the documentation's examples show it.
+fn progress_wanted() -> bool {
+    std::env::var_os("TABLERO_PROGRESS").is_none_or(|v| v != "off")
 }
 
 #[cfg(test)]

@@ -104,6 +104,9 @@ fn referee_run(cfg: &referee::Config, what: &str) -> Result<Played, String> {
         Notice::EngineOut { engine, line } => eprintln!(
             "tablero {what}: {engine} is out: it refused its settings: {line}; every game of it is lost"
         ),
+        Notice::GameDone { done, total, line } => {
+            eprintln!("tablero {what}: {done}/{total}: {line}")
+        }
     };
     referee::run(cfg, &mut notice).map_err(|e| referee_message(&e))
 }

@@ -605,6 +605,15 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The result as the records write it: `1-0` (the first seat won), `0-1` or `1/2-1/2`.
+    pub fn result(&self) -> &'static str {
+        match self.outcome.winner {
+            Some(Side::First) => "1-0",
+            Some(Side::Second) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
     /// The winning engine (0 or 1), `None` for a draw.
     pub fn winner_engine(&self) -> Option<usize> {
         self.outcome.winner.map(|s| match s {

@@ -35,11 +35,7 @@ impl GameRecord {
     /// The record line of this game in `variant` between engines named `names` (engine 1,
     /// engine 2): every field of a game, without the settings.
     pub fn to_json_named(&self, variant: &str, names: [&str; 2]) -> Value {
-        let result = match self.outcome.winner {
-            Some(Side::First) => "1-0",
-            Some(Side::Second) => "0-1",
-            None => "1/2-1/2",
-        };
+        let result = self.result();
         let moves: Vec<Value> = self
             .outcome
             .moves

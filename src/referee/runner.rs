@@ -50,6 +50,14 @@ pub enum Notice {
         reason: Reason,
         detail: String,
     },
+    /// A game ended and is recorded, while no progress bar shows it (stderr is not a terminal):
+    /// `line` says which game, its result and, in a match, the score so far — so that a long
+    /// run whose stderr goes to a file tells how far it is.
+    GameDone {
+        done: usize,
+        total: usize,
+        line: String,
+    },
 }
 
 /// The result of a run: its settings and every game of the run (kept by a resume, then played),
@@ -102,7 +110,8 @@ fn match_message(
         tally.draws,
         tally.losses,
         tally.score() * 100.0,
-        e.filter(|e| e.elo.is_finite() && e.error.is_finite())
+        // One pair, or pairs all alike, have no spread: an interval of ± 0 would claim certainty.
+        e.filter(|e| e.elo.is_finite() && e.error.is_finite() && e.error > 0.0)
             .map_or(String::new(), |e| format!(
                 ", Elo {:+.1} ± {:.1}",
                 e.elo, e.error
@@ -431,6 +440,26 @@ impl GameVisitor for Run<'_> {
                         if decided(&sprt_state) {
                             stop.store(true, Ordering::Relaxed);
                         }
+                    }
+                    if cfg.progress && bar.is_hidden() {
+                        let pair = sched.game(r.index).engines;
+                        let seat = |k: usize| cfg.engines[pair[k]].name.as_str();
+                        let (first, second) = (seat(r.first), seat(1 - r.first));
+                        let mut line = format!(
+                            "game {}: {first} {} {second} ({})",
+                            r.index,
+                            r.result(),
+                            r.outcome.reason.name()
+                        );
+                        if two {
+                            line.push_str("; ");
+                            line.push_str(&match_message(&cfg.engines[0].name, &tally, sprt_state));
+                        }
+                        (self.notice)(Notice::GameDone {
+                            done,
+                            total: mine.len(),
+                            line,
+                        });
                     }
                     games.push(r);
                 }
