@@ -89,11 +89,7 @@ pub fn replay<G: Game>(rec: &GameRecord, cfg: &G::Config) -> Result<Replayed<G>,
     }
     states.push(s);
     let plies = book + moves.len();
-    let recorded = match rec.outcome.winner {
-        Some(Side::First) => "1-0",
-        Some(Side::Second) => "0-1",
-        None => "1/2-1/2",
-    };
+    let recorded = rec.result();
     let rules = match s.outcome() {
         Some(Outcome::Win(Side::First)) => Some("1-0"),
         Some(Outcome::Win(Side::Second)) => Some("0-1"),
