@@ -42,6 +42,17 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// The result as records, reviews and the board write it: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_text(self) -> &'static str {
+        match self {
+            Outcome::Win(Side::First) => "1-0",
+            Outcome::Win(Side::Second) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
 /// A bounded move list. Implemented for every `ArrayVec`; each game names its own capacity
 /// (and justifies it next to the type alias).
 pub trait MoveList<M>: Default + AsRef<[M]> + AsMut<[M]> + Debug + Clone {

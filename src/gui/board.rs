@@ -6,7 +6,7 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::core::game::{ConfigError, Outcome, Side};
+use crate::core::game::{ConfigError, Outcome};
 use crate::core::spec::{self, OptionError};
 use crate::games::GameKind;
 use crate::view::render::{DrawVisitor, dispatch};
@@ -407,12 +407,7 @@ impl<G: Draw> Board for Track<G> {
 
 /// The result text of an outcome: `1-0`, `0-1` or `1/2-1/2`.
 pub fn result_text(o: Option<Outcome>) -> &'static str {
-    match o {
-        Some(Outcome::Win(Side::First)) => "1-0",
-        Some(Outcome::Win(Side::Second)) => "0-1",
-        Some(Outcome::Draw) => "1/2-1/2",
-        None => "*",
-    }
+    o.map_or("*", Outcome::result_text)
 }
 
 struct Make<'a>(&'a [(String, String)]);

@@ -90,12 +90,7 @@ pub fn replay<G: Game>(rec: &GameRecord, cfg: &G::Config) -> Result<Replayed<G>,
     states.push(s);
     let plies = book + moves.len();
     let recorded = rec.result();
-    let rules = match s.outcome() {
-        Some(Outcome::Win(Side::First)) => Some("1-0"),
-        Some(Outcome::Win(Side::Second)) => Some("0-1"),
-        Some(Outcome::Draw) => Some("1/2-1/2"),
-        None => None,
-    };
+    let rules = s.outcome().map(Outcome::result_text);
     match (rec.outcome.reason, rules) {
         (Reason::Normal, Some(r)) if r == recorded => {}
         (Reason::Normal, Some(r)) => {
