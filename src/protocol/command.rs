@@ -55,7 +55,7 @@ pub enum Command {
     File,
     /// A `position` line that could not be read, with the reason: as for a position the rules
     /// refuse, there is no position until a legal one.
-    RefusedPosition(String),
+    RefusedPosition(super::error::LineError),
     Go(GoParams),
     Stop,
     Quit,

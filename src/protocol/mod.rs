@@ -6,6 +6,7 @@
 //! [`Filter`] in front of the session (the built-in players) sees each command as it is read.
 
 pub mod command;
+pub mod error;
 pub mod input;
 pub mod output;
 pub mod parse;
@@ -18,6 +19,7 @@ use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 
 use command::Command;
+pub use error::{Error, FileReadError, LineError};
 pub use output::Out;
 
 use crate::engine::options::OptionType;
@@ -130,35 +132,33 @@ const MAX_FILE_BYTES: u64 = 64 * 1024;
 impl Session {
     /// The text of a position file: a regular file of at most [`MAX_FILE_BYTES`], in UTF-8,
     /// where this session may read files.
-    fn read_position_file(&self, path: &str) -> Result<String, String> {
+    fn read_position_file(&self, path: &str) -> Result<String, FileReadError> {
         use std::io::Read;
         if !self.files {
-            return Err(
-                "this session reads no files (tablero serve); send 'position fen …'".into(),
-            );
+            return Err(FileReadError::NotAllowed);
         }
-        let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
-        let meta = f.metadata().map_err(|e| e.to_string())?;
+        let f = std::fs::File::open(path).map_err(FileReadError::Open)?;
+        let meta = f.metadata().map_err(FileReadError::Open)?;
         if !meta.is_file() {
-            return Err("not a regular file".into());
+            return Err(FileReadError::NotRegular);
         }
         if meta.len() > MAX_FILE_BYTES {
-            return Err(format!(
-                "{} bytes; a position file has at most {MAX_FILE_BYTES}",
-                meta.len()
-            ));
+            return Err(FileReadError::TooLarge {
+                bytes: meta.len(),
+                max: MAX_FILE_BYTES,
+            });
         }
         let mut text = String::new();
         f.take(MAX_FILE_BYTES + 1)
             .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read it as text: {e}"))?;
+            .map_err(FileReadError::NotText)?;
         Ok(text)
     }
 }
 
 /// Parses a line; a `position` line that cannot be read still counts as a `position` (a refused
 /// one), so that what follows is not searched on the position before it.
-fn read(line: &str) -> Result<Command, String> {
+fn read(line: &str) -> Result<Command, LineError> {
     parse::parse_line(line).or_else(|e| {
         let first = line.split_whitespace().next().unwrap_or("");
         if first == "position" {
@@ -185,7 +185,7 @@ impl Session {
         match read(line) {
             Ok(cmd) => self.apply(cmd),
             Err(e) => {
-                self.out.error(&e);
+                self.out.error(&e.to_string());
                 Flow::Continue
             }
         }
@@ -196,7 +196,7 @@ impl Session {
         match self.handle(cmd) {
             Ok(flow) => flow,
             Err(e) => {
-                self.out.error(&e);
+                self.out.error(&e.to_string());
                 Flow::Continue
             }
         }
@@ -225,7 +225,7 @@ impl Session {
 
     /// Runs `job` on a background thread: its lines as they come, then its failure (a stopped
     /// job's is a remark, not an error).
-    fn start_job(&mut self, name: &str, job: Job) -> Result<(), String> {
+    fn start_job(&mut self, name: &str, job: Job) -> Result<(), Error> {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let out = self.out.clone();
@@ -241,7 +241,10 @@ impl Session {
                     Ok(()) => {}
                 }
             })
-            .map_err(|e| format!("{name}: cannot start a thread: {e}"))?;
+            .map_err(|why| Error::Thread {
+                job: name.to_string(),
+                why,
+            })?;
         self.job = Some((h, stop));
         Ok(())
     }
@@ -271,8 +274,7 @@ impl Session {
     }
 
     /// Applies one command.
-    pub fn handle(&mut self, cmd: Command) -> Result<Flow, String> {
-        let e = |e: crate::engine::Error| e.to_string();
+    pub fn handle(&mut self, cmd: Command) -> Result<Flow, Error> {
         match cmd {
             Command::Empty => {}
             Command::Uci => self.uci(),
@@ -280,27 +282,22 @@ impl Session {
                 self.engine.prepare();
                 self.out.line("readyok")
             }
-            Command::UciNewGame => self.engine.new_game().map_err(e)?,
+            Command::UciNewGame => self.engine.new_game()?,
             Command::SetOption { name, value } => {
-                self.engine.set_option(&name, value.as_deref()).map_err(e)?
+                self.engine.set_option(&name, value.as_deref())?
             }
-            Command::Position { start, moves } => {
-                self.engine.set_position(&start, &moves).map_err(e)?
-            }
+            Command::Position { start, moves } => self.engine.set_position(&start, &moves)?,
             Command::PositionFile { path, moves } => {
                 let text = match self.read_position_file(&path) {
                     Ok(t) => t,
                     Err(why) => {
-                        let why =
-                            format!("position file {}: {why}", crate::core::spec::clip(&path));
-                        self.engine.refuse_position(&why);
-                        return Err(format!(
-                            "{why}; {}",
-                            crate::engine::error::NO_POSITION_UNTIL
-                        ));
+                        let path = crate::core::spec::clip(&path);
+                        self.engine
+                            .refuse_position(&format!("position file {path}: {why}"));
+                        return Err(Error::PositionFile { path, why });
                     }
                 };
-                let changed = self.engine.set_position_file(&text, &moves).map_err(e)?;
+                let changed = self.engine.set_position_file(&text, &moves)?;
                 if !changed.is_empty() {
                     let set: Vec<String> =
                         changed.iter().map(|(n, v)| format!("{n} {v}")).collect();
@@ -311,21 +308,15 @@ impl Session {
                 }
             }
             Command::File => {
-                for l in self.engine.position_file().map_err(e)?.lines() {
+                for l in self.engine.position_file()?.lines() {
                     self.out.line(l);
                 }
             }
             Command::RefusedPosition(why) => {
-                self.engine.refuse_position(&why);
-                return Err(format!(
-                    "{why}; {}",
-                    crate::engine::error::NO_POSITION_UNTIL
-                ));
+                self.engine.refuse_position(&why.to_string());
+                return Err(Error::RefusedPosition(why));
             }
-            Command::Go(p) => self
-                .engine
-                .go(&p, Arc::new(Printer(self.out.clone())))
-                .map_err(e)?,
+            Command::Go(p) => self.engine.go(&p, Arc::new(Printer(self.out.clone())))?,
             Command::Stop => self.stop(),
             Command::Quit => {
                 self.finish(true);
@@ -333,11 +324,11 @@ impl Session {
             }
             Command::Perft(d) => {
                 self.idle()?;
-                let job = self.engine.perft_job(d).map_err(e)?;
+                let job = self.engine.perft_job(d)?;
                 self.start_job("perft", job)?;
             }
             Command::Moves => {
-                let ms = self.engine.legal_moves().map_err(e)?;
+                let ms = self.engine.legal_moves()?;
                 let mut line = "moves".to_string();
                 for m in ms {
                     line.push(' ');
@@ -346,18 +337,18 @@ impl Session {
                 self.out.line(&line);
             }
             Command::Display => {
-                for l in self.engine.display().map_err(e)?.lines() {
+                for l in self.engine.display()?.lines() {
                     self.out.line(l);
                 }
             }
             Command::Eval => {
-                for l in self.engine.eval().map_err(e)? {
+                for l in self.engine.eval()? {
                     self.out.line(&l);
                 }
             }
             Command::Solve => {
                 self.idle()?;
-                let job = self.engine.solve_job().map_err(e)?;
+                let job = self.engine.solve_job()?;
                 self.start_job("solve", job)?;
             }
             Command::Help => {
@@ -370,12 +361,12 @@ impl Session {
     }
 
     /// Fails when a search, `perft` or `solve` is running (commands that need an idle engine).
-    fn idle(&mut self) -> Result<(), String> {
+    fn idle(&mut self) -> Result<(), Error> {
         if let Some(why) = self.engine.broken() {
-            return Err(why.to_string());
+            return Err(Error::Broken(why.to_string()));
         }
         if self.job_running() || self.engine.searching() {
-            return Err(crate::engine::Error::Busy.to_string());
+            return Err(crate::engine::Error::Busy.into());
         }
         Ok(())
     }
@@ -502,12 +493,12 @@ pub fn run_with(
         };
         let cmds = match msg {
             Ok(Some(input::Line::TooLong(n))) => {
-                out.error(&input::too_long(n));
+                out.error(&LineError::TooLong { bytes: n }.to_string());
                 continue;
             }
             Ok(Some(input::Line::Text(line))) => match read(&line) {
                 Err(e) => {
-                    out.error(&e);
+                    out.error(&e.to_string());
                     continue;
                 }
                 Ok(cmd) => match filter.as_mut() {

@@ -11,6 +11,7 @@ use nom::{
 };
 
 use super::command::{Command, GoParams, StartSpec, Token};
+use super::error::LineError;
 
 /// Longest accepted line, in bytes. Longer lines are rejected whole (no command is that long:
 /// even a full Parchís game as a move list stays far below it).
@@ -18,6 +19,9 @@ pub const MAX_LINE: usize = 64 * 1024;
 
 /// Most moves accepted after `position … moves`.
 pub const MAX_MOVES: usize = 4096;
+
+/// Deepest `perft`.
+pub const MAX_PERFT: u64 = 64;
 
 fn is_space(c: char) -> bool {
     c == ' ' || c == '\t' || c == '\r' || c == '\n'
@@ -46,41 +50,35 @@ pub fn tokenize(line: &str) -> Vec<Token> {
 }
 
 /// Parses a decimal unsigned integer token (no sign, no spaces, must fit in u64).
-pub fn parse_u64(t: &Token, what: &str) -> Result<u64, String> {
+pub fn parse_u64(t: &Token, what: &str) -> Result<u64, LineError> {
     let r: IResult<&str, u64> = all_consuming(nom_u64).parse(t.text.as_str());
-    r.map(|(_, v)| v).map_err(|_| {
-        format!(
-            "{what} expects a non-negative integer, got '{}' (character {})",
-            clip(&t.text),
-            t.column
-        )
+    r.map(|(_, v)| v).map_err(|_| LineError::NotANumber {
+        what: what.to_string(),
+        token: clip(&t.text),
+        column: t.column,
     })
 }
 
 pub use crate::core::spec::clip;
 
 /// Parses one input line. Keywords are case-sensitive, as in UCI.
-pub fn parse_line(line: &str) -> Result<Command, String> {
+pub fn parse_line(line: &str) -> Result<Command, LineError> {
     if line.len() > MAX_LINE {
-        return Err(format!(
-            "line too long ({} bytes, the limit is {MAX_LINE}); ignored",
-            line.len()
-        ));
+        return Err(LineError::TooLong { bytes: line.len() });
     }
     let toks = tokenize(line);
     let Some(first) = toks.first() else {
         return Ok(Command::Empty);
     };
     let args = &toks[1..];
-    let no_args = |c: Command| -> Result<Command, String> {
+    let no_args = |c: Command| -> Result<Command, LineError> {
         match args.first() {
             None => Ok(c),
-            Some(t) => Err(format!(
-                "'{}' takes no arguments, got '{}' (character {})",
-                first.text,
-                clip(&t.text),
-                t.column
-            )),
+            Some(t) => Err(LineError::NoArguments {
+                command: first.text.clone(),
+                token: clip(&t.text),
+                column: t.column,
+            }),
         }
     };
     match first.text.as_str() {
@@ -99,11 +97,10 @@ pub fn parse_line(line: &str) -> Result<Command, String> {
         "position" => parse_position(args),
         "go" => parse_go(args),
         "perft" => parse_perft(args),
-        other => Err(format!(
-            "unknown command '{}' (character {}); 'help' lists the commands",
-            clip(other),
-            first.column
-        )),
+        other => Err(LineError::UnknownCommand {
+            command: clip(other),
+            column: first.column,
+        }),
     }
 }
 
@@ -114,17 +111,16 @@ fn join(toks: &[Token]) -> String {
         .join(" ")
 }
 
-fn parse_setoption(args: &[Token]) -> Result<Command, String> {
+fn parse_setoption(args: &[Token]) -> Result<Command, LineError> {
     match args.first() {
         Some(t) if t.text == "name" => {}
         Some(t) => {
-            return Err(format!(
-                "setoption expects 'name', got '{}' (character {})",
-                clip(&t.text),
-                t.column
-            ));
+            return Err(LineError::SetOptionNotName {
+                token: clip(&t.text),
+                column: t.column,
+            });
         }
-        None => return Err("setoption expects 'name <option> [value <value>]'".to_string()),
+        None => return Err(LineError::SetOptionEmpty),
     }
     let rest = &args[1..];
     let vpos = rest.iter().position(|t| t.text == "value");
@@ -132,17 +128,16 @@ fn parse_setoption(args: &[Token]) -> Result<Command, String> {
         Some(p) => {
             let v = &rest[p + 1..];
             if v.is_empty() {
-                return Err(format!(
-                    "setoption: 'value' needs a value (character {})",
-                    rest[p].column
-                ));
+                return Err(LineError::SetOptionNoValue {
+                    column: rest[p].column,
+                });
             }
             (&rest[..p], Some(join(v)))
         }
         None => (rest, None),
     };
     if name_toks.is_empty() {
-        return Err("setoption: missing option name after 'name'".to_string());
+        return Err(LineError::SetOptionNoName);
     }
     Ok(Command::SetOption {
         name: join(name_toks),
@@ -150,11 +145,9 @@ fn parse_setoption(args: &[Token]) -> Result<Command, String> {
     })
 }
 
-fn parse_position(args: &[Token]) -> Result<Command, String> {
+fn parse_position(args: &[Token]) -> Result<Command, LineError> {
     let Some(kind) = args.first() else {
-        return Err(
-            "position expects 'startpos', 'fen <state>', 'file <path>' or a start name".to_string(),
-        );
+        return Err(LineError::PositionEmpty);
     };
     let mpos = args.iter().position(|t| t.text == "moves");
     let head_end = mpos.unwrap_or(args.len());
@@ -162,30 +155,29 @@ fn parse_position(args: &[Token]) -> Result<Command, String> {
         "startpos" => {
             if head_end > 1 {
                 let t = &args[1];
-                return Err(format!(
-                    "position startpos: expected 'moves', got '{}' (character {})",
-                    clip(&t.text),
-                    t.column
-                ));
+                return Err(LineError::PositionNotMoves {
+                    start: "startpos".to_string(),
+                    token: clip(&t.text),
+                    column: t.column,
+                });
             }
             StartSpec::StartPos
         }
         "file" => {
             if head_end < 2 {
-                return Err(format!(
-                    "position file: missing the file's path (character {})",
-                    kind.column + 4
-                ));
+                return Err(LineError::PositionNoPath {
+                    column: kind.column + 4,
+                });
             }
             let moves = match mpos {
                 Some(p) => args[p + 1..].to_vec(),
                 None => Vec::new(),
             };
             if moves.len() > MAX_MOVES {
-                return Err(format!(
-                    "position: {} moves given, at most {MAX_MOVES} are accepted",
-                    moves.len()
-                ));
+                return Err(LineError::TooManyMoves {
+                    count: moves.len(),
+                    max: MAX_MOVES,
+                });
             }
             return Ok(Command::PositionFile {
                 path: join(&args[1..head_end]),
@@ -194,28 +186,25 @@ fn parse_position(args: &[Token]) -> Result<Command, String> {
         }
         "fen" => {
             if head_end < 2 {
-                return Err(format!(
-                    "position fen: missing state string (character {})",
-                    kind.column + 3
-                ));
+                return Err(LineError::PositionNoFen {
+                    column: kind.column + 3,
+                });
             }
             StartSpec::Fen(join(&args[1..head_end]))
         }
         "moves" => {
-            return Err(format!(
-                "position: missing start ('startpos', 'fen <state>' or a start name) before 'moves' (character {})",
-                kind.column
-            ));
+            return Err(LineError::PositionMovesFirst {
+                column: kind.column,
+            });
         }
         name => {
             if head_end > 1 {
                 let t = &args[1];
-                return Err(format!(
-                    "position {}: expected 'moves', got '{}' (character {})",
-                    clip(name),
-                    clip(&t.text),
-                    t.column
-                ));
+                return Err(LineError::PositionNotMoves {
+                    start: clip(name),
+                    token: clip(&t.text),
+                    column: t.column,
+                });
             }
             StartSpec::Named(name.to_string())
         }
@@ -225,10 +214,10 @@ fn parse_position(args: &[Token]) -> Result<Command, String> {
         None => Vec::new(),
     };
     if moves.len() > MAX_MOVES {
-        return Err(format!(
-            "position: {} moves given, at most {MAX_MOVES} are accepted",
-            moves.len()
-        ));
+        return Err(LineError::TooManyMoves {
+            count: moves.len(),
+            max: MAX_MOVES,
+        });
     }
     Ok(Command::Position { start, moves })
 }
@@ -247,7 +236,7 @@ const GO_WORDS: &[&str] = &[
     "searchmoves",
 ];
 
-fn parse_go(args: &[Token]) -> Result<Command, String> {
+fn parse_go(args: &[Token]) -> Result<Command, LineError> {
     let mut p = GoParams::default();
     let mut i = 0;
     while i < args.len() {
@@ -265,10 +254,7 @@ fn parse_go(args: &[Token]) -> Result<Command, String> {
                     .take_while(|a| !GO_WORDS.contains(&a.text.as_str()))
                     .count();
                 if n == 0 {
-                    return Err(format!(
-                        "go: 'searchmoves' needs at least one move (character {})",
-                        t.column
-                    ));
+                    return Err(LineError::GoNoSearchMoves { column: t.column });
                 }
                 p.searchmoves.extend_from_slice(&args[i + 1..i + 1 + n]);
                 i += 1 + n;
@@ -283,42 +269,43 @@ fn parse_go(args: &[Token]) -> Result<Command, String> {
             "binc" => &mut p.binc,
             "movestogo" => &mut p.movestogo,
             other => {
-                return Err(format!(
-                    "go: unknown limit '{}' (character {}); expected depth, nodes, movetime, infinite, wtime, btime, winc, binc, movestogo or searchmoves",
-                    clip(other),
-                    t.column
-                ));
+                return Err(LineError::GoUnknownLimit {
+                    word: clip(other),
+                    column: t.column,
+                });
             }
         };
         let Some(v) = args.get(i + 1) else {
-            return Err(format!(
-                "go: '{}' needs a number (character {})",
-                t.text, t.column
-            ));
+            return Err(LineError::GoNoNumber {
+                limit: t.text.clone(),
+                column: t.column,
+            });
         };
         *slot = Some(parse_u64(v, &format!("go {}", t.text))?);
         i += 2;
     }
     if p.depth == Some(0) {
-        return Err("go: depth must be at least 1".to_string());
+        return Err(LineError::GoDepthZero);
     }
     Ok(Command::Go(p))
 }
 
-fn parse_perft(args: &[Token]) -> Result<Command, String> {
+fn parse_perft(args: &[Token]) -> Result<Command, LineError> {
     let Some(t) = args.first() else {
-        return Err("perft expects a depth, e.g. 'perft 5'".to_string());
+        return Err(LineError::PerftNoDepth);
     };
     if let Some(x) = args.get(1) {
-        return Err(format!(
-            "perft takes one number, got extra '{}' (character {})",
-            clip(&x.text),
-            x.column
-        ));
+        return Err(LineError::PerftExtra {
+            token: clip(&x.text),
+            column: x.column,
+        });
     }
     let d = parse_u64(t, "perft")?;
-    if d > 64 {
-        return Err(format!("perft depth {d} is too deep (at most 64)"));
+    if d > MAX_PERFT {
+        return Err(LineError::PerftTooDeep {
+            depth: d,
+            max: MAX_PERFT,
+        });
     }
     Ok(Command::Perft(d as u32))
 }
@@ -390,28 +377,65 @@ mod tests {
     #[test]
     fn errors_name_the_token_and_its_place() {
         let e = parse_line("go depth x").unwrap_err();
-        assert!(e.contains("'x'") && e.contains("(character 10)"), "{e}");
-        let e = parse_line("go depth 99999999999999999999999").unwrap_err();
-        assert!(e.contains("non-negative integer"), "{e}");
-        let e = parse_line("frobnicate 3").unwrap_err();
-        assert!(e.contains("unknown command 'frobnicate'"), "{e}");
-        let e = parse_line("go depth").unwrap_err();
-        assert!(e.contains("needs a number"), "{e}");
-        assert!(parse_line("position").is_err());
-        assert!(parse_line("position fen").is_err());
-        assert!(parse_line("position startpos 3").is_err());
-        assert!(parse_line("go depth 0").is_err());
-        let e = parse_line("go searchmoves depth 3").unwrap_err();
-        assert!(
-            e.contains("at least one move") && e.contains("(character 4)"),
-            "{e}"
+        assert_eq!(
+            e.to_string(),
+            "go depth expects a non-negative integer, got 'x' (character 10)"
         );
-        assert!(parse_line("go depth 3 searchmoves").is_err());
-        assert!(parse_line("perft -1").is_err());
-        assert!(parse_line("setoption value 3").is_err());
-        assert!(parse_line("setoption name Hash value").is_err());
+        let e = parse_line("go depth 99999999999999999999999").unwrap_err();
+        assert!(matches!(e, LineError::NotANumber { column: 10, .. }), "{e}");
+        let e = parse_line("frobnicate 3").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown command 'frobnicate' (character 1); 'help' lists the commands"
+        );
+        let e = parse_line("go depth").unwrap_err();
+        assert_eq!(e.to_string(), "go: 'depth' needs a number (character 4)");
+        assert_eq!(parse_line("position"), Err(LineError::PositionEmpty));
+        assert_eq!(
+            parse_line("position fen"),
+            Err(LineError::PositionNoFen { column: 13 })
+        );
+        let e = parse_line("position startpos 3").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "position startpos: expected 'moves', got '3' (character 19)"
+        );
+        assert_eq!(parse_line("go depth 0"), Err(LineError::GoDepthZero));
+        let e = parse_line("go searchmoves depth 3").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "go: 'searchmoves' needs at least one move (character 4)"
+        );
+        assert_eq!(
+            parse_line("go depth 3 searchmoves"),
+            Err(LineError::GoNoSearchMoves { column: 12 })
+        );
+        assert!(matches!(
+            parse_line("perft -1"),
+            Err(LineError::NotANumber { .. })
+        ));
+        assert_eq!(
+            parse_line("perft 65").unwrap_err().to_string(),
+            "perft depth 65 is too deep (at most 64)"
+        );
+        assert!(matches!(
+            parse_line("setoption value 3"),
+            Err(LineError::SetOptionNotName { column: 11, .. })
+        ));
+        assert_eq!(
+            parse_line("setoption name Hash value"),
+            Err(LineError::SetOptionNoValue { column: 21 })
+        );
+        let e = parse_line("uci now").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'uci' takes no arguments, got 'now' (character 5)"
+        );
         let long = "x".repeat(100 * 1024);
-        assert!(parse_line(&long).unwrap_err().contains("too long"));
+        assert_eq!(
+            parse_line(&long).unwrap_err().to_string(),
+            "line too long (102400 bytes, the limit is 65536); ignored"
+        );
     }
 
     proptest! {
