@@ -82,6 +82,33 @@ impl std::fmt::Display for Refused {
     }
 }
 
+/// Why an opening line gives no position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningError {
+    /// `fen <state>` (or a bare state string) that the game refuses.
+    #[error("{0}")]
+    Fen(#[from] crate::core::game::FenError),
+    /// The `index`-th move (from 1) of the line, refused where it is played.
+    #[error("move {index} '{text}': {error}")]
+    Move {
+        index: usize,
+        text: String,
+        error: crate::core::game::MoveError,
+    },
+}
+
+/// Why `--openings` names no openings.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningsFileError {
+    #[error("{0}")]
+    Read(#[from] std::io::Error),
+    #[error("no openings in the file")]
+    Empty,
+    /// `random:P` whose `P` is not a number (the text after `random:`).
+    #[error("random:P needs a number of plies, got '{0}'")]
+    RandomPlies(String),
+}
+
 /// Why a match or tournament could not be played (or its records not read).
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -96,10 +123,13 @@ pub enum Error {
     Rules(#[from] crate::core::game::ConfigError),
     /// An opening line the rules refuse (1-based line of the openings).
     #[error("openings line {line}: {error}")]
-    OpeningLine { line: usize, error: String },
+    OpeningLine { line: usize, error: OpeningError },
     /// An openings file that cannot be read or holds no opening.
     #[error("openings {}: {why}", path.display())]
-    OpeningsFile { path: PathBuf, why: String },
+    OpeningsFile {
+        path: PathBuf,
+        why: OpeningsFileError,
+    },
     /// An engine of a match that cannot even start a game (the pre-flight handshake failed).
     #[error("engine '{engine}' cannot play: {error}")]
     EngineStart { engine: String, error: String },

@@ -24,7 +24,7 @@ pub mod stats;
 
 pub use config::{Config, EngineConfig, EngineSettings, Format, RecordsTarget, Settings};
 pub use conn::EngineSpec;
-pub use error::{Error, ParseError, Refused, ResumeError};
+pub use error::{Error, OpeningError, OpeningsFileError, ParseError, Refused, ResumeError};
 pub use game::{EngineLimits, GameRecord, MoveLimits, Reason, Refusals, parse_tc};
 pub use openings::Openings;
 pub use records::Merged;

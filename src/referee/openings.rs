@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::error::Error;
+use super::error::{Error, OpeningError, OpeningsFileError};
 use super::game::Start;
 use crate::core::game::{Game, try_play};
 use crate::core::rng::{fnv1a, splitmix64};
@@ -40,7 +40,7 @@ impl Openings {
     pub fn from_file(path: &Path) -> Result<Openings, Error> {
         let text = std::fs::read_to_string(path).map_err(|e| Error::OpeningsFile {
             path: path.to_path_buf(),
-            why: e.to_string(),
+            why: e.into(),
         })?;
         let lines: Vec<String> = text
             .lines()
@@ -51,7 +51,7 @@ impl Openings {
         if lines.is_empty() {
             return Err(Error::OpeningsFile {
                 path: path.to_path_buf(),
-                why: "no openings in the file".into(),
+                why: OpeningsFileError::Empty,
             });
         }
         Ok(Openings::Lines(lines))
@@ -69,7 +69,7 @@ impl Openings {
                 .map(Openings::Random)
                 .map_err(|_| Error::OpeningsFile {
                     path: o.into(),
-                    why: format!("random:P needs a number of plies, got '{p}'"),
+                    why: OpeningsFileError::RandomPlies(p.to_string()),
                 }),
             None => Openings::from_file(Path::new(o)),
         }
@@ -150,13 +150,17 @@ fn random_opening<G: Game>(plies: usize, seed: u64, gcfg: &G::Config, k: usize) 
 
 /// Parses one opening line into (base, moves) and checks it with the rules: `fen <state>
 /// [moves …]`, `[startpos] [moves] m1 m2 …`, or a bare state string.
-pub fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, String> {
+pub fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, OpeningError> {
     let line = line.trim();
-    let play = |state: G, base: String, rest: &str| -> Result<Start<G>, String> {
+    let play = |state: G, base: String, rest: &str| -> Result<Start<G>, OpeningError> {
         let mut s = state;
         let mut moves = Vec::new();
         for (i, m) in rest.split_whitespace().enumerate() {
-            s = try_play(&s, m).map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
+            s = try_play(&s, m).map_err(|error| OpeningError::Move {
+                index: i + 1,
+                text: m.to_string(),
+                error,
+            })?;
             moves.push(m.to_string());
         }
         Ok(Start {
@@ -202,11 +206,17 @@ mod tests {
         let f = parse_opening::<Connect4>(&format!("fen {fen} moves 2"), &cfg).unwrap();
         assert_eq!(f.base, format!("fen {fen}"));
         assert_eq!(f.moves, vec!["2".to_string()]);
-        assert!(parse_opening::<Connect4>("4 9", &cfg).is_err());
+        let Err(e) = parse_opening::<Connect4>("4 9", &cfg) else {
+            panic!("'4 9' accepted");
+        };
+        assert_eq!(e.to_string(), "move 2 '9': column 9 is not in 1..7");
         let bare = parse_opening::<Connect4>(&fen, &cfg).unwrap();
         assert_eq!(bare.base, format!("fen {fen}"));
         assert_eq!(bare.state, o.state);
-        assert!(parse_opening::<Connect4>("fen nonsense", &cfg).is_err());
+        assert!(matches!(
+            parse_opening::<Connect4>("fen nonsense", &cfg),
+            Err(OpeningError::Fen(_))
+        ));
     }
 
     #[test]
