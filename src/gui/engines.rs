@@ -150,15 +150,15 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
             c.close();
         }
         if conn.is_none() {
-            let started = Conn::start(&job.setup.spec, job.setup.kind).and_then(|mut c| {
-                match handshake(&mut c, &job.setup) {
+            let started = Conn::start(&job.setup.spec, job.setup.kind)
+                .map_err(|e| e.to_string())
+                .and_then(|mut c| match handshake(&mut c, &job.setup) {
                     Ok(()) => Ok(c),
                     Err(e) => {
                         c.close();
                         Err(e)
                     }
-                }
-            });
+                });
             match started {
                 Ok(c) => conn = Some((c, job.setup.clone())),
                 Err(e) if e.starts_with("refused") => {

@@ -238,9 +238,30 @@ fn spawn_reader(
     });
 }
 
+/// Why an engine could not be started or reached.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("cannot start '{program}': {why}")]
+    Spawn {
+        program: String,
+        why: std::io::Error,
+    },
+    #[error("no {0} pipe")]
+    NoPipe(&'static str),
+    #[error("{MANCALA_BOT_PREFIX}{program}: a course bot plays mancala, not {game}")]
+    NotMancala { program: String, game: &'static str },
+    /// The course bot's adapter refused to start (its words).
+    #[error("{0}")]
+    MancalaBot(String),
+    #[error("tcp:{addr}: {why}")]
+    Tcp { addr: String, why: std::io::Error },
+    #[error("tcp:{addr}: no address")]
+    NoAddress { addr: String },
+}
+
 impl Conn {
     /// Starts (spawns, connects to) the engine. `kind` is the game a built-in player starts in.
-    pub fn start(spec: &EngineSpec, kind: GameKind) -> Result<Conn, String> {
+    pub fn start(spec: &EngineSpec, kind: GameKind) -> Result<Conn, StartError> {
         let log: Log = Arc::new(Mutex::new(None));
         let traffic = Arc::new(Traffic::default());
         let (tx, rx) = mpsc::channel();
@@ -252,9 +273,12 @@ impl Conn {
                     .stdout(Stdio::piped())
                     .stderr(Stdio::piped())
                     .spawn()
-                    .map_err(|e| format!("cannot start '{}': {e}", words[0]))?;
-                let stdin = child.stdin.take().ok_or("no stdin pipe")?;
-                let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+                    .map_err(|why| StartError::Spawn {
+                        program: words[0].clone(),
+                        why,
+                    })?;
+                let stdin = child.stdin.take().ok_or(StartError::NoPipe("stdin"))?;
+                let stdout = child.stdout.take().ok_or(StartError::NoPipe("stdout"))?;
                 if let Some(err) = child.stderr.take() {
                     // stderr is diagnostics: logged, never parsed.
                     spawn_reader(err, None, log.clone(), traffic.clone(), Stream::Stderr);
@@ -307,11 +331,10 @@ impl Conn {
             }
             EngineSpec::MancalaBot(words) => {
                 if kind != GameKind::Mancala {
-                    return Err(format!(
-                        "{MANCALA_BOT_PREFIX}{}: a course bot plays mancala, not {}",
-                        words[0],
-                        kind.name()
-                    ));
+                    return Err(StartError::NotMancala {
+                        program: words[0].clone(),
+                        game: kind.name(),
+                    });
                 }
                 let (in_tx, in_rx) = mpsc::channel::<Vec<u8>>();
                 let (out_tx, out_rx) = mpsc::channel::<Vec<u8>>();
@@ -319,7 +342,8 @@ impl Conn {
                     words.clone(),
                     BufReader::new(ChannelReader::new(in_rx)),
                     ChannelWriter(out_tx),
-                )?;
+                )
+                .map_err(StartError::MancalaBot)?;
                 spawn_reader(
                     ChannelReader::new(out_rx),
                     Some(tx),
@@ -338,16 +362,19 @@ impl Conn {
                 })
             }
             EngineSpec::Tcp(addr) => {
+                let tcp = |why| StartError::Tcp {
+                    addr: addr.clone(),
+                    why,
+                };
                 let sa = addr
                     .to_socket_addrs()
-                    .map_err(|e| format!("tcp:{addr}: {e}"))?
+                    .map_err(tcp)?
                     .next()
-                    .ok_or_else(|| format!("tcp:{addr}: no address"))?;
-                let s = TcpStream::connect_timeout(&sa, Duration::from_secs(5))
-                    .map_err(|e| format!("tcp:{addr}: {e}"))?;
+                    .ok_or_else(|| StartError::NoAddress { addr: addr.clone() })?;
+                let s = TcpStream::connect_timeout(&sa, Duration::from_secs(5)).map_err(tcp)?;
                 let _ = s.set_nodelay(true);
-                let r = s.try_clone().map_err(|e| e.to_string())?;
-                let w = s.try_clone().map_err(|e| e.to_string())?;
+                let r = s.try_clone().map_err(tcp)?;
+                let w = s.try_clone().map_err(tcp)?;
                 spawn_reader(r, Some(tx), log.clone(), traffic.clone(), Stream::Stdout);
                 Ok(Conn {
                     writer: Some(Box::new(w)),

@@ -269,7 +269,8 @@ impl Slot {
     ) -> Result<(), SeatError> {
         let lost = SeatError::Lost;
         if self.conn.is_none() {
-            let c = Conn::start(&self.spec, kind).map_err(|e| lost(Reason::Crash, e))?;
+            let c =
+                Conn::start(&self.spec, kind).map_err(|e| lost(Reason::Crash, e.to_string()))?;
             c.set_log(log.as_ref().and_then(|f| f.try_clone().ok()));
             self.conn = Some(c);
             let c = self

@@ -23,7 +23,7 @@ pub mod schedule;
 pub mod stats;
 
 pub use config::{Config, EngineConfig, EngineSettings, Format, RecordsTarget, Settings};
-pub use conn::EngineSpec;
+pub use conn::{EngineSpec, StartError};
 pub use error::{Error, OpeningError, OpeningsFileError, ParseError, Refused, ResumeError};
 pub use game::{EngineLimits, GameRecord, MoveLimits, Reason, Refusals, parse_tc};
 pub use openings::Openings;

@@ -278,7 +278,7 @@ impl Remote {
 
     fn conn(&mut self) -> Result<&mut Conn, String> {
         if self.conn.is_none() {
-            let mut c = Conn::start(&self.spec, self.kind)?;
+            let mut c = Conn::start(&self.spec, self.kind).map_err(|e| e.to_string())?;
             c.send("uci");
             match c.wait_for("uciok", deadline_after(self.patience)) {
                 Recv::Line(_) => {}
