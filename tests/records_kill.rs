@@ -171,3 +171,65 @@ fn a_damaged_line_before_the_last_is_refused_and_the_file_kept() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert_eq!(std::fs::read_to_string(&rec).unwrap(), damaged);
 }
+
+/// A whole, well-formed game line that does not fit the header's schedule (its engines seated
+/// the other way round, or another game's number) is refused with the reason, not dropped.
+#[test]
+fn a_game_line_off_the_schedule_is_refused_with_its_reason() {
+    let rec = tmp("off-schedule.jsonl");
+    let mut args = MATCH.to_vec();
+    args[9] = "4";
+    let st = Command::new(BIN)
+        .args(&args)
+        .arg("--records")
+        .arg(&rec)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let ls: Vec<&str> = text.lines().collect();
+    // Line 3 is game 1's (after the header and game 0).
+    let game1: Value = serde_json::from_str(ls[2]).unwrap();
+    let (first, second) = (game1["first"].clone(), game1["second"].clone());
+    let mut swapped = game1.clone();
+    swapped["first"] = second.clone();
+    swapped["second"] = first.clone();
+    let mut other = game1.clone();
+    other["game"] = 41.into();
+    let cases = [
+        (
+            swapped,
+            format!(
+                "line 3: game 1 is {} - {}, the schedule says {} - {}; the file is left as it is",
+                second.as_str().unwrap(),
+                first.as_str().unwrap(),
+                first.as_str().unwrap(),
+                second.as_str().unwrap()
+            ),
+        ),
+        (
+            other,
+            "line 3 holds game 41 where game 1 was expected; the file is left as it is".to_string(),
+        ),
+    ];
+    for (line, want) in cases {
+        let mut edited = ls.clone();
+        let line = line.to_string();
+        edited[2] = &line;
+        let damaged = edited.join("\n") + "\n";
+        std::fs::write(&rec, &damaged).unwrap();
+        args[9] = "6";
+        let out = Command::new(BIN)
+            .args(&args)
+            .arg("--resume")
+            .arg(&rec)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.trim_end().ends_with(&want), "{err}\nwanted: {want}");
+        assert_eq!(std::fs::read_to_string(&rec).unwrap(), damaged);
+    }
+}

@@ -46,7 +46,10 @@ pub enum ResumeError {
     OtherFingerprint { line: usize },
     /// A game line that does not fit the schedule.
     #[error("line {line}: {why}; the file is left as it is")]
-    OffSchedule { line: usize, why: String },
+    OffSchedule {
+        line: usize,
+        why: Box<GameLineError>,
+    },
     /// A game out of order.
     #[error(
         "line {line} holds game {found} where game {expected} was expected; the file is left as it is"
@@ -62,6 +65,36 @@ pub enum ResumeError {
     /// Rewriting older records into the current format failed.
     #[error("cannot rewrite the records in the current format: {0}")]
     Rewrite(std::io::Error),
+}
+
+/// Why a game line of a records file is not a game of its header's schedule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameLineError {
+    #[error("not a game record (missing fields)")]
+    Fields,
+    #[error("game {game} is not in the schedule ({games} games)")]
+    NotScheduled { game: usize, games: usize },
+    /// The engines' names as recorded (first, second) and as the schedule seats them.
+    #[error(
+        "game {game} is {} - {}, the schedule says {} - {}",
+        seats[0], seats[1], scheduled[0], scheduled[1]
+    )]
+    OtherSeats {
+        game: usize,
+        seats: [String; 2],
+        scheduled: [String; 2],
+    },
+}
+
+/// Why the settings a records file holds cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// A header line (`kind` `match` or `tournament`) whose settings do not parse.
+    #[error("unreadable {kind} settings")]
+    Header { kind: String },
+    /// The settings of an older match line.
+    #[error("settings: {0}")]
+    Line(serde_json::Error),
 }
 
 /// What an engine refused.

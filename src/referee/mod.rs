@@ -24,7 +24,10 @@ pub mod stats;
 
 pub use config::{Config, EngineConfig, EngineSettings, Format, RecordsTarget, Settings};
 pub use conn::{EngineSpec, StartError};
-pub use error::{Error, OpeningError, OpeningsFileError, ParseError, Refused, ResumeError};
+pub use error::{
+    Error, GameLineError, OpeningError, OpeningsFileError, ParseError, Refused, ResumeError,
+    SettingsError,
+};
 pub use game::{EngineLimits, GameRecord, MoveLimits, Reason, Refusals, parse_tc};
 pub use openings::Openings;
 pub use records::Merged;

@@ -21,7 +21,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::config::{EngineSettings, Settings};
-use super::error::{Error, ResumeError};
+use super::error::{Error, GameLineError, ResumeError, SettingsError};
 use super::game::{GameOutcome, GameRecord, MoveRecord, Reason};
 use super::schedule::{Schedule, Scheduled, Shard};
 use super::stats::Sprt;
@@ -169,7 +169,7 @@ pub fn game_json(r: &GameRecord, s: &Scheduled, settings: &Settings, fp: &str) -
 }
 
 /// Is `v` a records header? Its settings when it is (`Err` when they are unreadable).
-fn header_settings(v: &Value) -> Option<Result<Settings, String>> {
+fn header_settings(v: &Value) -> Option<Result<Settings, SettingsError>> {
     let kind = v.get("kind").and_then(Value::as_str)?;
     if kind != "match" && kind != "tournament" {
         return None;
@@ -177,7 +177,9 @@ fn header_settings(v: &Value) -> Option<Result<Settings, String>> {
     Some(
         v.get("settings")
             .and_then(|s| serde_json::from_value::<Settings>(s.clone()).ok())
-            .ok_or_else(|| format!("unreadable {kind} settings")),
+            .ok_or_else(|| SettingsError::Header {
+                kind: kind.to_string(),
+            }),
     )
 }
 
@@ -189,15 +191,19 @@ fn is_game_line(v: &Value) -> bool {
 }
 
 /// Reads a game line of the current format and checks it against the schedule.
-fn parse_game_line(v: &Value, settings: &Settings, sched: &Schedule) -> Result<GameRecord, String> {
-    let r = GameRecord::from_json(v).ok_or("not a game record (missing fields)")?;
+fn parse_game_line(
+    v: &Value,
+    settings: &Settings,
+    sched: &Schedule,
+) -> Result<GameRecord, GameLineError> {
+    let r = GameRecord::from_json(v).ok_or(GameLineError::Fields)?;
     if let Some(n) = sched.games()
         && r.index >= n
     {
-        return Err(format!(
-            "game {} is not in the schedule ({n} games)",
-            r.index
-        ));
+        return Err(GameLineError::NotScheduled {
+            game: r.index,
+            games: n,
+        });
     }
     let s = sched.game(r.index);
     let first = v.get("first").and_then(Value::as_str).unwrap_or("");
@@ -207,10 +213,11 @@ fn parse_game_line(v: &Value, settings: &Settings, sched: &Schedule) -> Result<G
         settings.engines[s.engines[1 - s.first]].name.as_str(),
     ];
     if r.first != s.first || [first, second] != want {
-        return Err(format!(
-            "game {} is {first} - {second}, the schedule says {} - {}",
-            r.index, want[0], want[1]
-        ));
+        return Err(GameLineError::OtherSeats {
+            game: r.index,
+            seats: [first.to_string(), second.to_string()],
+            scheduled: want.map(str::to_string),
+        });
     }
     Ok(r)
 }
@@ -233,7 +240,7 @@ struct LineSettings {
 
 /// The settings of an older match line: `None` for records version 1 (no `settings`),
 /// `Some(Err)` when the field is there but unreadable.
-pub fn line_settings(v: &Value) -> Option<Result<Settings, String>> {
+pub fn line_settings(v: &Value) -> Option<Result<Settings, SettingsError>> {
     let s = v.get("settings")?;
     Some(
         serde_json::from_value::<LineSettings>(s.clone())
@@ -253,7 +260,7 @@ pub fn line_settings(v: &Value) -> Option<Result<Settings, String>> {
                 max_plies: l.max_plies,
                 sprt: l.sprt,
             })
-            .map_err(|e| format!("settings: {e}")),
+            .map_err(SettingsError::Line),
     )
 }
 
@@ -490,8 +497,12 @@ pub fn read_resume(
                 if v.get("fingerprint").and_then(Value::as_str) != Some(fp.as_str()) {
                     return Err(fail(ResumeError::OtherFingerprint { line: line_no }));
                 }
-                let r = parse_game_line(&v, want.settings, want.schedule)
-                    .map_err(|why| fail(ResumeError::OffSchedule { line: line_no, why }))?;
+                let r = parse_game_line(&v, want.settings, want.schedule).map_err(|why| {
+                    fail(ResumeError::OffSchedule {
+                        line: line_no,
+                        why: Box::new(why),
+                    })
+                })?;
                 Some(r)
             }
             Some(v) if !is_game_line(&v) && want.settings.is_match() => {
