@@ -19,7 +19,7 @@ pub enum Error {
     Rules(String),
     /// `UCI_Variant` names no game.
     #[error("{0}")]
-    UnknownGame(String),
+    UnknownGame(crate::games::UnknownGame),
     /// No option of that name.
     #[error("setoption: unknown option '{0}'; 'uci' lists the options")]
     UnknownOption(String),

@@ -72,18 +72,34 @@ registry!(kinds);
 
 impl GameKind {
     /// Parses a game name (case-insensitive).
-    pub fn from_name(name: &str) -> Result<GameKind, String> {
+    pub fn from_name(name: &str) -> Result<GameKind, UnknownGame> {
         GameKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| {
                 let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-                format!(
-                    "unknown game '{}' (known: {})",
-                    crate::core::spec::clip(name),
-                    names.join(", ")
-                )
+                UnknownGame {
+                    name: crate::core::spec::clip(name),
+                    hint: String::new(),
+                    known: names.join(", "),
+                }
             })
+    }
+}
+
+/// A name that names no game: the name (clipped), a suggestion (`; did you mean …?`, or
+/// empty) and the names known, as one line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game '{name}'{hint} (known: {known})")]
+pub struct UnknownGame {
+    pub name: String,
+    pub hint: String,
+    pub known: String,
+}
+
+impl From<UnknownGame> for String {
+    fn from(e: UnknownGame) -> String {
+        e.to_string()
     }
 }
 

@@ -57,7 +57,7 @@ fn distance(a: &str, b: &str) -> usize {
 /// case, with or without accents and separators (`Parchís`, `connect-4`), or another name of
 /// it (`kalah`, `boom`, `conecta4`, …). An unknown name is an error that suggests the closest
 /// known one. (The protocol's `UCI_Variant` takes the names only: [`GameKind::from_name`].)
-pub fn lookup(name: &str) -> Result<GameKind, String> {
+pub fn lookup(name: &str) -> Result<GameKind, super::UnknownGame> {
     let f = fold(name);
     if let Some(k) = GameKind::ALL.into_iter().find(|k| fold(k.name()) == f) {
         return Ok(k);
@@ -79,18 +79,17 @@ pub fn lookup(name: &str) -> Result<GameKind, String> {
         Some((_, c, game)) => format!("; did you mean '{game}' ({c})?"),
         None => String::new(),
     };
-    Err(format!(
-        "unknown game '{}'{hint} (known: {}; also {})",
-        crate::core::spec::clip(name),
-        names.join(", "),
-        // Each game's first other name, where it is not the name itself.
-        GameKind::ALL
-            .into_iter()
-            .filter_map(|k| k.aliases().first().copied())
-            .filter(|a| !names.contains(a))
-            .collect::<Vec<_>>()
-            .join(", ")
-    ))
+    // Each game's first other name, where it is not the name itself.
+    let also: Vec<&str> = GameKind::ALL
+        .into_iter()
+        .filter_map(|k| k.aliases().first().copied())
+        .filter(|a| !names.contains(a))
+        .collect();
+    Err(super::UnknownGame {
+        name: crate::core::spec::clip(name),
+        hint,
+        known: format!("{}; also {}", names.join(", "), also.join(", ")),
+    })
 }
 
 #[cfg(test)]
@@ -115,14 +114,21 @@ mod tests {
         ] {
             assert_eq!(lookup(typed), Ok(game), "{typed}");
         }
-        let e = lookup("mancla").unwrap_err();
-        assert!(e.contains("did you mean 'mancala'?"), "{e}");
-        let e = lookup("kalh").unwrap_err();
-        assert!(e.contains("did you mean 'mancala' (kalah)?"), "{e}");
-        let e = lookup("conect4").unwrap_err();
-        assert!(e.contains("did you mean 'connect4'?"), "{e}");
+        assert_eq!(
+            lookup("mancla").unwrap_err().hint,
+            "; did you mean 'mancala'?"
+        );
+        assert_eq!(
+            lookup("kalh").unwrap_err().hint,
+            "; did you mean 'mancala' (kalah)?"
+        );
+        assert_eq!(
+            lookup("conect4").unwrap_err().hint,
+            "; did you mean 'connect4'?"
+        );
         let e = lookup("chess").unwrap_err();
-        assert!(!e.contains("did you mean"), "{e}");
+        assert_eq!(e.hint, "");
+        let e = e.to_string();
         assert!(
             e.starts_with("unknown game 'chess' (known: parchis, "),
             "{e}"
