@@ -1,6 +1,7 @@
 //! What the engine refuses, as values: each says in one line what was wrong and leaves the
 //! engine as it was. The protocol prints them as `info string error: …`.
 
+use crate::core::game::ConfigError;
 use crate::core::spec::PositionError;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -13,10 +14,10 @@ pub enum Error {
     BusyOption(String),
     /// The current variant options make no game (the game's message).
     #[error("{0}")]
-    NoGame(String),
+    NoGame(ConfigError),
     /// The variant options refused by the game's rules.
     #[error("{0}")]
-    Rules(String),
+    Rules(ConfigError),
     /// `UCI_Variant` names no game.
     #[error("{0}")]
     UnknownGame(crate::games::UnknownGame),

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::core::game::{Game, WeightOverrides};
+use crate::core::game::{ConfigError, Game, WeightOverrides};
 use crate::core::search::{Algorithm, SearchOptions};
 use crate::core::spec::{self, StartSpec, Token};
 use crate::games::{GameKind, GameVisitor, dispatch};
@@ -129,7 +129,7 @@ impl Default for EngineConfig {
 /// The engine of one session: the current game, its engine and every option.
 pub struct Engine {
     kind: GameKind,
-    game: Result<Box<dyn GameEngine>, String>,
+    game: Result<Box<dyn GameEngine>, ConfigError>,
     max_hash_mib: i64,
     hash_mib: usize,
     algorithm: Algorithm,
@@ -158,7 +158,7 @@ struct MakeEngine<'a> {
 }
 
 impl GameVisitor for MakeEngine<'_> {
-    type Output = Result<Box<dyn GameEngine>, String>;
+    type Output = Result<Box<dyn GameEngine>, ConfigError>;
     fn visit<G: Game>(self) -> Self::Output {
         let config = spec::configure::<G>(self.values)?;
         Ok(Box::new(search::EngineOf::<G>::new(config, self.hash_mib)))
@@ -195,8 +195,8 @@ impl Engine {
     }
 
     /// Why the engine has no game (the variant options do not make one), if it has none.
-    pub fn broken(&self) -> Option<&str> {
-        self.game.as_ref().err().map(String::as_str)
+    pub fn broken(&self) -> Option<&ConfigError> {
+        self.game.as_ref().err()
     }
 
     fn game(&mut self) -> Result<&mut Box<dyn GameEngine>, Error> {
@@ -503,6 +503,6 @@ fn make(
     kind: GameKind,
     values: &BTreeMap<String, i64>,
     hash_mib: usize,
-) -> Result<Box<dyn GameEngine>, String> {
+) -> Result<Box<dyn GameEngine>, ConfigError> {
     dispatch(kind, MakeEngine { values, hash_mib })
 }

@@ -102,9 +102,9 @@ pub enum Error {
     PositionFile { path: String, why: FileReadError },
     #[error(transparent)]
     Engine(#[from] crate::engine::Error),
-    /// A command the engine cannot take since an earlier one left it unusable (its words).
+    /// A command the engine cannot take since the variant options make no game.
     #[error("{0}")]
-    Broken(String),
+    Broken(crate::core::game::ConfigError),
     /// `perft` or `solve` could not start its thread.
     #[error("{job}: cannot start a thread: {why}")]
     Thread { job: String, why: std::io::Error },

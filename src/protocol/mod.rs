@@ -363,7 +363,7 @@ impl Session {
     /// Fails when a search, `perft` or `solve` is running (commands that need an idle engine).
     fn idle(&mut self) -> Result<(), Error> {
         if let Some(why) = self.engine.broken() {
-            return Err(Error::Broken(why.to_string()));
+            return Err(Error::Broken(why.clone()));
         }
         if self.job_running() || self.engine.searching() {
             return Err(crate::engine::Error::Busy.into());
