@@ -625,8 +625,31 @@ fn openings_file_is_used_and_checked() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--openings line 2"), "{err}");
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(
+        err.trim(),
+        "tablero: error: --openings line 2: invalid state string: fen lacks the side to move ('x' or 'o')"
+    );
+    // A move the rules refuse names the move, its number and why.
+    std::fs::write(&f, "4 4 3\n4 9\n").unwrap();
+    let out = Command::new(BIN)
+        .args([
+            "match",
+            "--game",
+            "connect4",
+            "--engine1",
+            "builtin:random",
+            "--engine2",
+            "builtin:random",
+            "--openings",
+        ])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "tablero: error: --openings line 2: move 2 '9' is illegal: column 9 is not in 1..7"
+    );
     std::fs::write(&f, "4 4 3\nstartpos moves 1 7\n").unwrap();
     let (report, recs) = run_match(
         "openings.jsonl",

@@ -115,21 +115,6 @@ impl std::fmt::Display for Refused {
     }
 }
 
-/// Why an opening line gives no position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OpeningError {
-    /// `fen <state>` (or a bare state string) that the game refuses.
-    #[error("{0}")]
-    Fen(#[from] crate::core::game::FenError),
-    /// The `index`-th move (from 1) of the line, refused where it is played.
-    #[error("move {index} '{text}': {error}")]
-    Move {
-        index: usize,
-        text: String,
-        error: crate::core::game::MoveError,
-    },
-}
-
 /// Why `--openings` names no openings.
 #[derive(Debug, thiserror::Error)]
 pub enum OpeningsFileError {
@@ -156,7 +141,10 @@ pub enum Error {
     Rules(#[from] crate::core::game::ConfigError),
     /// An opening line the rules refuse (1-based line of the openings).
     #[error("openings line {line}: {error}")]
-    OpeningLine { line: usize, error: OpeningError },
+    OpeningLine {
+        line: usize,
+        error: crate::core::spec::PositionError,
+    },
     /// An openings file that cannot be read or holds no opening.
     #[error("openings {}: {why}", path.display())]
     OpeningsFile {

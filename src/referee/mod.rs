@@ -25,8 +25,7 @@ pub mod stats;
 pub use config::{Config, EngineConfig, EngineSettings, Format, RecordsTarget, Settings};
 pub use conn::{EngineSpec, StartError};
 pub use error::{
-    Error, GameLineError, OpeningError, OpeningsFileError, ParseError, Refused, ResumeError,
-    SettingsError,
+    Error, GameLineError, OpeningsFileError, ParseError, Refused, ResumeError, SettingsError,
 };
 pub use game::{EngineLimits, GameRecord, MoveLimits, Reason, Refusals, parse_tc};
 pub use openings::Openings;

@@ -4,10 +4,11 @@
 
 use std::path::Path;
 
-use super::error::{Error, OpeningError, OpeningsFileError};
+use super::error::{Error, OpeningsFileError};
 use super::game::Start;
-use crate::core::game::{Game, try_play};
+use crate::core::game::Game;
 use crate::core::rng::{fnv1a, splitmix64};
+use crate::core::spec::{PositionError, Token, play_moves};
 
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,23 +151,14 @@ fn random_opening<G: Game>(plies: usize, seed: u64, gcfg: &G::Config, k: usize) 
 
 /// Parses one opening line into (base, moves) and checks it with the rules: `fen <state>
 /// [moves …]`, `[startpos] [moves] m1 m2 …`, or a bare state string.
-pub fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, OpeningError> {
+pub fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, PositionError> {
     let line = line.trim();
-    let play = |state: G, base: String, rest: &str| -> Result<Start<G>, OpeningError> {
-        let mut s = state;
-        let mut moves = Vec::new();
-        for (i, m) in rest.split_whitespace().enumerate() {
-            s = try_play(&s, m).map_err(|error| OpeningError::Move {
-                index: i + 1,
-                text: m.to_string(),
-                error,
-            })?;
-            moves.push(m.to_string());
-        }
+    let play = |state: G, base: String, rest: &str| -> Result<Start<G>, PositionError> {
+        let moves = Token::words(&[rest]);
         Ok(Start {
-            state: s,
+            state: play_moves(state, &moves)?,
             base,
-            moves,
+            moves: moves.into_iter().map(|t| t.text).collect(),
         })
     };
     if let Some(f) = line.strip_prefix("fen ") {
@@ -174,7 +166,8 @@ pub fn parse_opening<G: Game>(line: &str, cfg: &G::Config) -> Result<Start<G>, O
             Some(i) => (f[..i].trim(), &f[i + 6..]),
             None => (f.trim(), ""),
         };
-        return play(G::parse_fen(fen, cfg)?, format!("fen {fen}"), rest);
+        let state = G::parse_fen(fen, cfg).map_err(PositionError::Fen)?;
+        return play(state, format!("fen {fen}"), rest);
     }
     let rest = line.strip_prefix("startpos").unwrap_or(line).trim_start();
     let rest = rest.strip_prefix("moves").unwrap_or(rest);
@@ -209,13 +202,16 @@ mod tests {
         let Err(e) = parse_opening::<Connect4>("4 9", &cfg) else {
             panic!("'4 9' accepted");
         };
-        assert_eq!(e.to_string(), "move 2 '9': column 9 is not in 1..7");
+        assert_eq!(
+            e.to_string(),
+            "move 2 '9' is illegal: column 9 is not in 1..7"
+        );
         let bare = parse_opening::<Connect4>(&fen, &cfg).unwrap();
         assert_eq!(bare.base, format!("fen {fen}"));
         assert_eq!(bare.state, o.state);
         assert!(matches!(
             parse_opening::<Connect4>("fen nonsense", &cfg),
-            Err(OpeningError::Fen(_))
+            Err(PositionError::Fen(_))
         ));
     }
 

@@ -51,7 +51,7 @@ pub fn parse(text: &str) -> Result<Vec<Line>, String> {
             return Err(err("expected '<moves> <score> <best>'"));
         };
         let moves = if moves == "-" { "" } else { moves };
-        let game = Connect4::from_moves(moves, &cfg).map_err(|e| err(&e))?;
+        let game = Connect4::from_moves(moves, &cfg).map_err(|e| err(&e.to_string()))?;
         let score: i8 = score.parse().map_err(|_| err("bad score"))?;
         let best: u8 = best.parse().map_err(|_| err("bad column"))?;
         if !(1..=7).contains(&best) || !game.can_play(best - 1) {

@@ -1198,7 +1198,7 @@ pub fn run_batch_with(
         let expected: i32 = score
             .parse()
             .map_err(|_| bad(i, format!("bad score '{score}'")))?;
-        let game = Connect4::from_moves(moves, &cfg).map_err(|e| bad(i, e))?;
+        let game = Connect4::from_moves(moves, &cfg).map_err(|e| bad(i, e.to_string()))?;
         let t = Instant::now();
         let sol = solver
             .solve(&game)

@@ -39,6 +39,7 @@
 pub mod bits;
 pub mod eval;
 
+use crate::core::spec::{PositionError, Token, play_moves};
 use arrayvec::ArrayVec;
 
 use crate::core::game::{
@@ -115,18 +116,15 @@ impl Connect4 {
 
     /// Plays a Pons move string (column digits `1`..`9`, first player first) from the empty
     /// board. Errors on a full column, a bad digit, or a move after the game ended.
-    pub fn from_moves(moves: &str, config: &Config) -> Result<Self, String> {
-        let mut s = Self::empty(config);
-        for (i, ch) in moves.chars().enumerate() {
-            if s.status != RUNNING {
-                return Err(format!("move {} ('{ch}'): the game is already over", i + 1));
-            }
-            let m = s
-                .parse_move(&ch.to_string())
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
-            s = s.apply(m);
-        }
-        Ok(s)
+    pub fn from_moves(moves: &str, config: &Config) -> Result<Self, PositionError> {
+        let moves: Vec<Token> = moves
+            .chars()
+            .map(|c| Token {
+                text: c.to_string(),
+                column: 0,
+            })
+            .collect();
+        play_moves(Self::empty(config), &moves)
     }
 
     /// Stones of the side to move (Pons' `current_position`).
