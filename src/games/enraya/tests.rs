@@ -1009,7 +1009,7 @@ fn parsers_survive_edited_text() {
                         accepted += 1;
                         assert_eq!(parse_board_file(&format_board_file(&t)), Ok((c2, t)));
                     }
-                    Err(e) => one_line(e),
+                    Err(e) => one_line(e.to_string()),
                 },
                 _ => match s.parse_move(&edited) {
                     Ok(m) => assert!(s.is_legal(m), "{edited}"),

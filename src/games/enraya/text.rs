@@ -535,8 +535,8 @@ pub fn format_board_file(s: &Enraya) -> String {
 
 impl Enraya {
     /// [`parse_board_file`].
-    pub fn parse_board_file(text: &str) -> Result<(Config, Enraya), String> {
-        parse_board_file(text).map_err(|e| e.to_string())
+    pub fn parse_board_file(text: &str) -> Result<(Config, Enraya), BoardFileError> {
+        parse_board_file(text)
     }
 
     /// [`format_board_file`].
