@@ -136,9 +136,9 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
     assert_eq!(report(&rec), report(&reference));
 }
 
-#[test]
-fn a_damaged_line_before_the_last_is_refused_and_the_file_kept() {
-    let rec = tmp("damaged.jsonl");
+/// The records of a finished 6-game match, and their lines.
+fn recorded(name: &str) -> (std::path::PathBuf, Vec<String>) {
+    let rec = tmp(name);
     let mut args = MATCH.to_vec();
     args[9] = "6";
     let st = Command::new(BIN)
@@ -150,47 +150,48 @@ fn a_damaged_line_before_the_last_is_refused_and_the_file_kept() {
         .unwrap();
     assert!(st.success());
     let text = std::fs::read_to_string(&rec).unwrap();
-    let mut ls: Vec<&str> = text.lines().collect();
-    // Line 3 is game 1's (after the header and game 0).
-    ls[2] = "{\"game\":1,";
-    let damaged = ls.join("\n") + "\n";
-    std::fs::write(&rec, &damaged).unwrap();
+    (rec, text.lines().map(str::to_string).collect())
+}
+
+/// Writes `lines` with line 3 (game 1's, after the header and game 0) replaced by `line3`,
+/// resumes the match to 8 games, and checks that it is refused in one line with exit code 2
+/// and the file left as written: the error line.
+fn resume_refused(rec: &Path, lines: &[String], line3: &str) -> String {
+    let mut edited = lines.to_vec();
+    edited[2] = line3.to_string();
+    let damaged = edited.join("\n") + "\n";
+    std::fs::write(rec, &damaged).unwrap();
+    let mut args = MATCH.to_vec();
     args[9] = "8";
     let out = Command::new(BIN)
         .args(&args)
         .arg("--resume")
-        .arg(&rec)
+        .arg(rec)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read_to_string(rec).unwrap(), damaged);
+    err
+}
+
+#[test]
+fn a_damaged_line_before_the_last_is_refused_and_the_file_kept() {
+    let (rec, lines) = recorded("damaged.jsonl");
+    let err = resume_refused(&rec, &lines, "{\"game\":1,");
     assert!(
         err.contains("line 3") && err.contains("left as it is"),
         "{err}"
     );
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert_eq!(std::fs::read_to_string(&rec).unwrap(), damaged);
 }
 
 /// A whole, well-formed game line that does not fit the header's schedule (its engines seated
 /// the other way round, or another game's number) is refused with the reason, not dropped.
 #[test]
 fn a_game_line_off_the_schedule_is_refused_with_its_reason() {
-    let rec = tmp("off-schedule.jsonl");
-    let mut args = MATCH.to_vec();
-    args[9] = "4";
-    let st = Command::new(BIN)
-        .args(&args)
-        .arg("--records")
-        .arg(&rec)
-        .stdout(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(st.success());
-    let text = std::fs::read_to_string(&rec).unwrap();
-    let ls: Vec<&str> = text.lines().collect();
-    // Line 3 is game 1's (after the header and game 0).
-    let game1: Value = serde_json::from_str(ls[2]).unwrap();
+    let (rec, lines) = recorded("off-schedule.jsonl");
+    let game1: Value = serde_json::from_str(&lines[2]).unwrap();
     let (first, second) = (game1["first"].clone(), game1["second"].clone());
     let mut swapped = game1.clone();
     swapped["first"] = second.clone();
@@ -214,22 +215,7 @@ fn a_game_line_off_the_schedule_is_refused_with_its_reason() {
         ),
     ];
     for (line, want) in cases {
-        let mut edited = ls.clone();
-        let line = line.to_string();
-        edited[2] = &line;
-        let damaged = edited.join("\n") + "\n";
-        std::fs::write(&rec, &damaged).unwrap();
-        args[9] = "6";
-        let out = Command::new(BIN)
-            .args(&args)
-            .arg("--resume")
-            .arg(&rec)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2));
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(err.lines().count(), 1, "{err}");
+        let err = resume_refused(&rec, &lines, &line.to_string());
         assert!(err.trim_end().ends_with(&want), "{err}\nwanted: {want}");
-        assert_eq!(std::fs::read_to_string(&rec).unwrap(), damaged);
     }
 }

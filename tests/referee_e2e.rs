@@ -607,47 +607,33 @@ fn sprt_stops_a_lopsided_match_early() {
 #[test]
 fn openings_file_is_used_and_checked() {
     let f = tmp("openings.txt");
-    std::fs::write(&f, "# comment\n4 4 3\nfen 1213 moves 5\n").unwrap_or(());
-    // A bad line is a usage error before any game: exit code 2, one line.
-    let out = Command::new(BIN)
-        .args([
-            "match",
-            "--game",
-            "connect4",
-            "--engine1",
-            "builtin:random",
-            "--engine2",
-            "builtin:random",
-            "--openings",
-        ])
-        .arg(&f)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    // A bad line is a usage error before any game: exit code 2, one line naming the line and
+    // why (its state string, or its move the rules refuse).
+    let refused = |text: &str| {
+        std::fs::write(&f, text).unwrap();
+        let out = Command::new(BIN)
+            .args([
+                "match",
+                "--game",
+                "connect4",
+                "--engine1",
+                "builtin:random",
+                "--engine2",
+                "builtin:random",
+                "--openings",
+            ])
+            .arg(&f)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        String::from_utf8_lossy(&out.stderr).trim().to_string()
+    };
     assert_eq!(
-        err.trim(),
+        refused("# comment\n4 4 3\nfen 1213 moves 5\n"),
         "tablero: error: --openings line 2: invalid state string: fen lacks the side to move ('x' or 'o')"
     );
-    // A move the rules refuse names the move, its number and why.
-    std::fs::write(&f, "4 4 3\n4 9\n").unwrap();
-    let out = Command::new(BIN)
-        .args([
-            "match",
-            "--game",
-            "connect4",
-            "--engine1",
-            "builtin:random",
-            "--engine2",
-            "builtin:random",
-            "--openings",
-        ])
-        .arg(&f)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
     assert_eq!(
-        String::from_utf8_lossy(&out.stderr).trim(),
+        refused("4 4 3\n4 9\n"),
         "tablero: error: --openings line 2: move 2 '9' is illegal: column 9 is not in 1..7"
     );
     std::fs::write(&f, "4 4 3\nstartpos moves 1 7\n").unwrap();
