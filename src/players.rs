@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 use std::io::BufRead;
 
-use crate::core::game::Game;
+use crate::core::game::{ConfigError, Game};
 use crate::core::rng::splitmix64;
 use crate::core::spec::{self, StartSpec, Token};
 use crate::engine::EngineConfig;
@@ -52,6 +52,11 @@ pub enum Player {
     Solver,
 }
 
+/// A name that names no built-in player (the name, clipped).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown player '{0}' (known: {known})", known = Player::ALL.map(Player::name).join(", "))]
+pub struct UnknownPlayer(pub String);
+
 impl Player {
     /// Every player, weakest first.
     pub const ALL: [Player; 6] = [
@@ -76,18 +81,11 @@ impl Player {
     }
 
     /// Parses a player name (case-insensitive).
-    pub fn from_name(name: &str) -> Result<Player, String> {
+    pub fn from_name(name: &str) -> Result<Player, UnknownPlayer> {
         Player::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                let names: Vec<_> = Player::ALL.iter().map(|p| p.name()).collect();
-                format!(
-                    "unknown player '{}' (known: {})",
-                    spec::clip(name),
-                    names.join(", ")
-                )
-            })
+            .ok_or_else(|| UnknownPlayer(spec::clip(name)))
     }
 
     /// The fixed search of the player in game `kind`: (depth in plies, from the game's
@@ -173,7 +171,7 @@ impl<G: Game> Track for Tracker<G> {
 
 struct MakeTracker<'a>(&'a BTreeMap<String, i64>);
 impl GameVisitor for MakeTracker<'_> {
-    type Output = Result<Box<dyn Track>, String>;
+    type Output = Result<Box<dyn Track>, ConfigError>;
     fn visit<G: Game>(self) -> Self::Output {
         let config = spec::configure::<G>(self.0)?;
         Ok(Box::new(Tracker::<G> {

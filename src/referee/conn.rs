@@ -49,7 +49,7 @@ impl EngineSpec {
         }
         if let Some(p) = s.strip_prefix("builtin:") {
             return Ok(EngineSpec::Builtin(
-                Player::from_name(p).map_err(ParseError::Engine)?,
+                Player::from_name(p).map_err(|e| ParseError::Engine(e.to_string()))?,
             ));
         }
         if let Some(a) = s.strip_prefix("tcp:") {
