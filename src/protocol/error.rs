@@ -5,14 +5,12 @@
 
 use crate::engine::error::NO_POSITION_UNTIL;
 
-use super::parse::MAX_LINE;
-
 /// Why an input line is not a command. Tokens are clipped ([`crate::core::spec::clip`]) and
 /// columns count characters from 1.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
-    #[error("line too long ({bytes} bytes, the limit is {MAX_LINE}); ignored")]
-    TooLong { bytes: usize },
+    #[error("line too long ({bytes} bytes, the limit is {limit}); ignored")]
+    TooLong { bytes: usize, limit: usize },
     #[error("unknown command '{command}' (character {column}); 'help' lists the commands")]
     UnknownCommand { command: String, column: usize },
     #[error("'{command}' takes no arguments, got '{token}' (character {column})")]

@@ -493,7 +493,13 @@ pub fn run_with(
         };
         let cmds = match msg {
             Ok(Some(input::Line::TooLong(n))) => {
-                out.error(&LineError::TooLong { bytes: n }.to_string());
+                out.error(
+                    &LineError::TooLong {
+                        bytes: n,
+                        limit: parse::MAX_LINE,
+                    }
+                    .to_string(),
+                );
                 continue;
             }
             Ok(Some(input::Line::Text(line))) => match read(&line) {

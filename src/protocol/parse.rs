@@ -64,7 +64,10 @@ pub use crate::core::spec::clip;
 /// Parses one input line. Keywords are case-sensitive, as in UCI.
 pub fn parse_line(line: &str) -> Result<Command, LineError> {
     if line.len() > MAX_LINE {
-        return Err(LineError::TooLong { bytes: line.len() });
+        return Err(LineError::TooLong {
+            bytes: line.len(),
+            limit: MAX_LINE,
+        });
     }
     let toks = tokenize(line);
     let Some(first) = toks.first() else {
