@@ -2,7 +2,8 @@
 //! table and the table names no other; every flag a row shows is one its command takes; no help
 //! offers `--game … [default: parchis]` (commands that cannot tell the game ask for it, the
 //! others take it from their input or take none); every engine flag names all the engine
-//! forms, `mancala-bot:PATH` included; and a file a command writes is `-o, --output` everywhere,
+//! forms, `mancala-bot:PATH` included; every help that takes `--game` names every registered
+//! game, and the first line names them all by title; and a file a command writes is `-o, --output` everywhere,
 //! the old spellings kept as aliases.
 
 use crate::common;
@@ -133,6 +134,51 @@ fn no_help_offers_a_game_by_default() {
         all.push(text);
     }
     assert!(!all[0].contains("[default: parchis]"));
+}
+
+#[test]
+fn every_game_flag_names_every_registered_game() {
+    use tablero::games::GameKind;
+    let top = help(&[]);
+    let first = top.lines().next().unwrap_or("");
+    for k in GameKind::ALL {
+        assert!(first.contains(k.title()), "{} in: {first}", k.title());
+    }
+    let mut checked = 0;
+    for c in std::iter::once(String::new()).chain(commands()) {
+        let args: Vec<&str> = if c.is_empty() {
+            vec![]
+        } else {
+            vec![c.as_str()]
+        };
+        let text = help(&args);
+        // The flag's help runs from its line to the next flag's.
+        let Some(at) = text.find("--game <GAME>") else {
+            continue;
+        };
+        let flag = text[at..].split("\n  -").next().unwrap_or("");
+        for k in GameKind::ALL {
+            assert!(
+                flag.contains(k.name()),
+                "tablero {c} --help's --game lacks {}:\n{flag}",
+                k.name()
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} helps take --game");
+    let analyse = help(&["analyse"]);
+    let depth = analyse[analyse.find("--depth <DEPTH>").expect("analyse --depth")..]
+        .split("\n  -")
+        .next()
+        .unwrap_or("");
+    for k in GameKind::ALL {
+        assert!(
+            depth.contains(k.name()),
+            "analyse --depth's defaults lack {}:\n{depth}",
+            k.name()
+        );
+    }
 }
 
 #[test]

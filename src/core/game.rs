@@ -580,6 +580,9 @@ pub trait Game: Copy + Debug + Send + Sync + 'static {
 
     /// Name used by `UCI_Variant` and `--game`.
     const NAME: &'static str;
+    /// The game's name for people, as the course calls it ("Conecta-4 BOOM"): help texts list
+    /// the registry's titles, so a new game shows up in them by its registration alone.
+    const TITLE: &'static str;
     /// Other names people type for the game on the command line (`--game kalah`), compared
     /// lower case without accents or separators; the first ones are shown in "known:" lists.
     const ALIASES: &'static [&'static str] = &[];

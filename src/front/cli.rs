@@ -4,20 +4,22 @@
 
 use clap::{Parser, Subcommand};
 
-/// tablero: a headless engine for Parchís with items, Conecta-4 BOOM, Connect Four and Mancala
-/// speaking a UCI-like protocol on stdin/stdout (see protocol.md).
+/// The command line's root: the protocol loop's game and player, or a command.
 #[derive(Parser, Debug)]
 #[command(
     version,
-    about,
+    about = about(),
     after_help = "Without a command, tablero reads the protocol on stdin and answers on stdout: \
                   try `printf 'position startpos\\ngo depth 6\\n' | tablero --game connect4` \
                   (every command: protocol.md)."
 )]
 pub struct Cli {
-    /// The game of the protocol loop: parchis (the default), connect4boom, connect4 or mancala
-    /// (`setoption name UCI_Variant` changes it). Given before a command, that command's --game.
-    #[arg(long, value_name = "GAME")]
+    // The help lists the registry's games (`games_help`).
+    #[arg(long, value_name = "GAME", help = format!(
+        "The game of the protocol loop (default {}): {}; `setoption name UCI_Variant` changes it. Given before a command, that command's --game",
+        crate::games::GameKind::ALL[0].name(),
+        games_help()
+    ))]
     pub game: Option<String>,
     /// Run a built-in player instead of the full engine: random, greedy, ninja1, ninja2,
     /// ninja3, solver (fixed strength; docs/players.md).
@@ -25,6 +27,28 @@ pub struct Cli {
     pub player: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// `tablero --help`'s first line: the registry's games by their titles.
+fn about() -> String {
+    use crate::games::GameKind;
+    let titles: Vec<&str> = GameKind::ALL.iter().map(|k| k.title()).collect();
+    let (last, first) = titles.split_last().expect("the registry lists games");
+    format!(
+        "tablero: a headless engine for {} and {last} speaking a UCI-like protocol on \
+         stdin/stdout (see protocol.md)",
+        first.join(", ")
+    )
+}
+
+/// `analyse --depth`'s defaults, game by game ("6 parchis, 8 connect4boom, …").
+fn review_depths_help() -> String {
+    use crate::games::GameKind;
+    let depths: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|&k| format!("{} {}", crate::review::run::default_depth(k), k.name()))
+        .collect();
+    depths.join(", ")
 }
 
 /// The games of the registry and their first other names, for `--game`'s help.
@@ -349,8 +373,8 @@ pub struct AnalyseArgs {
     /// weight options).
     #[arg(long)]
     pub option: Vec<String>,
-    /// go depth D for every position (default: 6 Parchís, 8 BOOM, 12 Connect Four and Mancala).
-    #[arg(long)]
+    // The help lists each registered game's review depth (`review_depths_help`).
+    #[arg(long, help = format!("go depth D for every position (default: {})", review_depths_help()))]
     pub depth: Option<u32>,
     /// go nodes N for every position.
     #[arg(long)]

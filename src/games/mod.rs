@@ -52,6 +52,13 @@ macro_rules! kinds {
                 }
             }
 
+            /// The game's name for people (`Game::TITLE`).
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => <$game as Game>::TITLE,)*
+                }
+            }
+
             /// Other names people type for the game (`Game::ALIASES`).
             pub fn aliases(self) -> &'static [&'static str] {
                 match self {

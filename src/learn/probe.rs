@@ -135,6 +135,7 @@ impl<G: Game> Game for Probe<G> {
     type Weights = Probed<G>;
 
     const NAME: &'static str = G::NAME;
+    const TITLE: &'static str = G::TITLE;
     const OPTIONS: &'static [crate::core::game::VariantOption] = G::OPTIONS;
     const HEURISTICS: &'static [&'static str] = G::HEURISTICS;
     const KILLERS_BEFORE_HINTS: bool = G::KILLERS_BEFORE_HINTS;

@@ -47,6 +47,7 @@ impl Game for Toy {
     type Config = ();
     type Weights = ToyEval;
     const NAME: &'static str = "toy";
+    const TITLE: &'static str = "Toy";
     const OPTIONS: &'static [VariantOption] = &[];
     const HEURISTICS: &'static [&'static str] = &["default"];
     fn config_of(_: &[i64]) {}

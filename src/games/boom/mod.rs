@@ -420,6 +420,7 @@ impl Game for Boom {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "connect4boom";
+    const TITLE: &'static str = "Conecta-4 BOOM";
     const ALIASES: &'static [&'static str] = &["boom", "conecta4boom", "c4boom"];
     const OPTIONS: &'static [VariantOption] = &[VariantOption::combo(
         "Year",

@@ -405,6 +405,7 @@ impl Game for Connect4 {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "connect4";
+    const TITLE: &'static str = "Connect Four";
     const ALIASES: &'static [&'static str] = &["conecta4", "connectfour", "c4"];
     const OPTIONS: &'static [VariantOption] = &[
         VariantOption::spin("Rows", 6, 4, 8),

@@ -594,6 +594,7 @@ impl Game for Enraya {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "enraya";
+    const TITLE: &'static str = "5-en-Raya Táctico";
     const ALIASES: &'static [&'static str] =
         &["5enraya", "enrayatactico", "5enrayatactico", "cincoenraya"];
     const OPTIONS: &'static [VariantOption] = &[

@@ -281,6 +281,7 @@ impl Game for Mancala {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "mancala";
+    const TITLE: &'static str = "Mancala";
     const ALIASES: &'static [&'static str] = &["kalah"];
     const OPTIONS: &'static [VariantOption] = &[
         VariantOption::spin("Pits", 6, 1, MAX_PITS as i64),

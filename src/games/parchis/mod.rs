@@ -398,6 +398,7 @@ impl Game for Parchis {
     type Weights = eval::Weights;
 
     const NAME: &'static str = "parchis";
+    const TITLE: &'static str = "Parchís with items";
     const ALIASES: &'static [&'static str] = &["parcheesi"];
     const OPTIONS: &'static [crate::core::game::VariantOption] =
         &[crate::core::game::VariantOption::combo(
