@@ -1,5 +1,6 @@
 //! Spawns the `tablero` binary and drives it through stdin/stdout: full sessions per game, every
-//! error case of protocol.md, `isready` and `stop` during `go infinite`, end of input.
+//! error case of protocol.md (its table of errors run row by row, its `uci` block compared with
+//! `uci`), `isready` and `stop` during `go infinite`, end of input.
 
 use crate::common;
 use std::io::{BufRead, BufReader, Write};
@@ -381,6 +382,157 @@ fn every_error_case_gets_one_line_and_the_engine_stays_usable() {
     );
     // The game is still connect4, and a legal position is taken at once.
     assert_eq!(out.last().unwrap(), "moves 1 2 3 4 5 6 7");
+}
+
+/// protocol.md, read whole.
+fn protocol_md() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md"))
+        .expect("protocol.md")
+}
+
+/// The `code` spans of a markdown table cell, in order.
+fn code_spans(cell: &str) -> Vec<&str> {
+    cell.split('`').skip(1).step_by(2).collect()
+}
+
+/// Does `line` read as `pattern`, where `<…>` placeholders and `…` stand for any text?
+fn matches_example(pattern: &str, line: &str) -> bool {
+    let mut pieces = Vec::new();
+    let mut rest = pattern;
+    loop {
+        let next = [rest.find('<'), rest.find('…')].into_iter().flatten().min();
+        let Some(at) = next else {
+            pieces.push(rest);
+            break;
+        };
+        pieces.push(&rest[..at]);
+        rest = if rest[at..].starts_with('…') {
+            &rest[at + '…'.len_utf8()..]
+        } else {
+            match rest[at..].find('>') {
+                Some(end) => &rest[at + end + 1..],
+                None => "",
+            }
+        };
+    }
+    if pieces.len() == 1 {
+        return line == pattern;
+    }
+    let (first, last) = (pieces[0], pieces[pieces.len() - 1]);
+    if !line.starts_with(first) || !line.ends_with(last) || line.len() < first.len() + last.len() {
+        return false;
+    }
+    let mut at = first.len();
+    let end = line.len() - last.len();
+    for piece in &pieces[1..pieces.len() - 1] {
+        match line[at..end].find(piece) {
+            Some(i) => at += i + piece.len(),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Every row of protocol.md's table of errors, run as its example says in a fresh engine:
+/// the engine's last error line reads as the row's (the table cannot drift from the engine).
+#[test]
+fn protocol_md_error_table_is_what_the_engine_says() {
+    let page = protocol_md();
+    let table = page
+        .split("| input | example (`tablero --game connect4`) | error line |\n|---|---|---|\n")
+        .nth(1)
+        .and_then(|t| t.split("\n\n").next())
+        .expect("protocol.md's table of errors");
+    let mut ran = 0;
+    for row in table.lines() {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        assert_eq!(cells.len(), 3, "a row of three cells: {row}");
+        let (label, example, reply) = (cells[0], cells[1], cells[2]);
+        let Some(want) = code_spans(reply).first().copied() else {
+            assert!(
+                label == "invalid UTF-8",
+                "a row without an error line: {row}"
+            );
+            continue;
+        };
+        let mut input = String::new();
+        if label.starts_with("line longer than") {
+            assert!(example.starts_with("a line of 102400 bytes"), "{row}");
+            input.push_str(&"x".repeat(102399));
+            input.push('\n');
+        } else {
+            // `line`, then `line` × N, …
+            for part in example.split(", then ") {
+                let line = code_spans(part)
+                    .first()
+                    .copied()
+                    .unwrap_or_else(|| panic!("an example line in: {row}"));
+                let times = match part.split(" × ").nth(1) {
+                    Some(n) => n.trim().parse().expect("a count after ×"),
+                    None => 1,
+                };
+                for _ in 0..times {
+                    input.push_str(line);
+                    input.push('\n');
+                }
+            }
+        }
+        input.push_str("stop\n");
+        let out = script("connect4", &input);
+        let errs = errors(&out);
+        let got = errs
+            .last()
+            .unwrap_or_else(|| panic!("no error for row '{label}': {out:?}"));
+        assert!(
+            matches_example(want, got),
+            "protocol.md's row '{label}' says\n  {want}\nthe engine says\n  {got}"
+        );
+        ran += 1;
+    }
+    assert!(ran >= 19, "only {ran} rows ran");
+    assert!(matches_example("a <x> b … c", "a 1 b 2 c"));
+    assert!(!matches_example("a <x> b", "a 1 c"));
+    assert!(!matches_example("a b", "a b c"));
+}
+
+/// protocol.md's `uci` block is what `uci` prints, a `…` line standing for one line or more.
+#[test]
+fn protocol_md_uci_block_is_what_uci_prints() {
+    let page = protocol_md();
+    let block = page
+        .split("### `uci`")
+        .nth(1)
+        .and_then(|t| t.split("```\n").nth(1))
+        .expect("protocol.md's uci block");
+    let out = script("parchis", "uci\n");
+    let mut at = 0;
+    let mut skipping = false;
+    for want in block.lines() {
+        if want == "…" {
+            skipping = true;
+            at += 1;
+            continue;
+        }
+        let found = if skipping {
+            out[at..].iter().position(|l| l == want).map(|i| at + i)
+        } else {
+            (out.get(at).map(String::as_str) == Some(want)).then_some(at)
+        };
+        let Some(i) = found else {
+            panic!(
+                "protocol.md's uci block has '{want}' where uci prints {:?}",
+                out.get(at)
+            );
+        };
+        at = i + 1;
+        skipping = false;
+    }
+    assert_eq!(
+        at,
+        out.len(),
+        "uci prints more than the block: {:?}",
+        &out[at..]
+    );
 }
 
 /// A refused `position` leaves no position: nothing answers for the position before it (a GUI
