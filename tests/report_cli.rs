@@ -1,7 +1,8 @@
 //! `tablero report` from the command line: the table equals the one `tablero match` printed,
 //! records files are merged (duplicates dropped, missing games named), the records a match wrote
-//! before records had a header (versions 1 and 2) still load, merge and resume, and bad input is
-//! one line on stderr with exit code 2.
+//! before records had a header (versions 1 and 2) still load, merge and resume, gzip-compressed
+//! records read as the plain ones (a run does not continue them), and bad input is one line on
+//! stderr with exit code 2.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -159,6 +160,46 @@ fn the_table_is_the_referees_and_files_merge() {
     assert_eq!(now.lines().count(), 9);
     // ... and can be merged with the other records of the same match.
     stdout(&tablero(&["report"], &[&a, &old]));
+}
+
+/// `bytes` gzip-compressed.
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    z.write_all(bytes).unwrap();
+    z.finish().unwrap()
+}
+
+#[test]
+fn gzip_records_read_as_the_plain_ones_and_a_run_does_not_continue_them() {
+    let rec = tmp("plain.jsonl");
+    stdout(&tablero(MATCH, &[&rec]));
+    let plain = std::fs::read(&rec).unwrap();
+    let report = stdout(&tablero(&["report"], &[&rec]));
+
+    let gz = tmp("records.jsonl.gz");
+    std::fs::write(&gz, gzip(&plain)).unwrap();
+    assert_eq!(stdout(&tablero(&["report"], &[&gz])), report);
+    // Two members, as `cat a.gz b.gz` makes them, are one file.
+    let cut = plain.len() / 2;
+    let two = tmp("two-members.jsonl.gz");
+    std::fs::write(&two, [gzip(&plain[..cut]), gzip(&plain[cut..])].concat()).unwrap();
+    assert_eq!(stdout(&tablero(&["report"], &[&two])), report);
+
+    // A gzip file cut short is refused, not read as the games before the cut.
+    let torn = tmp("torn.jsonl.gz");
+    let whole = gzip(&plain);
+    std::fs::write(&torn, &whole[..whole.len() - 20]).unwrap();
+    refused(
+        &tablero(&["report", "--partial"], &[&torn]),
+        "torn.jsonl.gz: not a whole gzip file",
+    );
+
+    // A run appends to its records: it does not continue a compressed file, and leaves it.
+    let mut resume: Vec<&str> = MATCH[..MATCH.len() - 1].to_vec();
+    resume.push("--resume");
+    refused(&tablero(&resume, &[&gz]), "is gzip-compressed");
+    assert_eq!(std::fs::read(&gz).unwrap(), gzip(&plain));
 }
 
 #[test]

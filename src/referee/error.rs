@@ -35,6 +35,11 @@ pub enum ResumeError {
         "line {line} is not a {variant} record of this referee, and more lines follow (not a torn last line); the file is left as it is"
     )]
     NotARecord { line: usize, variant: String },
+    /// A gzip-compressed file: a run appends to its records, so it continues only a plain one.
+    #[error(
+        "the file is gzip-compressed and a run appends to its records; continue a plain copy (gunzip -k it); the file is left as it is"
+    )]
+    Compressed,
     /// The first line is not a records header.
     #[error("line {line}: not a records header")]
     NotAHeader { line: usize },

@@ -458,6 +458,9 @@ pub fn read_resume(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Kept::default()),
         Err(e) => return Err(fail(ResumeError::Read(e))),
     };
+    if is_gzip(&bytes) {
+        return Err(fail(ResumeError::Compressed));
+    }
     let fp = want.settings.fingerprint();
     let mut kept = Kept::default();
     let mut pos = 0usize;
@@ -713,7 +716,23 @@ fn names_of(v: &Value) -> Option<Vec<String>> {
     })
 }
 
-/// Reads and merges records files (any version). Errors are one line naming the file (and
+/// Does `bytes` start as a gzip file does (RFC 1952's magic bytes)?
+fn is_gzip(bytes: &[u8]) -> bool {
+    bytes.starts_with(&[0x1f, 0x8b])
+}
+
+/// The whole content of a gzip file (every member: `cat a.gz b.gz` is one file to gzip).
+fn gunzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::MultiGzDecoder::new(bytes)
+        .read_to_end(&mut out)
+        .map_err(|e| std::io::Error::new(e.kind(), format!("not a whole gzip file: {e}")))?;
+    Ok(out)
+}
+
+/// Reads and merges records files (any version), plain or gzip-compressed (`.jsonl.gz`: large
+/// runs kept or shipped compressed read as they are). Errors are one line naming the file (and
 /// line). A last line that is not a whole record (what a killed run leaves) is not an error
 /// here: it is named in [`Merged::torn`], and [`Merged::shortfall`] says the records are not
 /// whole, as it does for games the files promise and do not hold.
@@ -729,7 +748,9 @@ pub fn read_files(paths: &[PathBuf]) -> Result<Merged, Error> {
     let mut torn = Vec::new();
     let mut promised: Option<usize> = None;
     for path in paths {
-        let bytes = std::fs::read(path).map_err(|e| err(format!("{}: {e}", path.display())))?;
+        let bytes = std::fs::read(path)
+            .and_then(|b| if is_gzip(&b) { gunzip(&b) } else { Ok(b) })
+            .map_err(|e| err(format!("{}: {e}", path.display())))?;
         // The file's own header: its settings, fingerprint and schedule.
         let mut header: Option<(Settings, String, Schedule)> = None;
         let mut lines = 0;
