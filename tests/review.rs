@@ -418,6 +418,34 @@ fn a_broken_engine_stops_the_run_and_resume_finishes_it() {
 }
 
 #[test]
+fn gzip_records_review_as_the_plain_ones_and_a_compressed_output_is_not_continued() {
+    use std::io::Write;
+    let rec = c4_records("gz-input.jsonl", 2);
+    let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    z.write_all(&std::fs::read(&rec).unwrap()).unwrap();
+    let gz = tmp("gz-input.jsonl.gz");
+    std::fs::write(&gz, z.finish().unwrap()).unwrap();
+    let (plain_out, gz_out) = (tmp("gz-plain-out.jsonl"), tmp("gz-gz-out.jsonl"));
+    ok(analyse(&rec, &plain_out, &["--depth", "4"]));
+    ok(analyse(&gz, &gz_out, &["--depth", "4"]));
+    assert_eq!(games(&plain_out), games(&gz_out));
+    // The review appends to its output: a compressed one is refused and left as it is.
+    let before = std::fs::read(&gz).unwrap();
+    let o = tablero(&[
+        "analyse",
+        rec.to_str().unwrap(),
+        "--resume",
+        gz.to_str().unwrap(),
+        "--depth",
+        "4",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("is gzip-compressed"), "{err}");
+    assert_eq!(std::fs::read(&gz).unwrap(), before);
+}
+
+#[test]
 fn multi_move_turns_are_judged_as_turns() {
     let rec = tmp("boom.jsonl");
     ok(tablero(&[

@@ -717,7 +717,7 @@ fn names_of(v: &Value) -> Option<Vec<String>> {
 }
 
 /// Does `bytes` start as a gzip file does (RFC 1952's magic bytes)?
-fn is_gzip(bytes: &[u8]) -> bool {
+pub fn is_gzip(bytes: &[u8]) -> bool {
     bytes.starts_with(&[0x1f, 0x8b])
 }
 
@@ -729,6 +729,17 @@ fn gunzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
         .read_to_end(&mut out)
         .map_err(|e| std::io::Error::new(e.kind(), format!("not a whole gzip file: {e}")))?;
     Ok(out)
+}
+
+/// A records file's bytes, gunzipped when it is compressed.
+pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    std::fs::read(path).and_then(|b| if is_gzip(&b) { gunzip(&b) } else { Ok(b) })
+}
+
+/// A records file's text, gunzipped when it is compressed.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    String::from_utf8(read_bytes(path)?)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()))
 }
 
 /// Reads and merges records files (any version), plain or gzip-compressed (`.jsonl.gz`: large
@@ -748,9 +759,7 @@ pub fn read_files(paths: &[PathBuf]) -> Result<Merged, Error> {
     let mut torn = Vec::new();
     let mut promised: Option<usize> = None;
     for path in paths {
-        let bytes = std::fs::read(path)
-            .and_then(|b| if is_gzip(&b) { gunzip(&b) } else { Ok(b) })
-            .map_err(|e| err(format!("{}: {e}", path.display())))?;
+        let bytes = read_bytes(path).map_err(|e| err(format!("{}: {e}", path.display())))?;
         // The file's own header: its settings, fingerprint and schedule.
         let mut header: Option<(Settings, String, Schedule)> = None;
         let mut lines = 0;

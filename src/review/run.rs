@@ -297,7 +297,8 @@ pub fn raw_lines_of(games: &[ReadGame]) -> Result<Vec<Json>, String> {
             .parse()
             .map_err(|_| format!("{}: no line number", g.source))?;
         if !files.contains_key(path) {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let text = crate::referee::records::read_text(Path::new(path))
+                .map_err(|e| format!("{path}: {e}"))?;
             files.insert(path.to_string(), text.lines().map(str::to_string).collect());
         }
         let text = files[path]
@@ -336,6 +337,12 @@ fn read_output(
         }
         Err(e) => return Err(fail(e.to_string())),
     };
+    if crate::referee::records::is_gzip(&bytes) {
+        return Err(fail(
+            "the file is gzip-compressed and the review appends to it; continue a plain copy (gunzip -k it); the file is left as it is"
+                .into(),
+        ));
+    }
     let fp = settings.fingerprint();
     let mut kept = Kept {
         len: 0,
@@ -619,7 +626,7 @@ fn run_game<G: Game>(
         None => None,
         Some(s) => {
             let mut h = if cfg.inputs.len() == 1 {
-                let text = std::fs::read_to_string(&cfg.inputs[0])
+                let text = crate::referee::records::read_text(&cfg.inputs[0])
                     .map_err(|e| format!("{}: {e}", cfg.inputs[0].display()))?;
                 serde_json::from_str::<Json>(text.lines().next().unwrap_or(""))
                     .map_err(|e| format!("{}:1: {e}", cfg.inputs[0].display()))?
