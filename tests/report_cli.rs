@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 use crate::common;
-use common::{BIN, refused, stdout, tmp};
+use common::{BIN, gzip, refused, stdout, tmp};
 
 fn tablero(args: &[&str], paths: &[&PathBuf]) -> Output {
     Command::new(BIN).args(args).args(paths).output().unwrap()
@@ -160,14 +160,6 @@ fn the_table_is_the_referees_and_files_merge() {
     assert_eq!(now.lines().count(), 9);
     // ... and can be merged with the other records of the same match.
     stdout(&tablero(&["report"], &[&a, &old]));
-}
-
-/// `bytes` gzip-compressed.
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    z.write_all(bytes).unwrap();
-    z.finish().unwrap()
 }
 
 #[test]

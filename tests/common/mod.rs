@@ -35,6 +35,14 @@ pub fn tmp(name: &str) -> PathBuf {
     scratch().join(name)
 }
 
+/// `bytes` gzip-compressed (records kept as `.jsonl.gz`).
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    z.write_all(bytes).expect("gzip in memory");
+    z.finish().expect("gzip in memory")
+}
+
 /// [`tmp`], with any file of that name from an earlier run removed.
 #[track_caller]
 pub fn fresh(name: &str) -> PathBuf {
