@@ -86,6 +86,41 @@ fn the_table_is_the_referees_and_files_merge() {
         report.starts_with(&played),
         "report:\n{report}\nmatch:\n{played}"
     );
+    // --times: each engine's move times under the same table; every recorded move is counted
+    // once (Mancala's extra turns give a side several moves in a row).
+    let timed = stdout(&tablero(&["report", "--times"], &[&rec]));
+    let table = timed
+        .strip_prefix(report.as_str())
+        .unwrap_or_else(|| panic!("the table first:\n{timed}"));
+    assert!(
+        table.starts_with("move times in ms over 8 games (nearest rank):\nengine  "),
+        "{table}"
+    );
+    let recorded: usize = lines[1..]
+        .iter()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["moves"]
+                .as_array()
+                .unwrap()
+                .len()
+        })
+        .sum();
+    let counted: usize = table
+        .lines()
+        .skip(2)
+        .map(|l| {
+            l.split_whitespace()
+                .nth(1)
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(counted, recorded, "{table}");
+    refused(
+        &tablero(&["report", "--times", "-o", "x.html"], &[&rec]),
+        "--times adds a table to the text report; leave out -o",
+    );
     // What is said about the files is on stderr (docs/commands.md, "Output").
     assert!(String::from_utf8_lossy(&o.stderr).contains("records: 1 file, 8 games"));
     assert!(report.contains("SPRT elo0=0 elo1=50"));

@@ -122,6 +122,10 @@ fn shards_merge_into_the_unsharded_standings() {
     assert!(stderr(&merged).contains("records: 3 files, 40 of 40 games"));
     assert_eq!(ok(&report(&["--json"], &[a, b, c])), json_full);
     assert_eq!(ok(&report(&[], &[&full])), unsharded);
+    refused(
+        &report(&["--times"], &[&full]),
+        "--times is for match records",
+    );
     let v: Value = serde_json::from_str(&json_full).unwrap();
     assert_eq!(v["games"], 40);
     let st = v["standings"].as_array().unwrap();

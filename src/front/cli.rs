@@ -534,6 +534,10 @@ pub enum Command {
         /// shards missing, a last line cut off); without it they are refused.
         #[arg(long)]
         partial: bool,
+        /// Match records: also print each engine's move times (median, 90th and 99th
+        /// percentile, slowest; every move given to the engine that made it).
+        #[arg(long)]
+        times: bool,
     },
     /// Reviews recorded games: every engine move valued by an analysing engine and marked
     /// (?! inaccuracy, ? mistake, ?? blunder), accuracy per player; writes annotated records

@@ -347,6 +347,7 @@ fn run(cli: Cli) -> Result<(), String> {
             json,
             anchor,
             partial,
+            times,
         }) => {
             no_game(top, "report", "the records say it")?;
             crate::report::run_any(
@@ -355,6 +356,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 json,
                 anchor.as_deref().map(args::anchor).transpose()?,
                 partial,
+                times,
             )
         }
         Some(Command::Tournament(a)) => {

@@ -48,7 +48,7 @@ pub(super) struct Games {
 const CHUNK: usize = 20;
 
 /// The game's variant configuration from the recorded settings (defaults for older records).
-fn game_config<G: Game>(settings: Option<&Settings>) -> Result<G::Config, String> {
+pub(super) fn game_config<G: Game>(settings: Option<&Settings>) -> Result<G::Config, String> {
     let vals: Vec<i64> = G::OPTIONS
         .iter()
         .map(|o| {

@@ -10,6 +10,7 @@
 
 pub mod html;
 pub mod review;
+pub mod times;
 pub mod tournament;
 
 use std::io::Write;
@@ -182,13 +183,32 @@ pub fn run_any(
     json_out: bool,
     anchor: Option<(String, f64)>,
     partial: bool,
+    times: bool,
 ) -> Result<(), String> {
+    if times && html_out.is_some() {
+        return Err(
+            "--times adds a table to the text report; leave out -o (the page shows each move's time with the move)".into(),
+        );
+    }
     let merged = read_whole(paths, partial).map_err(|e| e.to_string())?;
     if merged.is_match() {
         if json_out || anchor.is_some() {
             return Err("--json and --anchor are for tournament records".into());
         }
-        return run(Records::of(merged)?, html_out);
+        let records = Records::of(merged)?;
+        if times {
+            let rows = times::move_times(&records)?;
+            write_stdout(&records.text())?;
+            write_stdout(&times::times_text(&rows, records.games.len()))?;
+            for n in records.notes() {
+                eprintln!("{n}");
+            }
+            return Ok(());
+        }
+        return run(records, html_out);
+    }
+    if times {
+        return Err("--times is for match records (a tournament's games have many engines)".into());
     }
     let settings = merged
         .settings
