@@ -195,17 +195,7 @@ pub fn run_any(
         if json_out || anchor.is_some() {
             return Err("--json and --anchor are for tournament records".into());
         }
-        let records = Records::of(merged)?;
-        if times {
-            let rows = times::move_times(&records)?;
-            write_stdout(&records.text())?;
-            write_stdout(&times::times_text(&rows, records.games.len()))?;
-            for n in records.notes() {
-                eprintln!("{n}");
-            }
-            return Ok(());
-        }
-        return run(records, html_out);
+        return run(Records::of(merged)?, html_out, times);
     }
     if times {
         return Err("--times is for match records (a tournament's games have many engines)".into());
@@ -263,12 +253,18 @@ pub fn write_stdout(text: &str) -> Result<(), String> {
     }
 }
 
-/// `tablero report` of a match: the table on stdout, or the page written to `html`.
-pub fn run(records: Records, html_out: Option<&Path>) -> Result<(), String> {
+/// `tablero report` of a match: the table on stdout (with each engine's move times when
+/// `times`), or the page written to `html`.
+pub fn run(records: Records, html_out: Option<&Path>, times: bool) -> Result<(), String> {
     match html_out {
         None => {
+            let mut text = records.text();
+            if times {
+                let rows = times::move_times(&records)?;
+                text += &times::times_text(&rows, records.games.len());
+            }
             // Results on stdout, what is said about the files on stderr (docs/commands.md).
-            write_stdout(&records.text())?;
+            write_stdout(&text)?;
             for n in records.notes() {
                 eprintln!("{n}");
             }
