@@ -12,10 +12,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::value::{Value, Wdl};
+use crate::core::game::MoveError;
 use crate::core::game::{Game, WeightOverrides};
 use crate::core::search::{Limits, SearchOptions, Searcher};
 use crate::games::GameKind;
-use crate::referee::conn::{Answer, Conn, EngineSpec, Recv, deadline_after, refusal};
+use crate::referee::conn::{Answer, Conn, EngineSpec, Recv, StartError, deadline_after, refusal};
 use crate::solver::kalahdb::{self, Rules};
 use crate::solver::registry::Solvers;
 use crate::solver::{self, Budget};
@@ -29,10 +30,57 @@ pub struct Found<M> {
     pub depth: Option<u32>,
 }
 
+/// Why an analysing engine could not answer: the review cannot go on with it. The texts are
+/// what `tablero analyse` prints after "engine '…' failed at game … ply …: ".
+#[derive(Debug, thiserror::Error)]
+pub enum AnalystError {
+    /// The engine could not be started or reached.
+    #[error("{0}")]
+    Start(#[from] StartError),
+    /// No `awaited` line within the patience.
+    #[error("no '{0}' in time")]
+    Silent(&'static str),
+    /// No `bestmove` within the patience (ms).
+    #[error("no bestmove within {0} ms")]
+    NoBestmove(u128),
+    /// The engine's output closed before `awaited`.
+    #[error("exited before {0}")]
+    Exited(&'static str),
+    /// The engine refused its `setoption`s (its error line).
+    #[error("refused its settings: {0}")]
+    RefusedSettings(String),
+    /// The engine refused `ucinewgame` (its error line).
+    #[error("refused: {0}")]
+    RefusedNewGame(String),
+    /// The engine refused the `position` or the `go` (its error line).
+    #[error("refused the position or the go: {0}")]
+    RefusedQuery(String),
+    /// Writing to the engine failed.
+    #[error("input closed (engine gone)")]
+    InputClosed,
+    /// `bestmove (none)` or no move at all.
+    #[error("empty bestmove")]
+    EmptyBestmove,
+    /// A `bestmove` the rules refuse (clipped).
+    #[error("bestmove '{text}' is illegal: {why}")]
+    IllegalBestmove { text: String, why: MoveError },
+    /// Another move than the one `searchmoves` allowed.
+    #[error(
+        "answered bestmove {answered} to 'go … searchmoves {asked}' (searchmoves not supported?)"
+    )]
+    IgnoredSearchmoves { answered: String, asked: String },
+    /// No `score` in the `info` lines before `bestmove` (clipped).
+    #[error("no score before 'bestmove {0}'")]
+    NoScore(String),
+    /// tablero's own search returned no move (a position without legal moves).
+    #[error("the search found no move")]
+    NoMove,
+}
+
 /// An analysing engine for game `G`.
 pub trait Analyst<G: Game> {
     /// Called before each game.
-    fn new_game(&mut self) -> Result<(), String>;
+    fn new_game(&mut self) -> Result<(), AnalystError>;
     /// The proven value of `s` for its side to move and an optimal move, when a solver proves
     /// it within its budget (`None`: no solver for this game, too large, or out of budget).
     fn prove(&mut self, s: &G) -> Option<(Value, G::Move)>;
@@ -44,7 +92,7 @@ pub trait Analyst<G: Game> {
         s: &G,
         position: &str,
         only: Option<G::Move>,
-    ) -> Result<Found<G::Move>, String>;
+    ) -> Result<Found<G::Move>, AnalystError>;
 }
 
 /// The limits of every query.
@@ -184,7 +232,7 @@ impl<G: Game> InProcess<G> {
         }
     }
 
-    fn run(&mut self, s: &G, only: Option<G::Move>) -> Result<Found<G::Move>, String> {
+    fn run(&mut self, s: &G, only: Option<G::Move>) -> Result<Found<G::Move>, AnalystError> {
         let only = only.map(|m| [m]);
         let r = self.searcher.search_moves(
             s,
@@ -194,9 +242,7 @@ impl<G: Game> InProcess<G> {
             &self.stop,
             |_| {},
         );
-        let best = r
-            .best_move
-            .ok_or_else(|| "the search found no move".to_string())?;
+        let best = r.best_move.ok_or(AnalystError::NoMove)?;
         Ok(Found {
             best,
             value: Value::from_score(r.score, r.proven),
@@ -206,7 +252,7 @@ impl<G: Game> InProcess<G> {
 }
 
 impl<G: Game> Analyst<G> for InProcess<G> {
-    fn new_game(&mut self) -> Result<(), String> {
+    fn new_game(&mut self) -> Result<(), AnalystError> {
         Ok(())
     }
 
@@ -225,7 +271,7 @@ impl<G: Game> Analyst<G> for InProcess<G> {
         s: &G,
         _position: &str,
         only: Option<G::Move>,
-    ) -> Result<Found<G::Move>, String> {
+    ) -> Result<Found<G::Move>, AnalystError> {
         let fen = s.format_fen();
         if only.is_none() || self.table_of.as_deref() != Some(fen.as_str()) {
             self.searcher.clear();
@@ -276,40 +322,45 @@ impl Remote {
         }
     }
 
-    fn conn(&mut self) -> Result<&mut Conn, String> {
-        if self.conn.is_none() {
-            let mut c = Conn::start(&self.spec, self.kind).map_err(|e| e.to_string())?;
-            c.send("uci");
-            match c.wait_for("uciok", deadline_after(self.patience)) {
-                Recv::Line(_) => {}
-                Recv::Timeout => return Err("no 'uciok' in time".into()),
-                Recv::Closed => return Err("exited before 'uciok'".into()),
-            }
-            c.send(&format!(
-                "setoption name UCI_Variant value {}",
-                self.kind.name()
-            ));
-            for (n, v) in &self.options {
-                c.send(&format!("setoption name {n} value {v}"));
-            }
-            // An engine that refuses its settings would analyse something else than asked.
-            c.send("isready");
-            match c.answer("readyok", deadline_after(self.patience)) {
-                Answer::Line(_) => {}
-                Answer::Refused(line) => {
-                    c.close();
-                    return Err(format!("refused its settings: {line}"));
-                }
-                Answer::Timeout => return Err("no 'readyok' in time".into()),
-                Answer::Closed => return Err("exited before 'readyok'".into()),
-            }
-            self.conn = Some(c);
+    fn conn(&mut self) -> Result<&mut Conn, AnalystError> {
+        let c = match self.conn.take() {
+            Some(c) => c,
+            None => self.start()?,
+        };
+        Ok(self.conn.insert(c))
+    }
+
+    /// Starts the engine: `uci`, the variant's and the user's `setoption`s, `isready`.
+    fn start(&self) -> Result<Conn, AnalystError> {
+        let mut c = Conn::start(&self.spec, self.kind)?;
+        c.send("uci");
+        match c.wait_for("uciok", deadline_after(self.patience)) {
+            Recv::Line(_) => {}
+            Recv::Timeout => return Err(AnalystError::Silent("uciok")),
+            Recv::Closed => return Err(AnalystError::Exited("'uciok'")),
         }
-        self.conn.as_mut().ok_or_else(|| "not running".to_string())
+        c.send(&format!(
+            "setoption name UCI_Variant value {}",
+            self.kind.name()
+        ));
+        for (n, v) in &self.options {
+            c.send(&format!("setoption name {n} value {v}"));
+        }
+        // An engine that refuses its settings would analyse something else than asked.
+        c.send("isready");
+        match c.answer("readyok", deadline_after(self.patience)) {
+            Answer::Line(_) => Ok(c),
+            Answer::Refused(line) => {
+                c.close();
+                Err(AnalystError::RefusedSettings(line))
+            }
+            Answer::Timeout => Err(AnalystError::Silent("readyok")),
+            Answer::Closed => Err(AnalystError::Exited("'readyok'")),
+        }
     }
 
     /// Drops the connection after a failure, so that a later use starts the engine again.
-    fn fail<T>(&mut self, why: String) -> Result<T, String> {
+    fn fail<T>(&mut self, why: AnalystError) -> Result<T, AnalystError> {
         if let Some(c) = self.conn.take() {
             c.close();
         }
@@ -326,7 +377,7 @@ impl Drop for Remote {
 }
 
 impl<G: Game> Analyst<G> for Remote {
-    fn new_game(&mut self) -> Result<(), String> {
+    fn new_game(&mut self) -> Result<(), AnalystError> {
         self.fresh()
     }
 
@@ -342,7 +393,7 @@ impl<G: Game> Analyst<G> for Remote {
         s: &G,
         position: &str,
         only: Option<G::Move>,
-    ) -> Result<Found<G::Move>, String> {
+    ) -> Result<Found<G::Move>, AnalystError> {
         let fen = s.format_fen();
         if only.is_none() || self.table_of.as_deref() != Some(fen.as_str()) {
             self.fresh()?;
@@ -357,7 +408,7 @@ impl<G: Game> Analyst<G> for Remote {
 
 impl Remote {
     /// `ucinewgame`, answered by `readyok`.
-    fn fresh(&mut self) -> Result<(), String> {
+    fn fresh(&mut self) -> Result<(), AnalystError> {
         let patience = self.patience;
         let r = (|| {
             let c = self.conn()?;
@@ -365,9 +416,9 @@ impl Remote {
             c.send("isready");
             match c.answer("readyok", deadline_after(patience)) {
                 Answer::Line(_) => Ok(()),
-                Answer::Refused(line) => Err(format!("refused: {line}")),
-                Answer::Timeout => Err("no 'readyok' in time".to_string()),
-                Answer::Closed => Err("exited before 'readyok'".to_string()),
+                Answer::Refused(line) => Err(AnalystError::RefusedNewGame(line)),
+                Answer::Timeout => Err(AnalystError::Silent("readyok")),
+                Answer::Closed => Err(AnalystError::Exited("'readyok'")),
             }
         })();
         match r {
@@ -381,7 +432,7 @@ impl Remote {
         s: &G,
         position: &str,
         only: Option<G::Move>,
-    ) -> Result<Found<G::Move>, String> {
+    ) -> Result<Found<G::Move>, AnalystError> {
         let mut go = self.go.clone();
         if let Some(m) = only {
             go += &format!(" searchmoves {}", s.format_move(m));
@@ -392,7 +443,7 @@ impl Remote {
             Err(e) => return self.fail(e),
         };
         if !(c.send(position) && c.send(&go)) {
-            return self.fail("input closed (engine gone)".into());
+            return self.fail(AnalystError::InputClosed);
         }
         let deadline = deadline_after(patience);
         let (mut value, mut depth) = (None, None);
@@ -400,8 +451,7 @@ impl Remote {
             match c.recv(deadline) {
                 Recv::Line(l) => {
                     if let Some(r) = refusal(&l) {
-                        let why = format!("refused the position or the go: {r}");
-                        return self.fail(why);
+                        return self.fail(AnalystError::RefusedQuery(r.to_string()));
                     }
                     let t: Vec<&str> = l.split_whitespace().collect();
                     match t.first().copied() {
@@ -424,30 +474,32 @@ impl Remote {
                     }
                 }
                 Recv::Timeout => {
-                    return self.fail(format!("no bestmove within {} ms", patience.as_millis()));
+                    return self.fail(AnalystError::NoBestmove(patience.as_millis()));
                 }
-                Recv::Closed => return self.fail("exited before bestmove".into()),
+                Recv::Closed => return self.fail(AnalystError::Exited("bestmove")),
             }
         };
         let text = match best {
             Some(b) if b != "(none)" => b,
-            _ => return self.fail("empty bestmove".into()),
+            _ => return self.fail(AnalystError::EmptyBestmove),
         };
         let m = match s.parse_move(&text) {
             Ok(m) => m,
-            Err(e) => return self.fail(format!("bestmove '{}' is illegal: {e}", clip(&text))),
+            Err(why) => {
+                let text = clip(&text);
+                return self.fail(AnalystError::IllegalBestmove { text, why });
+            }
         };
         if let Some(o) = only
             && o != m
         {
-            return self.fail(format!(
-                "answered bestmove {} to 'go … searchmoves {}' (searchmoves not supported?)",
-                clip(&text),
-                s.format_move(o)
-            ));
+            return self.fail(AnalystError::IgnoredSearchmoves {
+                answered: clip(&text),
+                asked: s.format_move(o),
+            });
         }
         let Some(value) = value else {
-            return self.fail(format!("no score before 'bestmove {}'", clip(&text)));
+            return self.fail(AnalystError::NoScore(clip(&text)));
         };
         Ok(Found {
             best: m,
@@ -468,6 +520,84 @@ mod tests {
     use crate::games::connect4::Connect4;
     use crate::games::enraya::Enraya;
     use crate::games::mancala::Mancala;
+
+    /// A shell engine that answers `uci` and `isready`, and `go` with `reply` (lines separated
+    /// by `;`); `searchmoves` is ignored, as an engine that does not support it would.
+    fn shell_engine(reply: &str) -> Remote {
+        let script = format!(
+            "while read -r l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; \
+             go*) {reply};; esac; done"
+        );
+        let spec = EngineSpec::Command(vec!["sh".into(), "-c".into(), script]);
+        let limits = QueryLimits {
+            depth: Some(2),
+            ..QueryLimits::default()
+        };
+        Remote::new(
+            spec,
+            GameKind::Connect4,
+            vec![],
+            limits,
+            Duration::from_secs(10),
+        )
+    }
+
+    #[test]
+    fn a_remote_engine_that_answers_wrong_is_told_apart_by_kind() {
+        let cfg = default_config::<Connect4>().unwrap();
+        let s = Connect4::from_moves("44", &cfg).unwrap();
+        let pos = "position startpos moves 4 4";
+        let search = |reply: &str, only: Option<&str>| {
+            let mut e = shell_engine(reply);
+            let only = only.map(|m| s.parse_move(m).unwrap());
+            Analyst::<Connect4>::search(&mut e, &s, pos, only)
+        };
+        let good = search("echo 'info depth 2 score cp 7'; echo 'bestmove 3'", None).unwrap();
+        assert_eq!(
+            (s.format_move(good.best), good.depth),
+            ("3".into(), Some(2))
+        );
+        let cases: [(&str, Option<&str>, &str); 5] = [
+            (
+                "echo 'info depth 2 score cp 7'; echo 'bestmove 9'",
+                None,
+                "bestmove '9' is illegal: column 9 is not in 1..7",
+            ),
+            ("echo 'bestmove 3'", None, "no score before 'bestmove 3'"),
+            ("echo 'bestmove (none)'", None, "empty bestmove"),
+            (
+                "echo 'info depth 2 score cp 7'; echo 'bestmove 3'",
+                Some("5"),
+                "answered bestmove 3 to 'go … searchmoves 5' (searchmoves not supported?)",
+            ),
+            (
+                "echo 'info string error: go: no position'",
+                None,
+                "refused the position or the go: info string error: go: no position",
+            ),
+        ];
+        for (reply, only, want) in cases {
+            let e = search(reply, only).unwrap_err();
+            assert_eq!(e.to_string(), want, "{reply}");
+        }
+        let e = search("exit 0", None).unwrap_err();
+        assert!(matches!(e, AnalystError::Exited("bestmove")), "{e}");
+        // A program that does not exist fails to start, and says which.
+        let mut gone = Remote::new(
+            EngineSpec::Command(vec!["/nonexistent/engine".into()]),
+            GameKind::Connect4,
+            vec![],
+            QueryLimits::default(),
+            Duration::from_secs(5),
+        );
+        let e = Analyst::<Connect4>::new_game(&mut gone).unwrap_err();
+        assert!(matches!(e, AnalystError::Start(_)), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("cannot start '/nonexistent/engine'"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn connect4_distances_match_the_solver_line() {

@@ -14,7 +14,7 @@
 //! Proofs are tried from the end of the game backwards and stop at the first position the
 //! budget does not prove (earlier positions hold more stones or seeds and would fail too).
 
-use super::analyst::Analyst;
+use super::analyst::{Analyst, AnalystError};
 use super::annotation::{GameReview, PlyReview};
 use super::judge::{Calibration, Verdict};
 use super::value::{Value, Wdl};
@@ -23,13 +23,13 @@ use crate::referee::GameRecord;
 use crate::referee::game::Reason;
 
 /// Why a game was not reviewed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum GameError {
     /// The record breaks the rules (an illegal move, another result): skipped.
     Record(String),
     /// The analysing engine failed at `ply` (1-based, the opening's moves included): the review
     /// cannot go on.
-    Engine { ply: usize, error: String },
+    Engine { ply: usize, error: AnalystError },
 }
 
 /// The positions of a recorded game, replayed with the rules.
@@ -152,7 +152,7 @@ pub fn review<G: Game>(
     let n = g.moves.len();
     let book = g.opening.len();
     let engine_err = |k: usize| {
-        move |error: String| GameError::Engine {
+        move |error: AnalystError| GameError::Engine {
             ply: book + k + 1,
             error,
         }
@@ -229,32 +229,32 @@ pub fn review<G: Game>(
     // Forced moves without a proof: the values of the position after them, from the next
     // move's (backwards, so runs of forced moves chain), or a search at the end of a game the
     // rules did not finish.
+    let mut judged: Vec<Judged<G::Move>> = Vec::with_capacity(n);
     for k in (0..n).rev() {
-        if raw[k].is_some() {
-            continue;
-        }
-        let s = &g.states[k];
-        let mover = s.side_to_move();
-        let next = &g.states[k + 1];
-        let v = match (k + 1 < n).then(|| raw[k + 1].as_ref()).flatten() {
-            Some((v, _, _, _)) => before(*v, next.side_to_move(), mover),
+        let j = match raw[k] {
+            Some(j) => j,
             None => {
-                analyst
-                    .search(s, &lines[k], None)
-                    .map_err(engine_err(k))?
-                    .value
+                let s = &g.states[k];
+                let next = &g.states[k + 1];
+                let v = match judged.last() {
+                    Some((v, _, _, _)) => before(*v, next.side_to_move(), s.side_to_move()),
+                    None => {
+                        analyst
+                            .search(s, &lines[k], None)
+                            .map_err(engine_err(k))?
+                            .value
+                    }
+                };
+                (v, g.moves[k], v, None)
             }
         };
-        raw[k] = Some((v, g.moves[k], v, None));
+        judged.push(j);
     }
+    judged.reverse();
     let mut plies = Vec::with_capacity(n);
     let mut movers = Vec::with_capacity(n);
-    for k in 0..n {
+    for (k, &(value, best, played, depth)) in judged.iter().enumerate() {
         let s = &g.states[k];
-        let (value, best, played, depth) = raw[k].ok_or_else(|| GameError::Engine {
-            ply: book + k + 1,
-            error: "no value".into(),
-        })?;
         let (e, ep) = (cal.curve.expected(value), cal.curve.expected(played));
         let loss = if forced[k] { 0.0 } else { (e - ep).max(0.0) };
         plies.push(PlyReview {

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::analyst::{Analyst, Found, InProcess, QueryLimits};
+use super::analyst::{Analyst, AnalystError, Found, InProcess, QueryLimits};
 use super::annotation::GameReview;
 use super::game::{GameError, Replayed, review, start_of};
 use super::judge::calibration;
@@ -27,7 +27,7 @@ struct Cached<G: Game, A: Analyst<G>> {
 const CACHE_MAX: usize = 200_000;
 
 impl<G: Game, A: Analyst<G>> Analyst<G> for Cached<G, A> {
-    fn new_game(&mut self) -> Result<(), String> {
+    fn new_game(&mut self) -> Result<(), AnalystError> {
         self.inner.new_game()
     }
 
@@ -49,7 +49,7 @@ impl<G: Game, A: Analyst<G>> Analyst<G> for Cached<G, A> {
         s: &G,
         position: &str,
         only: Option<G::Move>,
-    ) -> Result<Found<G::Move>, String> {
+    ) -> Result<Found<G::Move>, AnalystError> {
         let key = (s.format_fen(), only.map(|m| s.format_move(m)));
         if let Some(f) = self.searches.get(&key) {
             return Ok(f.clone());
