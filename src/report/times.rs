@@ -59,12 +59,12 @@ impl GameVisitor for Collect<'_> {
         let mut times: [Vec<u64>; 2] = Default::default();
         for g in &self.records.games {
             let rec = &g.record;
-            let game = |e: String| format!("{}: game {}: {e}", g.source, rec.index);
-            let mut s: G = start_of(&rec.opening_base, &cfg).map_err(game)?;
+            let game = |e: &dyn std::fmt::Display| format!("{}: game {}: {e}", g.source, rec.index);
+            let mut s: G = start_of(&rec.opening_base, &cfg).map_err(|e| game(&e))?;
             for text in &rec.opening_moves {
                 let m = s
                     .parse_move(text)
-                    .map_err(|e| game(format!("opening move '{text}': {e}")))?;
+                    .map_err(|e| game(&format!("opening move '{text}': {e}")))?;
                 s = s.apply(m);
             }
             for m in &rec.outcome.moves {

@@ -18,15 +18,57 @@ use super::analyst::{Analyst, AnalystError};
 use super::annotation::{GameReview, PlyReview};
 use super::judge::{Calibration, Verdict};
 use super::value::{Value, Wdl};
-use crate::core::game::{Game, MoveError, Outcome, Side};
+use crate::core::game::{FenError, Game, MoveError, Outcome, Side};
 use crate::referee::GameRecord;
 use crate::referee::game::Reason;
+
+/// Why a record does not replay with the rules. Plies are 1-based, the opening's moves included.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The record's `fen …` start is not a position of these rules.
+    #[error("opening state string: {0}")]
+    Start(FenError),
+    /// The record names a start the game does not have.
+    #[error("unknown opening start '{0}'")]
+    UnknownStart(String),
+    /// A move the rules refuse (its text clipped).
+    #[error("ply {ply} (move '{text}'): {why}")]
+    Move {
+        ply: usize,
+        text: String,
+        why: MoveError,
+    },
+    /// A normal end whose result is not the rules' one.
+    #[error("the record says {recorded} but the rules give {rules} after ply {plies}")]
+    OtherResult {
+        recorded: &'static str,
+        rules: &'static str,
+        plies: usize,
+    },
+    /// A normal end the rules have not reached.
+    #[error(
+        "the record says the game ended normally ({recorded}) but the rules have not ended it after ply {plies}"
+    )]
+    NotOver {
+        recorded: &'static str,
+        plies: usize,
+    },
+    /// An end by time, crash, … in a game the rules had already ended.
+    #[error(
+        "the record says the game ended by {reason} but the rules ended it ({rules}) at ply {plies}"
+    )]
+    OverByRules {
+        reason: &'static str,
+        rules: &'static str,
+        plies: usize,
+    },
+}
 
 /// Why a game was not reviewed.
 #[derive(Debug)]
 pub enum GameError {
     /// The record breaks the rules (an illegal move, another result): skipped.
-    Record(String),
+    Record(ReplayError),
     /// The analysing engine failed at `ply` (1-based, the opening's moves included): the review
     /// cannot go on.
     Engine { ply: usize, error: AnalystError },
@@ -44,20 +86,20 @@ pub struct Replayed<G: Game> {
 }
 
 /// The start position a record names: `startpos`, `fen <state>` or a named start.
-pub fn start_of<G: Game>(base: &str, cfg: &G::Config) -> Result<G, String> {
+pub fn start_of<G: Game>(base: &str, cfg: &G::Config) -> Result<G, ReplayError> {
     if base == "startpos" {
         return Ok(G::start(cfg));
     }
     if let Some(f) = base.strip_prefix("fen ") {
-        return G::parse_fen(f, cfg).map_err(|e| format!("opening state string: {e}"));
+        return G::parse_fen(f, cfg).map_err(ReplayError::Start);
     }
-    G::named_start(base, cfg).ok_or_else(|| format!("unknown opening start '{base}'"))
+    G::named_start(base, cfg).ok_or_else(|| ReplayError::UnknownStart(base.to_string()))
 }
 
 /// Replays `rec` with the rules: every move legal, and the recorded result the rules' one (a
 /// normal end is the rules' result; any other end leaves a game the rules did not finish).
 /// Errors name the ply (1-based, the opening's moves included).
-pub fn replay<G: Game>(rec: &GameRecord, cfg: &G::Config) -> Result<Replayed<G>, String> {
+pub fn replay<G: Game>(rec: &GameRecord, cfg: &G::Config) -> Result<Replayed<G>, ReplayError> {
     let mut s = start_of::<G>(&rec.opening_base, cfg)?;
     let texts = rec
         .opening_moves
@@ -75,12 +117,10 @@ pub fn replay<G: Game>(rec: &GameRecord, cfg: &G::Config) -> Result<Replayed<G>,
         } else {
             s.parse_move(text)
         }
-        .map_err(|e| {
-            format!(
-                "ply {} (move '{}'): {e}",
-                i + 1,
-                crate::core::spec::clip(text)
-            )
+        .map_err(|why| ReplayError::Move {
+            ply: i + 1,
+            text: crate::core::spec::clip(text),
+            why,
         })?;
         if i >= book {
             moves.push(m);
@@ -93,21 +133,20 @@ pub fn replay<G: Game>(rec: &GameRecord, cfg: &G::Config) -> Result<Replayed<G>,
     let rules = s.outcome().map(Outcome::result_text);
     match (rec.outcome.reason, rules) {
         (Reason::Normal, Some(r)) if r == recorded => {}
-        (Reason::Normal, Some(r)) => {
-            return Err(format!(
-                "the record says {recorded} but the rules give {r} after ply {plies}"
-            ));
+        (Reason::Normal, Some(rules)) => {
+            return Err(ReplayError::OtherResult {
+                recorded,
+                rules,
+                plies,
+            });
         }
-        (Reason::Normal, None) => {
-            return Err(format!(
-                "the record says the game ended normally ({recorded}) but the rules have not ended it after ply {plies}"
-            ));
-        }
-        (r, Some(x)) => {
-            return Err(format!(
-                "the record says the game ended by {} but the rules ended it ({x}) at ply {plies}",
-                r.name()
-            ));
+        (Reason::Normal, None) => return Err(ReplayError::NotOver { recorded, plies }),
+        (r, Some(rules)) => {
+            return Err(ReplayError::OverByRules {
+                reason: r.name(),
+                rules,
+                plies,
+            });
         }
         (_, None) => {}
     }
@@ -281,4 +320,72 @@ pub fn review<G: Game>(
         movers.push(s.side_to_move());
     }
     Ok(GameReview::new(plies, &movers, names, cal))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::spec::default_config;
+    use crate::games::connect4::Connect4;
+    use serde_json::json;
+
+    /// A Connect Four record from `base`, `opening` and `moves` (texts), won by `winner` (1, 2
+    /// or none) for `reason`.
+    fn record(
+        base: &str,
+        opening: &[&str],
+        moves: &[&str],
+        winner: Option<u64>,
+        reason: &str,
+    ) -> GameRecord {
+        let moves: Vec<_> = moves.iter().map(|m| json!({"move": m, "ms": 1})).collect();
+        let line = json!({
+            "game": 0, "first_engine": 1, "opening": {"base": base, "moves": opening},
+            "winner": winner, "reason": reason, "detail": "", "moves": moves,
+        });
+        GameRecord::from_json(&line).unwrap()
+    }
+
+    #[test]
+    fn a_record_the_rules_refuse_is_told_apart_by_kind() {
+        let cfg = default_config::<Connect4>().unwrap();
+        let fails = |r: &GameRecord| replay::<Connect4>(r, &cfg).map(|_| ()).unwrap_err();
+        // x wins with 4 in column 1 at ply 7.
+        let won = ["1", "2", "1", "2", "1", "2", "1"];
+        assert!(
+            replay::<Connect4>(&record("startpos", &[], &won, Some(1), "normal"), &cfg).is_ok()
+        );
+        let cases = [
+            (
+                record("startpos", &["4"], &["8"], None, "normal"),
+                "ply 2 (move '8'): column 8 is not in 1..7",
+            ),
+            (
+                record("startpos", &[], &won, Some(2), "normal"),
+                "the record says 0-1 but the rules give 1-0 after ply 7",
+            ),
+            (
+                record("startpos", &[], &won[..6], Some(1), "normal"),
+                "the record says the game ended normally (1-0) but the rules have not ended it after ply 6",
+            ),
+            (
+                record("startpos", &[], &won, Some(1), "time"),
+                "the record says the game ended by time but the rules ended it (1-0) at ply 7",
+            ),
+            (
+                record("middle", &[], &["4"], None, "crash"),
+                "unknown opening start 'middle'",
+            ),
+        ];
+        for (r, want) in &cases {
+            assert_eq!(fails(r).to_string(), *want);
+        }
+        let mut after = won.to_vec();
+        after.push("3");
+        let e = fails(&record("startpos", &[], &after, Some(1), "normal"));
+        assert!(matches!(e, ReplayError::Move { ply: 8, .. }), "{e}");
+        let e = fails(&record("fen nonsense", &[], &[], None, "crash"));
+        assert!(matches!(e, ReplayError::Start(_)), "{e}");
+        assert!(e.to_string().starts_with("opening state string: "), "{e}");
+    }
 }

@@ -90,7 +90,7 @@ impl<G: Game> LiveReviewer for Live<G> {
         opening: usize,
         names: [&str; 2],
     ) -> Result<GameReview, String> {
-        let mut t = start_of::<G>(base, &self.config)?;
+        let mut t = start_of::<G>(base, &self.config).map_err(|e| e.to_string())?;
         let mut before: Vec<G> = Vec::with_capacity(moves.len() + 1);
         let mut played = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {
@@ -118,7 +118,7 @@ impl<G: Game> LiveReviewer for Live<G> {
         };
         let cal = calibration(self.kind, Some(default_depth(self.kind)));
         review(&g, &mut self.analyst, &cal, names).map_err(|e| match e {
-            GameError::Record(e) => e,
+            GameError::Record(e) => e.to_string(),
             GameError::Engine { ply, error } => format!("ply {ply}: {error}"),
         })
     }

@@ -760,6 +760,7 @@ fn run_game<G: Game>(
                         reviewed += 1;
                     }
                     Err(GameError::Record(why)) => {
+                        let why = why.to_string();
                         line["review"] = json!({"settings": fp, "error": why});
                         let s = Skipped {
                             game: inp.record.record.index,
