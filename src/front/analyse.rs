@@ -12,7 +12,7 @@ use crate::review::{fit, run as review_run, totals_text};
 
 pub fn run(a: &AnalyseArgs) -> Result<(), String> {
     if a.fit {
-        let f = fit::fit(&a.records, a.partial)?;
+        let f = fit::fit(&a.records, a.partial).map_err(|e| e.to_string())?;
         print!("{}", f.text());
         return Ok(());
     }
@@ -68,7 +68,7 @@ pub fn run(a: &AnalyseArgs) -> Result<(), String> {
             cfg.output.display()
         ),
     };
-    let o = review_run(&cfg, &mut notice)?;
+    let o = review_run(&cfg, &mut notice).map_err(|e| e.to_string())?;
     print!("{}", totals_text(&o.totals));
     eprintln!(
         "tablero analyse: {} {} games (the records' game) in {} ({} reviewed now, {} kept, {} skipped); {} moves in {:.1} s",

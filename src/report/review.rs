@@ -13,7 +13,7 @@ use crate::review::run::{Settings, raw_lines_of, totals};
 
 /// The review of every game (`None` for a game without one), in the order of `games`.
 pub fn annotations(games: &[ReadGame]) -> Result<Vec<Option<Annotated>>, String> {
-    let raws = raw_lines_of(games)?;
+    let raws = raw_lines_of(games).map_err(|e| e.to_string())?;
     Ok(raws.iter().map(annotated).collect())
 }
 
@@ -46,7 +46,7 @@ fn totals_json(t: &[Totals]) -> Json {
 /// The page's `review` data: the engine and limits, the thresholds, and per engine the totals
 /// of the reviewed games among `games`. `None` when no game was reviewed.
 pub fn page_json(files: &[std::path::PathBuf], games: &[ReadGame]) -> Result<Option<Json>, String> {
-    let raws = raw_lines_of(games)?;
+    let raws = raw_lines_of(games).map_err(|e| e.to_string())?;
     if !raws.iter().any(|r| r.get("review").is_some()) {
         return Ok(None);
     }

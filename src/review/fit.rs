@@ -13,7 +13,7 @@
 use serde_json::Value as Json;
 
 use super::game::replay;
-use super::run::config_of;
+use super::run::{ReviewError, config_of};
 use super::value::Value;
 use crate::core::game::{Game, Outcome};
 use crate::games::{GameVisitor, dispatch};
@@ -138,7 +138,7 @@ struct Collect<'a> {
 }
 
 impl GameVisitor for Collect<'_> {
-    type Output = Result<Fit, String>;
+    type Output = Result<Fit, ReviewError>;
     fn visit<G: Game>(self) -> Self::Output {
         let variant: Vec<(String, i64)> = self
             .merged
@@ -193,15 +193,11 @@ impl GameVisitor for Collect<'_> {
             }
         }
         if points.len() < 2 {
-            return Err(
-                "--fit: fewer than two evaluated positions in games the rules ended".into(),
-            );
+            return Err(ReviewError::FitTooFew);
         }
         let (a, c) = fit_line(&points);
         if a <= 0.0 {
-            return Err(format!(
-                "--fit: the results do not rise with the values (slope {a:.3e}): no curve"
-            ));
+            return Err(ReviewError::FitFlat(a));
         }
         Ok(Fit {
             variant: G::NAME.to_string(),
@@ -216,8 +212,8 @@ impl GameVisitor for Collect<'_> {
 }
 
 /// Fits the curve of the game of `paths` (records of one match or tournament).
-pub fn fit(paths: &[std::path::PathBuf], partial: bool) -> Result<Fit, String> {
-    let merged = read_whole(paths, partial).map_err(|e| e.to_string())?;
+pub fn fit(paths: &[std::path::PathBuf], partial: bool) -> Result<Fit, ReviewError> {
+    let merged = read_whole(paths, partial)?;
     let raws = super::run::raw_lines_of(&merged.games)?;
     dispatch(
         merged.kind,

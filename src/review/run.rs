@@ -18,17 +18,137 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value as Json, json};
 
-use super::analyst::{Analyst, InProcess, Prover, QueryLimits, Remote};
+use super::analyst::{Analyst, AnalystError, InProcess, Prover, QueryLimits, Remote};
 use super::annotation::{GameReview, PlayerStats};
 use super::game::{GameError, replay, review};
 use super::judge::{Calibration, Thresholds, calibration};
 use super::value::Curve;
-use crate::core::game::{Game, WeightOverrides};
+use crate::core::game::{ConfigError, Game, WeightOverrides};
 use crate::core::rng::fnv1a;
 use crate::games::{GameKind, GameVisitor, dispatch};
 use crate::referee::config::first_difference;
 use crate::referee::conn::EngineSpec;
 use crate::referee::records::{ReadGame, read_whole};
+
+/// Why a review could not start, or stopped. Each text is one line that names the file or
+/// option at fault and, where there is one, what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewError {
+    /// The records cannot be read or merged.
+    #[error("{0}")]
+    Records(#[from] crate::referee::Error),
+    /// A records line the reader kept cannot be read again (`source` is `path:line`).
+    #[error("{at}: {why}")]
+    Reread { at: String, why: RereadError },
+    /// The records' first line cannot be read again for the output's header.
+    #[error("{path}:1: {why}")]
+    Header { path: String, why: RereadError },
+    /// The variant options the records were played with are not a variant of the game.
+    #[error("recorded variant options: {0}")]
+    Variant(ConfigError),
+    /// An in-process `--option` tablero does not take.
+    #[error("{0}")]
+    Option(#[from] OptionError),
+    /// `--resume FILE` is not a continuation of this review; the file is left as it is.
+    #[error("--resume {path}: {why}")]
+    Resume { path: String, why: ResumeWhy },
+    /// The output exists and neither `--resume` nor `--overwrite` was given.
+    #[error(
+        "-o {path}: the file exists; --resume {path} continues that review, --overwrite replaces it when the review ends, or choose another file"
+    )]
+    Exists { path: String },
+    /// Writing the output failed (`doing`: "", "cannot write: " or "cannot sync: ").
+    #[error("-o {path}: {doing}{why}")]
+    Output {
+        path: String,
+        doing: &'static str,
+        why: std::io::Error,
+    },
+    /// `--fit` found too few evaluated positions to fit a curve.
+    #[error("--fit: fewer than two evaluated positions in games the rules ended")]
+    FitTooFew,
+    /// `--fit`: the results fall, or stay flat, as the values rise (the slope).
+    #[error("--fit: the results do not rise with the values (slope {0:.3e}): no curve")]
+    FitFlat(f64),
+    /// The analysing engine failed; the games before it are written.
+    #[error("{0}")]
+    Engine(Box<EngineFailure>),
+}
+
+/// Where the analysing engine failed, why, and what of the review is written.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "engine '{engine}' failed at game {game} ply {ply}: {error}; {done} of {total} games are in {path} (continue with --resume {path})"
+)]
+pub struct EngineFailure {
+    pub engine: String,
+    pub game: usize,
+    pub ply: usize,
+    pub error: AnalystError,
+    pub done: usize,
+    pub total: usize,
+    pub path: String,
+}
+
+/// Why a line of the records could not be read again.
+#[derive(Debug, thiserror::Error)]
+pub enum RereadError {
+    #[error("no line number")]
+    NoLineNumber,
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("changed while being read")]
+    Changed,
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+}
+
+/// Why an in-process `--option` is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum OptionError {
+    #[error("--option Heuristic: unknown heuristic '{value}' for {game} (known: {known})")]
+    Heuristic {
+        value: String,
+        game: &'static str,
+        known: String,
+    },
+    #[error("--option {name}: '{value}' is not an integer in {min}..={max}")]
+    Weight {
+        name: String,
+        value: String,
+        min: i32,
+        max: i32,
+    },
+    #[error(
+        "--option {name}: the in-process tablero takes Heuristic and {game}'s weight options; give --engine a command line for other options"
+    )]
+    Unknown { name: String, game: &'static str },
+}
+
+/// Why an output cannot be continued.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeWhy {
+    #[error("{0}")]
+    Io(std::io::Error),
+    #[error(
+        "the file is gzip-compressed and the review appends to it; continue a plain copy (gunzip -k it); the file is left as it is"
+    )]
+    Compressed,
+    #[error("line {0} is not a JSON record")]
+    NotJson(usize),
+    #[error("line 1 is not an annotated records header")]
+    NoHeader,
+    #[error("reviewed with other settings ({0})")]
+    OtherSettings(String),
+    #[error("line {0} is not a game reviewed with these settings")]
+    OtherReview(usize),
+    #[error("line {line} holds game {got}, expected {want}")]
+    OtherGame {
+        line: usize,
+        got: String,
+        want: String,
+    },
+}
 
 /// The engine of a review.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,6 +239,12 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The settings as the output's header holds them. Serialising plain strings, integers,
+    /// floats and lists cannot fail (a NaN becomes `null`), as in [`Settings::fingerprint`].
+    pub fn to_json(&self) -> Json {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+
     pub fn fingerprint(&self) -> String {
         format!(
             "{:016x}",
@@ -285,26 +411,32 @@ struct Input {
 }
 
 /// The raw JSON of every game the referee's reader kept (first occurrence of each number).
-pub fn raw_lines_of(games: &[ReadGame]) -> Result<Vec<Json>, String> {
+pub fn raw_lines_of(games: &[ReadGame]) -> Result<Vec<Json>, ReviewError> {
     let mut files: HashMap<String, Vec<String>> = HashMap::new();
     let mut out = Vec::with_capacity(games.len());
     for g in games {
+        let fail = |why: RereadError| ReviewError::Reread {
+            at: g.source.clone(),
+            why,
+        };
         let (path, line) = g
             .source
             .rsplit_once(':')
-            .ok_or_else(|| format!("{}: no line number", g.source))?;
-        let line: usize = line
-            .parse()
-            .map_err(|_| format!("{}: no line number", g.source))?;
+            .and_then(|(p, l)| Some((p, l.parse::<usize>().ok().filter(|&l| l > 0)?)))
+            .ok_or_else(|| fail(RereadError::NoLineNumber))?;
         if !files.contains_key(path) {
-            let text = crate::referee::records::read_text(Path::new(path))
-                .map_err(|e| format!("{path}: {e}"))?;
+            let text = crate::referee::records::read_text(Path::new(path)).map_err(|e| {
+                ReviewError::Reread {
+                    at: path.to_string(),
+                    why: e.into(),
+                }
+            })?;
             files.insert(path.to_string(), text.lines().map(str::to_string).collect());
         }
         let text = files[path]
             .get(line - 1)
-            .ok_or_else(|| format!("{}: changed while being read", g.source))?;
-        out.push(serde_json::from_str(text).map_err(|e| format!("{}: {e}", g.source))?);
+            .ok_or_else(|| fail(RereadError::Changed))?;
+        out.push(serde_json::from_str(text).map_err(|e| fail(e.into()))?);
     }
     Ok(out)
 }
@@ -324,8 +456,11 @@ fn read_output(
     header: bool,
     settings: &Settings,
     order: &[usize],
-) -> Result<Kept, String> {
-    let fail = |why: String| format!("--resume {}: {why}", path.display());
+) -> Result<Kept, ReviewError> {
+    let fail = |why: ResumeWhy| ReviewError::Resume {
+        path: path.display().to_string(),
+        why,
+    };
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -335,13 +470,10 @@ fn read_output(
                 torn: None,
             });
         }
-        Err(e) => return Err(fail(e.to_string())),
+        Err(e) => return Err(fail(ResumeWhy::Io(e))),
     };
     if crate::referee::records::is_gzip(&bytes) {
-        return Err(fail(
-            "the file is gzip-compressed and the review appends to it; continue a plain copy (gunzip -k it); the file is left as it is"
-                .into(),
-        ));
+        return Err(fail(ResumeWhy::Compressed));
     }
     let fp = settings.fingerprint();
     let mut kept = Kept {
@@ -367,12 +499,11 @@ fn read_output(
                 kept.torn = Some(line_no);
                 break;
             }
-            None => return Err(fail(format!("line {line_no} is not a JSON record"))),
+            None => return Err(fail(ResumeWhy::NotJson(line_no))),
             Some(v) if header && line_no == 1 => {
-                let theirs = Settings::from_header(&v)
-                    .ok_or_else(|| fail("line 1 is not an annotated records header".into()))?;
+                let theirs = Settings::from_header(&v).ok_or_else(|| fail(ResumeWhy::NoHeader))?;
                 if let Some(d) = first_difference(&theirs, settings) {
-                    return Err(fail(format!("reviewed with other settings ({d})")));
+                    return Err(fail(ResumeWhy::OtherSettings(d)));
                 }
             }
             Some(v) => {
@@ -383,16 +514,14 @@ fn read_output(
                     .and_then(|r| r.get("settings"))
                     .and_then(Json::as_str);
                 if by != Some(fp.as_str()) {
-                    return Err(fail(format!(
-                        "line {line_no} is not a game reviewed with these settings"
-                    )));
+                    return Err(fail(ResumeWhy::OtherReview(line_no)));
                 }
                 if game.is_none() || game != want.copied() {
-                    return Err(fail(format!(
-                        "line {line_no} holds game {}, expected {}",
-                        game.map_or("none".into(), |g| g.to_string()),
-                        want.map_or("none".into(), |g| g.to_string())
-                    )));
+                    return Err(fail(ResumeWhy::OtherGame {
+                        line: line_no,
+                        got: game.map_or("none".into(), |g| g.to_string()),
+                        want: want.map_or("none".into(), |g| g.to_string()),
+                    }));
                 }
                 kept.lines.push(v);
             }
@@ -424,13 +553,13 @@ impl Output {
         kept: u64,
         replace: bool,
         header: Option<&Json>,
-    ) -> Result<Output, String> {
+    ) -> Result<Output, ReviewError> {
         let writing = if replace {
             crate::referee::records::replacement(path)
         } else {
             path.to_path_buf()
         };
-        let err = |e: std::io::Error| format!("-o {}: {e}", writing.display());
+        let err = |why| output_error(&writing, "", why);
         let file = if kept == 0 {
             let mut f = std::fs::File::create(&writing).map_err(err)?;
             if let Some(h) = header {
@@ -454,35 +583,43 @@ impl Output {
     }
 
     /// Synced, and a replacement renamed over the file it replaces.
-    fn finish(mut self) -> Result<(), String> {
+    fn finish(mut self) -> Result<(), ReviewError> {
         self.sync()?;
         if self.writing != self.path {
             std::fs::rename(&self.writing, &self.path)
-                .map_err(|e| format!("-o {}: {e}", self.path.display()))?;
+                .map_err(|e| output_error(&self.path, "", e))?;
         }
         Ok(())
     }
 
-    fn append(&mut self, v: &Json) -> Result<(), String> {
+    fn append(&mut self, v: &Json) -> Result<(), ReviewError> {
         self.file
             .write_all(format!("{v}\n").as_bytes())
-            .map_err(|e| format!("-o {}: cannot write: {e}", self.path.display()))?;
+            .map_err(|e| output_error(&self.path, "cannot write: ", e))?;
         if self.last_sync.elapsed() >= Duration::from_millis(200) {
             self.sync()?;
         }
         Ok(())
     }
 
-    fn sync(&mut self) -> Result<(), String> {
+    fn sync(&mut self) -> Result<(), ReviewError> {
         self.last_sync = Instant::now();
         self.file
             .sync_data()
-            .map_err(|e| format!("-o {}: cannot sync: {e}", self.path.display()))
+            .map_err(|e| output_error(&self.path, "cannot sync: ", e))
+    }
+}
+
+fn output_error(path: &Path, doing: &'static str, why: std::io::Error) -> ReviewError {
+    ReviewError::Output {
+        path: path.display().to_string(),
+        doing,
+        why,
     }
 }
 
 /// The variant's rule configuration from the records' settings (defaults without them).
-pub fn config_of<G: Game>(options: &[(String, i64)]) -> Result<G::Config, String> {
+pub fn config_of<G: Game>(options: &[(String, i64)]) -> Result<G::Config, ReviewError> {
     let vals: Vec<i64> = G::OPTIONS
         .iter()
         .map(|o| {
@@ -492,13 +629,13 @@ pub fn config_of<G: Game>(options: &[(String, i64)]) -> Result<G::Config, String
                 .map_or(o.default, |(_, v)| *v)
         })
         .collect();
-    G::configure(&vals).map_err(|e| format!("recorded variant options: {e}"))
+    G::configure(&vals).map_err(ReviewError::Variant)
 }
 
 /// The in-process engine's heuristic and weights from `--option`s.
 fn in_process_options<G: Game>(
     options: &[(String, String)],
-) -> Result<(usize, WeightOverrides), String> {
+) -> Result<(usize, WeightOverrides), OptionError> {
     let mut heuristic = 0;
     let mut weights = WeightOverrides::default();
     for (n, v) in options {
@@ -506,12 +643,10 @@ fn in_process_options<G: Game>(
             heuristic = G::HEURISTICS
                 .iter()
                 .position(|h| h.eq_ignore_ascii_case(v))
-                .ok_or_else(|| {
-                    format!(
-                        "--option Heuristic: unknown heuristic '{v}' for {} (known: {})",
-                        G::NAME,
-                        G::HEURISTICS.join(", ")
-                    )
+                .ok_or_else(|| OptionError::Heuristic {
+                    value: v.clone(),
+                    game: G::NAME,
+                    known: G::HEURISTICS.join(", "),
                 })?;
         } else if let Some(i) = G::WEIGHTS
             .iter()
@@ -522,26 +657,26 @@ fn in_process_options<G: Game>(
                 .parse()
                 .ok()
                 .filter(|x| (w.min..=w.max).contains(x))
-                .ok_or_else(|| {
-                    format!(
-                        "--option {n}: '{v}' is not an integer in {}..={}",
-                        w.min, w.max
-                    )
+                .ok_or_else(|| OptionError::Weight {
+                    name: n.clone(),
+                    value: v.clone(),
+                    min: w.min,
+                    max: w.max,
                 })?;
             weights.set(i, x);
         } else {
-            return Err(format!(
-                "--option {n}: the in-process tablero takes Heuristic and {}'s weight options; give --engine a command line for other options",
-                G::NAME
-            ));
+            return Err(OptionError::Unknown {
+                name: n.clone(),
+                game: G::NAME,
+            });
         }
     }
     Ok((heuristic, weights))
 }
 
 /// Reviews the records of `cfg` into its output. `notice` hears skipped games as they come.
-pub fn run(cfg: &Config, notice: &mut dyn FnMut(Notice)) -> Result<Outcome, String> {
-    let merged = read_whole(&cfg.inputs, cfg.partial).map_err(|e| e.to_string())?;
+pub fn run(cfg: &Config, notice: &mut dyn FnMut(Notice)) -> Result<Outcome, ReviewError> {
+    let merged = read_whole(&cfg.inputs, cfg.partial)?;
     dispatch(
         merged.kind,
         Job {
@@ -559,7 +694,7 @@ struct Job<'a> {
 }
 
 impl GameVisitor for Job<'_> {
-    type Output = Result<Outcome, String>;
+    type Output = Result<Outcome, ReviewError>;
     fn visit<G: Game>(self) -> Self::Output {
         run_game::<G>(self.cfg, self.merged, self.notice)
     }
@@ -569,7 +704,7 @@ fn run_game<G: Game>(
     cfg: &Config,
     merged: crate::referee::Merged,
     notice: &mut dyn FnMut(Notice),
-) -> Result<Outcome, String> {
+) -> Result<Outcome, ReviewError> {
     let t0 = Instant::now();
     let kind = merged.kind;
     let variant: Vec<(String, i64)> = merged
@@ -626,14 +761,18 @@ fn run_game<G: Game>(
         None => None,
         Some(s) => {
             let mut h = if cfg.inputs.len() == 1 {
+                let fail = |why: RereadError| ReviewError::Header {
+                    path: cfg.inputs[0].display().to_string(),
+                    why,
+                };
                 let text = crate::referee::records::read_text(&cfg.inputs[0])
-                    .map_err(|e| format!("{}: {e}", cfg.inputs[0].display()))?;
+                    .map_err(|e| fail(e.into()))?;
                 serde_json::from_str::<Json>(text.lines().next().unwrap_or(""))
-                    .map_err(|e| format!("{}:1: {e}", cfg.inputs[0].display()))?
+                    .map_err(|e| fail(e.into()))?
             } else {
                 crate::referee::records::header_json(s, None, merged.total.filter(|_| s.is_match()))
             };
-            h["review"] = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
+            h["review"] = settings.to_json();
             Some(h)
         }
     };
@@ -650,11 +789,9 @@ fn run_game<G: Game>(
         notice(Notice::TornLine { line });
     }
     if !cfg.resume && !cfg.overwrite && cfg.output.exists() {
-        return Err(format!(
-            "-o {}: the file exists; --resume {} continues that review, --overwrite replaces it when the review ends, or choose another file",
-            cfg.output.display(),
-            cfg.output.display()
-        ));
+        return Err(ReviewError::Exists {
+            path: cfg.output.display().to_string(),
+        });
     }
     let mut out = Output::open(
         &cfg.output,
@@ -691,10 +828,10 @@ fn run_game<G: Game>(
         o
     };
     let mut skipped = Vec::new();
-    let mut failure: Option<String> = None;
+    let mut failure: Option<(usize, usize, AnalystError)> = None;
     let mut moves = 0usize;
     let mut reviewed = 0usize;
-    std::thread::scope(|scope| -> Result<(), String> {
+    std::thread::scope(|scope| -> Result<(), ReviewError> {
         for _ in 0..workers {
             let tx = tx.clone();
             let (next, stop_at, gcfg, cal) = (&next, &stop_at, &gcfg, &cal);
@@ -771,10 +908,7 @@ fn run_game<G: Game>(
                         skipped.push(s);
                     }
                     Err(GameError::Engine { ply, error }) => {
-                        failure = Some(format!(
-                            "engine '{}' failed at game {} ply {ply}: {error}",
-                            cfg.engine_name, inp.record.record.index
-                        ));
+                        failure = Some((inp.record.record.index, ply, error));
                         break;
                     }
                 }
@@ -798,14 +932,16 @@ fn run_game<G: Game>(
     } else {
         out.finish()?;
     }
-    if let Some(f) = failure {
-        let done = start + reviewed + skipped.len();
-        return Err(format!(
-            "{f}; {done} of {} games are in {} (continue with --resume {})",
-            inputs.len(),
-            written_to.display(),
-            written_to.display()
-        ));
+    if let Some((game, ply, error)) = failure {
+        return Err(ReviewError::Engine(Box::new(EngineFailure {
+            engine: cfg.engine_name.clone(),
+            game,
+            ply,
+            error,
+            done: start + reviewed + skipped.len(),
+            total: inputs.len(),
+            path: written_to.display().to_string(),
+        })));
     }
     let lines: Vec<&Json> = written.iter().collect();
     Ok(Outcome {
@@ -818,4 +954,129 @@ fn run_game<G: Game>(
         elapsed: t0.elapsed(),
         moves,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::connect4::Connect4;
+
+    fn settings(depth: u32) -> Settings {
+        Settings {
+            version: 1,
+            variant: "connect4".into(),
+            engine: "tablero".into(),
+            options: vec![],
+            depth: Some(depth),
+            nodes: None,
+            movetime_ms: None,
+            solver_nodes: 0,
+            solver_all: false,
+            hash_mib: 16,
+            kalah_db: 0,
+            scale: 200.0,
+            offset: 0.0,
+            thresholds: [0.05, 0.1, 0.2],
+        }
+    }
+
+    /// `--resume` of a file holding `text`, reviewed with `settings(4)`, games 0 and 1 in order.
+    fn resume(name: &str, text: &[u8]) -> Result<Kept, ReviewError> {
+        let dir = std::env::temp_dir().join(format!("tablero-run-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let r = read_output(&path, true, &settings(4), &[0, 1]);
+        // The file is left as it is, whatever the answer.
+        assert_eq!(std::fs::read(&path).unwrap(), text);
+        r
+    }
+
+    #[test]
+    fn a_resume_that_does_not_continue_this_review_is_told_apart_by_kind() {
+        let header = |d: u32| json!({"review": settings(d).to_json()}).to_string();
+        let fp = settings(4).fingerprint();
+        let game = |g: usize, by: &str| json!({"game": g, "review": {"settings": by}}).to_string();
+        let ok = format!("{}\n{}\n{}", header(4), game(0, &fp), "{\"game\": 1, \"tor");
+        let kept = resume("ok.jsonl", ok.as_bytes()).unwrap();
+        assert_eq!((kept.lines.len(), kept.torn), (1, Some(3)));
+        let cases: [(&str, String, &str); 5] = [
+            (
+                "a.jsonl",
+                format!("{}\nnot json\n{}\n", header(4), game(0, &fp)),
+                "line 2 is not a JSON record",
+            ),
+            (
+                "b.jsonl",
+                format!("{{}}\n{}\n", game(0, &fp)),
+                "line 1 is not an annotated records header",
+            ),
+            (
+                "c.jsonl",
+                format!("{}\n", header(6)),
+                "reviewed with other settings",
+            ),
+            (
+                "d.jsonl",
+                format!("{}\n{}\n", header(4), game(0, "0123")),
+                "line 2 is not a game reviewed with these settings",
+            ),
+            (
+                "e.jsonl",
+                format!("{}\n{}\n", header(4), game(1, &fp)),
+                "line 2 holds game 1, expected 0",
+            ),
+        ];
+        for (name, text, want) in cases {
+            let e = resume(name, text.as_bytes()).err().unwrap();
+            let path = std::env::temp_dir()
+                .join(format!("tablero-run-{}", std::process::id()))
+                .join(name);
+            let start = format!("--resume {}: {want}", path.display());
+            assert!(e.to_string().starts_with(&start), "{e}");
+        }
+        let gz = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
+        let e = resume("f.jsonl.gz", &gz).err().unwrap();
+        assert!(
+            matches!(
+                e,
+                ReviewError::Resume {
+                    why: ResumeWhy::Compressed,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .contains("(gunzip -k it); the file is left as it is"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn in_process_options_name_what_is_wrong() {
+        let opts = |n: &str, v: &str| in_process_options::<Connect4>(&[(n.into(), v.into())]);
+        assert!(opts("Heuristic", "default").is_ok());
+        let e = opts("Heuristic", "nope").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("--option Heuristic: unknown heuristic 'nope' for connect4 (known: "),
+            "{e}"
+        );
+        let w = &Connect4::WEIGHTS[0];
+        let e = opts(w.name, "x").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "--option {}: 'x' is not an integer in {}..={}",
+                w.name, w.min, w.max
+            )
+        );
+        let e = opts("Hash", "16").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--option Hash: the in-process tablero takes Heuristic and connect4's weight options; give --engine a command line for other options"
+        );
+    }
 }
