@@ -36,7 +36,9 @@ pub fn worker(jobs: Receiver<ReviewJob>, events: Sender<Event>) {
         let key = job.kind.name();
         let result = match reviewers.get_mut(key) {
             Some(r) => Ok(r),
-            None => reviewer(job.kind).map(|r| reviewers.entry(key).or_insert(r)),
+            None => reviewer(job.kind)
+                .map(|r| reviewers.entry(key).or_insert(r))
+                .map_err(|e| e.to_string()),
         }
         .and_then(|r| {
             r.review(
@@ -45,6 +47,7 @@ pub fn worker(jobs: Receiver<ReviewJob>, events: Sender<Event>) {
                 job.opening,
                 [&job.names[0], &job.names[1]],
             )
+            .map_err(|e| e.to_string())
         });
         if events.send(Event::Reviewed { id: job.id, result }).is_err() {
             break;

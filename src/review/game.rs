@@ -65,12 +65,14 @@ pub enum ReplayError {
 }
 
 /// Why a game was not reviewed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum GameError {
     /// The record breaks the rules (an illegal move, another result): skipped.
+    #[error("{0}")]
     Record(ReplayError),
     /// The analysing engine failed at `ply` (1-based, the opening's moves included): the review
     /// cannot go on.
+    #[error("ply {ply}: {error}")]
     Engine { ply: usize, error: AnalystError },
 }
 

@@ -8,11 +8,11 @@ use std::collections::HashMap;
 
 use super::analyst::{Analyst, AnalystError, Found, InProcess, QueryLimits};
 use super::annotation::GameReview;
-use super::game::{GameError, Replayed, review, start_of};
+use super::game::{GameError, ReplayError, Replayed, review, start_of};
 use super::judge::calibration;
 use super::run::{SOLVER_NODES, default_depth};
 use super::value::Value;
-use crate::core::game::{Game, WeightOverrides};
+use crate::core::game::{ConfigError, Game, MoveError, WeightOverrides};
 use crate::core::spec::default_config;
 use crate::games::{GameKind, GameVisitor, dispatch};
 
@@ -73,7 +73,7 @@ pub trait LiveReviewer: Send {
         moves: &[String],
         opening: usize,
         names: [&str; 2],
-    ) -> Result<GameReview, String>;
+    ) -> Result<GameReview, GameError>;
 }
 
 struct Live<G: Game> {
@@ -89,20 +89,23 @@ impl<G: Game> LiveReviewer for Live<G> {
         moves: &[String],
         opening: usize,
         names: [&str; 2],
-    ) -> Result<GameReview, String> {
-        let mut t = start_of::<G>(base, &self.config).map_err(|e| e.to_string())?;
+    ) -> Result<GameReview, GameError> {
+        let mut t = start_of::<G>(base, &self.config).map_err(GameError::Record)?;
         let mut before: Vec<G> = Vec::with_capacity(moves.len() + 1);
         let mut played = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {
-            if t.outcome().is_some() {
-                return Err(format!(
-                    "ply {} (move '{text}'): the game is already over",
-                    i + 1
-                ));
+            let m = if t.outcome().is_some() {
+                Err(MoveError::Over("the game is already over".into()))
+            } else {
+                t.parse_move(text)
             }
-            let m = t
-                .parse_move(text)
-                .map_err(|e| format!("ply {} (move '{text}'): {e}", i + 1))?;
+            .map_err(|why| {
+                GameError::Record(ReplayError::Move {
+                    ply: i + 1,
+                    text: crate::core::spec::clip(text),
+                    why,
+                })
+            })?;
             if i >= opening {
                 before.push(t);
                 played.push(m);
@@ -117,17 +120,14 @@ impl<G: Game> LiveReviewer for Live<G> {
             base: base.to_string(),
         };
         let cal = calibration(self.kind, Some(default_depth(self.kind)));
-        review(&g, &mut self.analyst, &cal, names).map_err(|e| match e {
-            GameError::Record(e) => e.to_string(),
-            GameError::Engine { ply, error } => format!("ply {ply}: {error}"),
-        })
+        review(&g, &mut self.analyst, &cal, names)
     }
 }
 
 struct Make(GameKind);
 
 impl GameVisitor for Make {
-    type Output = Result<Box<dyn LiveReviewer>, String>;
+    type Output = Result<Box<dyn LiveReviewer>, ConfigError>;
     fn visit<G: Game>(self) -> Self::Output {
         let depth = default_depth(self.0);
         Ok(Box::new(Live::<G> {
@@ -153,7 +153,7 @@ impl GameVisitor for Make {
 }
 
 /// The reviewer of `kind` (the default variant), with `tablero analyse`'s default settings.
-pub fn reviewer(kind: GameKind) -> Result<Box<dyn LiveReviewer>, String> {
+pub fn reviewer(kind: GameKind) -> Result<Box<dyn LiveReviewer>, ConfigError> {
     dispatch(kind, Make(kind))
 }
 
@@ -184,6 +184,10 @@ mod tests {
         let mut bad = moves.clone();
         bad.push("9".into());
         let e = live.review("startpos", &bad, 2, ["a", "b"]).unwrap_err();
-        assert!(e.starts_with("ply 13 (move '9')"), "{e}");
+        assert!(
+            matches!(e, GameError::Record(ReplayError::Move { ply: 13, .. })),
+            "{e}"
+        );
+        assert!(e.to_string().starts_with("ply 13 (move '9')"), "{e}");
     }
 }

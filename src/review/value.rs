@@ -122,25 +122,22 @@ impl Value {
     }
 
     /// Parses [`Value`]'s text form (`cp -35`, `win 7`, `win`, `draw`, `loss 12`).
-    pub fn parse(s: &str) -> Result<Value, String> {
+    pub fn parse(s: &str) -> Result<Value, NotAValue> {
+        let not = || NotAValue(s.to_string());
         let mut w = s.split_whitespace();
         let kind = w.next().unwrap_or("");
         let n = w.next();
         if w.next().is_some() {
-            return Err(format!("'{s}' is not a value"));
+            return Err(not());
         }
-        let plies = |n: Option<&str>| -> Result<Option<u32>, String> {
-            n.map(|x| {
-                x.parse::<u32>()
-                    .map_err(|_| format!("'{s}' is not a value"))
-            })
-            .transpose()
+        let plies = |n: Option<&str>| -> Result<Option<u32>, NotAValue> {
+            n.map(|x| x.parse::<u32>().map_err(|_| not())).transpose()
         };
         match kind {
             "cp" => n
                 .and_then(|x| x.parse().ok())
                 .map(Value::Cp)
-                .ok_or_else(|| format!("'{s}' is not a value")),
+                .ok_or_else(not),
             "win" => Ok(Value::Exact {
                 wdl: Wdl::Win,
                 plies: plies(n)?,
@@ -150,10 +147,15 @@ impl Value {
                 plies: plies(n)?,
             }),
             "draw" if n.is_none() => Ok(Value::exact(Wdl::Draw)),
-            _ => Err(format!("'{s}' is not a value")),
+            _ => Err(not()),
         }
     }
 }
+
+/// A text that is not a [`Value`]'s text form.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a value")]
+pub struct NotAValue(pub String);
 
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -205,7 +207,7 @@ mod tests {
             assert_eq!(Value::parse(s).unwrap().to_string(), s);
         }
         for bad in ["", "cp", "cp x", "mate 3", "draw 2", "win 3 4", "win -1"] {
-            assert!(Value::parse(bad).is_err(), "{bad}");
+            assert_eq!(Value::parse(bad), Err(NotAValue(bad.to_string())), "{bad}");
         }
     }
 
