@@ -243,14 +243,15 @@ fn run(cli: Cli) -> Result<(), String> {
             Some(plot_in) => {
                 no_game(top, "tune --plot", "the tune file says it")?;
                 let out = a.output.as_ref().ok_or("--plot needs -o OUT.svg")?;
-                let log = crate::tune::read_log(plot_in)?;
+                let log = crate::tune::read_log(plot_in).map_err(|e| e.to_string())?;
                 let svg = crate::tune::plot::svg(&log.settings, &log.steps);
                 std::fs::write(out, svg).map_err(|e| format!("-o {}: {e}", out.display()))
             }
             None => crate::tune::run(&args::tune_config(
                 game_needed("tune", top, &a.game.game)?,
                 &a,
-            )?),
+            )?)
+            .map_err(|e| e.to_string()),
         },
         Some(Command::Learn(a)) => {
             let kind = game_needed("learn", top, &a.game.game)?;

@@ -27,34 +27,64 @@ pub struct Param {
     pub r_end: f64,
 }
 
+/// A `--param` text that is not `NAME=START,MIN,MAX,C_END,R_END`: the text, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}': {why} (expected NAME=START,MIN,MAX,C_END,R_END)")]
+pub struct ParamError {
+    pub text: String,
+    pub why: ParamWhy,
+}
+
+/// What is wrong with a `--param`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamWhy {
+    #[error("no '='")]
+    NoEquals,
+    #[error("bad name")]
+    BadName,
+    #[error("'{0}' is not a number")]
+    NotANumber(String),
+    #[error("{0} numbers instead of 5")]
+    Count(usize),
+    #[error("numbers must be finite")]
+    NotFinite,
+    #[error("needs MIN <= START <= MAX")]
+    Order,
+    #[error("C_END and R_END must be positive")]
+    NotPositive,
+}
+
 impl Param {
     /// Parses `NAME=START,MIN,MAX,C_END,R_END`.
-    pub fn parse(s: &str) -> Result<Param, String> {
-        let err = |why: &str| format!("'{s}': {why} (expected NAME=START,MIN,MAX,C_END,R_END)");
-        let (name, rest) = s.split_once('=').ok_or_else(|| err("no '='"))?;
+    pub fn parse(s: &str) -> Result<Param, ParamError> {
+        let err = |why: ParamWhy| ParamError {
+            text: s.to_string(),
+            why,
+        };
+        let (name, rest) = s.split_once('=').ok_or_else(|| err(ParamWhy::NoEquals))?;
         let name = name.trim();
         if name.is_empty() || name.contains(char::is_whitespace) {
-            return Err(err("bad name"));
+            return Err(err(ParamWhy::BadName));
         }
         let v: Vec<f64> = rest
             .split(',')
             .map(|t| {
                 t.trim()
                     .parse::<f64>()
-                    .map_err(|_| err(&format!("'{t}' is not a number")))
+                    .map_err(|_| err(ParamWhy::NotANumber(t.to_string())))
             })
             .collect::<Result<_, _>>()?;
         let [start, min, max, c_end, r_end] = v[..] else {
-            return Err(err(&format!("{} numbers instead of 5", v.len())));
+            return Err(err(ParamWhy::Count(v.len())));
         };
         if v.iter().any(|x| !x.is_finite() || x.abs() > 1e15) {
-            return Err(err("numbers must be finite"));
+            return Err(err(ParamWhy::NotFinite));
         }
         if min > max || start < min || start > max {
-            return Err(err("needs MIN <= START <= MAX"));
+            return Err(err(ParamWhy::Order));
         }
         if c_end <= 0.0 || r_end <= 0.0 {
-            return Err(err("C_END and R_END must be positive"));
+            return Err(err(ParamWhy::NotPositive));
         }
         Ok(Param {
             name: name.to_string(),
@@ -151,16 +181,16 @@ pub struct Step {
 /// by ±c_k, asks `objective(θ+, θ−)` for the W/D/L of θ+, and moves θ by
 /// a_k / c_k · (W − L) · Δ_i (fishtest's update: R_k · c_k · result · flip with R_k = a_k / c_k²),
 /// clamped to the range.
-pub fn step<F>(
+pub fn step<F, E>(
     params: &[Param],
     n: usize,
     seed: u64,
     k: usize,
     theta: &[f64],
     objective: F,
-) -> Result<Step, String>
+) -> Result<Step, E>
 where
-    F: FnOnce(&[i64], &[i64]) -> Result<Wdl, String>,
+    F: FnOnce(&[i64], &[i64]) -> Result<Wdl, E>,
 {
     let delta = signs(seed, k, params.len());
     let gains: Vec<Gains> = params.iter().map(|p| p.gains(n)).collect();
@@ -235,7 +265,7 @@ mod tests {
         let n = 100;
         let k = n;
         let s = step(&p, n, 7, k, &[50.0, 1.0], |_, _| {
-            Ok(Wdl {
+            Ok::<_, std::convert::Infallible>(Wdl {
                 wins: 5,
                 draws: 2,
                 losses: 1,
@@ -272,19 +302,20 @@ mod tests {
     #[test]
     fn param_parsing() {
         assert!(Param::parse("a=1,0,2,1,0.1").is_ok());
-        for bad in [
-            "a",
-            "=1,0,2,1,1",
-            "a=1,0,2,1",
-            "a=3,0,2,1,1",
-            "a=1,0,2,0,1",
-            "a=x,0,2,1,1",
-            "a=1,0,2,1,-1",
-            "a=1,2,0,1,1",
-            "a=nan,0,2,1,1",
-        ] {
-            assert!(Param::parse(bad).is_err(), "{bad}");
-        }
+        let why = |s: &str| Param::parse(s).unwrap_err().why;
+        assert_eq!(why("a"), ParamWhy::NoEquals);
+        assert_eq!(why("=1,0,2,1,1"), ParamWhy::BadName);
+        assert_eq!(why("a=1,0,2,1"), ParamWhy::Count(4));
+        assert_eq!(why("a=3,0,2,1,1"), ParamWhy::Order);
+        assert_eq!(why("a=1,2,0,1,1"), ParamWhy::Order);
+        assert_eq!(why("a=1,0,2,0,1"), ParamWhy::NotPositive);
+        assert_eq!(why("a=1,0,2,1,-1"), ParamWhy::NotPositive);
+        assert_eq!(why("a=x,0,2,1,1"), ParamWhy::NotANumber("x".into()));
+        assert_eq!(why("a=nan,0,2,1,1"), ParamWhy::NotFinite);
+        assert_eq!(
+            Param::parse("a=1,0,2").unwrap_err().to_string(),
+            "'a=1,0,2': 3 numbers instead of 5 (expected NAME=START,MIN,MAX,C_END,R_END)"
+        );
     }
 
     /// A noisy match simulator: θ's strength is −Σ w·(x − opt)² Elo; every pair of games is
@@ -294,7 +325,7 @@ mod tests {
         weight: f64,
         pairs: u64,
         rng: &mut u64,
-    ) -> impl FnMut(&[i64], &[i64]) -> Result<Wdl, String> {
+    ) -> impl FnMut(&[i64], &[i64]) -> Result<Wdl, std::convert::Infallible> {
         let opt = opt.to_vec();
         let mut state = *rng;
         move |plus: &[i64], minus: &[i64]| {
