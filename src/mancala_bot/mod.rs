@@ -23,7 +23,7 @@
 pub mod adapter;
 pub mod bot;
 
-use crate::core::game::{Game, Side};
+use crate::core::game::{FenError, Game, Side};
 use crate::games::mancala::{Mancala, MancalaConfig};
 
 /// Pits per side in the course's game.
@@ -71,8 +71,8 @@ impl Board {
     }
 
     /// The tablero position of this board.
-    pub fn to_state(&self) -> Result<Mancala, String> {
-        Ok(Mancala::parse_fen(&self.fen(), &MancalaConfig::default())?)
+    pub fn to_state(&self) -> Result<Mancala, FenError> {
+        Mancala::parse_fen(&self.fen(), &MancalaConfig::default())
     }
 
     /// `<turn> <J1 store> <J1 pits 1..6> <J2 store> <J2 pits 1..6>`, the tail of a `GETMOVE`.
@@ -85,27 +85,16 @@ impl Board {
     }
 
     /// Reads the 15 numbers of [`Board::encode`].
-    pub fn decode(words: &[&str]) -> Result<Board, String> {
-        if words.len() != 1 + 2 * (PITS + 1) {
-            return Err(format!(
-                "a board is {} numbers (turn, then store and pits 1..6 of each player), got {}",
-                1 + 2 * (PITS + 1),
-                words.len()
-            ));
+    pub fn decode(words: &[&str]) -> Result<Board, BoardError> {
+        if words.len() != BOARD_WORDS {
+            return Err(BoardError::Count(words.len()));
         }
-        let num = |w: &str| -> Result<u32, String> {
-            w.parse::<u32>()
-                .map_err(|_| format!("'{}' is not a seed count", crate::core::spec::clip(w)))
-        };
+        let clip = crate::core::spec::clip;
+        let num = |w: &str| w.parse::<u32>().map_err(|_| BoardError::Seeds(clip(w)));
         let turn = match words[0] {
             "0" => 0,
             "1" => 1,
-            t => {
-                return Err(format!(
-                    "turn '{}' is not 0 or 1",
-                    crate::core::spec::clip(t)
-                ));
-            }
+            t => return Err(BoardError::Turn(clip(t))),
         };
         let mut rows = [[0u32; PITS + 1]; 2];
         for (i, w) in words[1..].iter().enumerate() {
@@ -113,12 +102,28 @@ impl Board {
         }
         let total: u64 = rows.iter().flatten().map(|&x| u64::from(x)).sum();
         if total != u64::from(SEEDS) {
-            return Err(format!(
-                "the board holds {total} seeds; the course's game has {SEEDS}"
-            ));
+            return Err(BoardError::Total(total));
         }
         Ok(Board { turn, rows })
     }
+}
+
+/// The words of a `GETMOVE` board: the turn, then each player's store and pits 1..6.
+const BOARD_WORDS: usize = 1 + 2 * (PITS + 1);
+
+/// Why the tail of a `GETMOVE` is not a board of the course's game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error(
+        "a board is {BOARD_WORDS} numbers (turn, then store and pits 1..6 of each player), got {0}"
+    )]
+    Count(usize),
+    #[error("'{0}' is not a seed count")]
+    Seeds(String),
+    #[error("turn '{0}' is not 0 or 1")]
+    Turn(String),
+    #[error("the board holds {0} seeds; the course's game has {SEEDS}")]
+    Total(u64),
 }
 
 /// Is `s` a position of the course's game (6 pits a side, 48 seeds)? Course bots reject any
@@ -181,14 +186,31 @@ mod tests {
 
     #[test]
     fn bad_boards_are_refused() {
-        for (text, why) in [
-            ("0 0 4 4 4 4 4 4 0 4 4 4 4 4", "15 numbers"),
-            ("2 0 4 4 4 4 4 4 0 4 4 4 4 4 4", "not 0 or 1"),
-            ("0 0 4 4 4 4 4 x 0 4 4 4 4 4 4", "not a seed count"),
-            ("0 0 4 4 4 4 4 5 0 4 4 4 4 4 4", "49 seeds"),
+        for (text, why, want) in [
+            (
+                "0 0 4 4 4 4 4 4 0 4 4 4 4 4",
+                "15 numbers",
+                BoardError::Count(14),
+            ),
+            (
+                "2 0 4 4 4 4 4 4 0 4 4 4 4 4 4",
+                "not 0 or 1",
+                BoardError::Turn("2".into()),
+            ),
+            (
+                "0 0 4 4 4 4 4 x 0 4 4 4 4 4 4",
+                "not a seed count",
+                BoardError::Seeds("x".into()),
+            ),
+            (
+                "0 0 4 4 4 4 4 5 0 4 4 4 4 4 4",
+                "49 seeds",
+                BoardError::Total(49),
+            ),
         ] {
             let e = Board::decode(&text.split(' ').collect::<Vec<_>>()).unwrap_err();
-            assert!(e.contains(why), "{text}: {e}");
+            assert!(e.to_string().contains(why), "{text}: {e}");
+            assert_eq!(e, want, "{text}");
         }
     }
 
