@@ -83,6 +83,8 @@ fn engine_numbers_other_than_1_and_2_are_refused() {
     {
         let p = write(&format!("engine{i}"), &[bad]);
         let e = report::load(std::slice::from_ref(&p)).expect_err("refused");
+        assert!(matches!(e, report::ReportError::Records(_)), "{e:?}");
+        let e = e.to_string();
         assert!(e.contains("not a game record") && !e.contains('\n'), "{e}");
         let _ = std::fs::remove_file(p);
     }

@@ -2,7 +2,7 @@
 //! records files are merged (duplicates dropped, missing games named), the records a match wrote
 //! before records had a header (versions 1 and 2) still load, merge and resume, gzip-compressed
 //! records read as the plain ones (a run does not continue them), and bad input is one line on
-//! stderr with exit code 2.
+//! stderr with exit code 2 (and a typed `ReportError` of its own kind from the library).
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -266,4 +266,123 @@ fn bad_input_is_one_line_and_exit_2() {
         &tablero(&["report", "--html", out.to_str().unwrap()], &[&rec]),
         "-o /nonexistent-dir/report.html",
     );
+}
+
+/// The library's report refuses each wrong request with its own [`ReportError`] kind, and a
+/// page that cannot be written leaves nothing behind.
+#[test]
+fn each_refusal_is_its_own_kind() {
+    use tablero::report::{self, GameWhy, ReportError};
+    let rec = tmp("kinds.jsonl");
+    stdout(&tablero(MATCH, &[&rec]));
+    let recs = std::slice::from_ref(&rec);
+    let page = tmp("kinds.html");
+    let _ = std::fs::remove_file(&page);
+
+    let e = report::run_any(recs, Some(&page), false, None, false, true).unwrap_err();
+    assert!(matches!(e, ReportError::TimesWithPage), "{e:?}");
+    assert!(!page.exists(), "refused before any file is made");
+    let e = report::run_any(recs, None, true, None, false, false).unwrap_err();
+    assert!(matches!(e, ReportError::TournamentFlags), "{e:?}");
+    let e = report::run_any(recs, None, false, Some(("x".into(), 0.0)), false, false).unwrap_err();
+    assert!(matches!(e, ReportError::TournamentFlags), "{e:?}");
+    let nowhere = PathBuf::from("/nonexistent-dir/kinds.html");
+    let e = report::run_any(recs, Some(&nowhere), false, None, false, false).unwrap_err();
+    assert!(
+        matches!(&e, ReportError::Output { path, .. } if *path == nowhere),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("-o /nonexistent-dir/kinds.html: "),
+        "{e}"
+    );
+    let e = report::load(&[tmp("kinds-missing.jsonl")]).unwrap_err();
+    assert!(matches!(e, ReportError::Records(_)), "{e:?}");
+
+    // Recorded options this game cannot take, and openings the rules refuse.
+    let good = report::load(recs).unwrap();
+    let mut r = good.clone();
+    r.settings.as_mut().unwrap().options = vec![("Pits".into(), 99)];
+    let e = report::times::move_times(&r).unwrap_err();
+    assert!(matches!(e, ReportError::Variant(_)), "{e:?}");
+    assert!(
+        e.to_string().starts_with("recorded variant options: "),
+        "{e}"
+    );
+    let mut r = good.clone();
+    r.games[1].record.opening_moves = vec!["9".into()];
+    let e = report::times::move_times(&r).unwrap_err();
+    match &e {
+        ReportError::Game {
+            file,
+            index,
+            why: GameWhy::OpeningMove { text, .. },
+        } => {
+            assert_eq!(
+                (file.as_str(), *index, text.as_str()),
+                (r.games[1].source.as_str(), 1, "9")
+            );
+        }
+        e => panic!("{e:?}"),
+    }
+    let mut r = good.clone();
+    r.games[0].record.opening_base = "fen not a board".into();
+    let e = report::times::move_times(&r).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ReportError::Game {
+                why: GameWhy::Start(_),
+                index: 0,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    // The page shows such a game's error in its place and the other games as they are.
+    let html = report::html::page(&r).expect("a page");
+    assert!(
+        html.contains("opening fen: "),
+        "the game's error is on the page"
+    );
+
+    // A tournament's records: the standings, not a match's views.
+    let tour = tmp("kinds-tournament.jsonl");
+    let o = Command::new(BIN)
+        .args([
+            "--game",
+            "connect4",
+            "tournament",
+            "--engine",
+            "a=builtin:random",
+            "--engine",
+            "b=builtin:greedy",
+            "--rounds",
+            "1",
+            "--records",
+        ])
+        .arg(&tour)
+        .output()
+        .unwrap();
+    stdout(&o);
+    let tours = std::slice::from_ref(&tour);
+    let e = report::load(tours).unwrap_err();
+    assert!(matches!(e, ReportError::Tournament), "{e:?}");
+    let e = report::run_any(tours, None, false, None, false, true).unwrap_err();
+    assert!(matches!(e, ReportError::TimesOfTournament), "{e:?}");
+    let e = report::run_any(
+        tours,
+        None,
+        false,
+        Some(("nobody".into(), 0.0)),
+        false,
+        false,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&e, ReportError::Anchor(n) if n == "nobody"),
+        "{e:?}"
+    );
+    assert_eq!(e.to_string(), "--anchor: no engine named 'nobody'");
 }

@@ -257,7 +257,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let kind = game_needed("learn", top, &a.game.game)?;
             let cfg = args::learn_config(kind, &a)?;
             let report = crate::learn::run(&cfg).map_err(|e| learn_message(&e))?;
-            write_stdout(&report)
+            Ok(write_stdout(&report)?)
         }
         Some(Command::Play {
             game,
@@ -351,20 +351,20 @@ fn run(cli: Cli) -> Result<(), String> {
             times,
         }) => {
             no_game(top, "report", "the records say it")?;
-            crate::report::run_any(
+            Ok(crate::report::run_any(
                 &records,
                 html.as_deref(),
                 json,
                 anchor.as_deref().map(args::anchor).transpose()?,
                 partial,
                 times,
-            )
+            )?)
         }
         Some(Command::Tournament(a)) => {
             let kind = game_needed("tournament", top, &a.game.game)?;
             let (cfg, anchor) = args::tournament_config(kind, &a)?;
             if a.schedule {
-                return write_stdout(&output::schedule_text(&cfg));
+                return Ok(write_stdout(&output::schedule_text(&cfg))?);
             }
             let played = referee_run(&cfg, "tournament")?;
             let s = standings(&played.settings, &played.games, anchor)
@@ -379,9 +379,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 );
             }
             if a.json {
-                write_stdout(&format!("{}\n", s.json()))
+                Ok(write_stdout(&format!("{}\n", s.json()))?)
             } else {
-                write_stdout(&s.text())
+                Ok(write_stdout(&s.text())?)
             }
         }
         Some(Command::Class(a)) => {
@@ -404,7 +404,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(t) => format!("{e} (the game is {t}; --game sets it)"),
                 None => e,
             })?;
-            write_stdout(&text)
+            Ok(write_stdout(&text)?)
         }
         Some(Command::Perft {
             game,

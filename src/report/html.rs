@@ -17,8 +17,8 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use serde_json::{Value, json};
 
-use super::Records;
 use super::review::Annotated;
+use super::{Records, ReportError, StartError};
 use crate::core::game::{Game, MoveError, Side};
 use crate::games::GameKind;
 use crate::referee::{GameRecord, Settings};
@@ -48,7 +48,7 @@ pub(super) struct Games {
 const CHUNK: usize = 20;
 
 /// The game's variant configuration from the recorded settings (defaults for older records).
-pub(super) fn game_config<G: Game>(settings: Option<&Settings>) -> Result<G::Config, String> {
+pub(super) fn game_config<G: Game>(settings: Option<&Settings>) -> Result<G::Config, ReportError> {
     let vals: Vec<i64> = G::OPTIONS
         .iter()
         .map(|o| {
@@ -61,7 +61,7 @@ pub(super) fn game_config<G: Game>(settings: Option<&Settings>) -> Result<G::Con
                 .map_or(o.default, |(_, v)| *v)
         })
         .collect();
-    G::configure(&vals).map_err(|e| format!("recorded variant options: {e}"))
+    G::configure(&vals).map_err(ReportError::Variant)
 }
 
 /// One replayed game: per ply the state string and its marks, per move who made it and how.
@@ -93,12 +93,12 @@ fn replay<G: Draw>(
     rec: &GameRecord,
     gcfg: &G::Config,
     review: Option<&Annotated>,
-) -> Result<Replay, String> {
+) -> Result<Replay, StartError> {
     let mut state = match rec.opening_base.strip_prefix("fen ") {
-        Some(f) => G::parse_fen(f, gcfg).map_err(|e| format!("opening fen: {e}"))?,
+        Some(f) => G::parse_fen(f, gcfg).map_err(StartError::Fen)?,
         None => G::start(gcfg),
     };
-    let board = serde_json::to_string(&state.board()).map_err(|e| e.to_string())?;
+    let board = serde_json::to_string(&state.board()).map_err(StartError::Board)?;
     let mut plies = vec![(state.format_fen(), keyed(state.marks(None)))];
     let mut moves = Vec::new();
     let book = rec.opening_moves.iter().map(|m| (m.as_str(), None));
@@ -342,10 +342,11 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-fn gzip(text: &str) -> Result<Vec<u8>, String> {
+fn gzip(text: &str) -> Result<Vec<u8>, ReportError> {
     let mut e = GzEncoder::new(Vec::new(), Compression::new(9));
-    e.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
-    e.finish().map_err(|e| e.to_string())
+    e.write_all(text.as_bytes())
+        .map_err(ReportError::Compress)?;
+    e.finish().map_err(ReportError::Compress)
 }
 
 /// One chunk built: per game its list entry and its board's JSON (none when the replay could
@@ -360,7 +361,7 @@ fn build_chunk<G: Draw>(
     reviews: &[Option<Annotated>],
     gcfg: &G::Config,
     chunk: usize,
-) -> Result<Chunk, String> {
+) -> Result<Chunk, ReportError> {
     let mut w = ChunkWriter {
         dict: HashMap::new(),
         out: String::from("["),
@@ -402,7 +403,7 @@ fn build_chunk<G: Draw>(
                 Some(r.board)
             }
             Err(e) => {
-                m["err"] = json!(e);
+                m["err"] = json!(e.to_string());
                 None
             }
         };
@@ -429,7 +430,7 @@ pub(super) fn build_games(
     kind: GameKind,
     settings: Option<&Settings>,
     games: &[super::Game],
-) -> Result<Games, String> {
+) -> Result<Games, ReportError> {
     let reviews = super::review::annotations(games)?;
     dispatch(
         kind,
@@ -442,7 +443,7 @@ pub(super) fn build_games(
 }
 
 impl DrawVisitor for Build<'_> {
-    type Output = Result<Games, String>;
+    type Output = Result<Games, ReportError>;
     fn visit<G: Draw>(self) -> Self::Output {
         let gcfg = game_config::<G>(self.settings)?;
         let chunks: Vec<&[super::Game]> = self.games.chunks(CHUNK).collect();
@@ -450,7 +451,8 @@ impl DrawVisitor for Build<'_> {
         // Chunks are independent: build them on every core, keep their order.
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let mut done: Vec<Option<Result<_, String>>> = (0..chunks.len()).map(|_| None).collect();
+        let mut done: Vec<Option<Result<_, ReportError>>> =
+            (0..chunks.len()).map(|_| None).collect();
         std::thread::scope(|s| {
             let workers: Vec<_> = (0..threads.min(chunks.len()).max(1))
                 .map(|_| {
@@ -478,7 +480,7 @@ impl DrawVisitor for Build<'_> {
             blobs: Vec::new(),
         };
         for r in done {
-            let Chunk { games, blob } = r.ok_or("a report worker failed")??;
+            let Chunk { games, blob } = r.ok_or(ReportError::Worker)??;
             for (mut m, board) in games {
                 if let Some(b) = board {
                     let i = match out.boards.iter().position(|x| *x == b) {
@@ -515,7 +517,7 @@ fn nums(v: &[f64]) -> Value {
 }
 
 /// The whole page for `records`.
-pub fn page(records: &Records) -> Result<String, String> {
+pub fn page(records: &Records) -> Result<String, ReportError> {
     let games = build_games(records.kind, records.settings.as_ref(), &records.games)?;
     let (summary, series) = records.summary();
     let sprt = records.sprt().map(|s| {

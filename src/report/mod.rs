@@ -8,6 +8,7 @@
 //! Statistics are never computed here: games go through the referee's [`Tally`] and the table
 //! through [`table_text`], exactly as `tablero match` prints them.
 
+mod error;
 pub mod html;
 pub mod review;
 pub mod times;
@@ -15,6 +16,8 @@ pub mod tournament;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+pub use error::{GameWhy, ReportError, StartError};
 
 use crate::games::GameKind;
 use crate::referee::output::{match_text, notes};
@@ -49,14 +52,12 @@ pub struct Records {
 
 impl Records {
     /// The match view of merged records (`Err` for a tournament's).
-    fn of(merged: Merged) -> Result<Records, String> {
+    fn of(merged: Merged) -> Result<Records, ReportError> {
         if !merged.is_match() {
-            return Err(
-                "tournament records: their report is the standings (tablero report without -o, or with --json)".into(),
-            );
+            return Err(ReportError::Tournament);
         }
         let [a, b] = <[String; 2]>::try_from(merged.names.clone())
-            .map_err(|_| "a match's records name two engines".to_string())?;
+            .map_err(|_| ReportError::NotTwoEngines)?;
         Ok(Records {
             kind: merged.kind,
             names: [a, b],
@@ -73,8 +74,8 @@ impl Records {
 
 /// Reads and merges the records files of one match. Errors are one line naming the file (and
 /// line).
-pub fn load(paths: &[PathBuf]) -> Result<Records, String> {
-    Records::of(read_files(paths).map_err(|e| e.to_string())?)
+pub fn load(paths: &[PathBuf]) -> Result<Records, ReportError> {
+    Records::of(read_files(paths).map_err(ReportError::Records)?)
 }
 
 /// The match after each game (in game order): what the plots draw.
@@ -184,37 +185,32 @@ pub fn run_any(
     anchor: Option<(String, f64)>,
     partial: bool,
     times: bool,
-) -> Result<(), String> {
+) -> Result<(), ReportError> {
     if times && html_out.is_some() {
-        return Err(
-            "--times adds a table to the text report; leave out -o (the page shows each move's time with the move)".into(),
-        );
+        return Err(ReportError::TimesWithPage);
     }
-    let merged = read_whole(paths, partial).map_err(|e| e.to_string())?;
+    let merged = read_whole(paths, partial).map_err(ReportError::Records)?;
     if merged.is_match() {
         if json_out || anchor.is_some() {
-            return Err("--json and --anchor are for tournament records".into());
+            return Err(ReportError::TournamentFlags);
         }
         return run(Records::of(merged)?, html_out, times);
     }
     if times {
-        return Err("--times is for match records (a tournament's games have many engines)".into());
+        return Err(ReportError::TimesOfTournament);
     }
-    let settings = merged
-        .settings
-        .clone()
-        .ok_or("tournament records without settings")?;
+    let settings = merged.settings.clone().ok_or(ReportError::NoSettings)?;
     let games: Vec<_> = merged.games.iter().map(|g| g.record.clone()).collect();
     let standings = standings(&settings, &games, anchor).map_err(|e| match e {
-        crate::referee::Error::Anchor(n) => format!("--anchor: no engine named '{n}'"),
-        e => e.to_string(),
+        crate::referee::Error::Anchor(n) => ReportError::Anchor(n),
+        e => ReportError::Standings(e),
     })?;
     for n in notes(&merged) {
         eprintln!("{n}");
     }
     if let Some(out) = html_out {
         // Opened first so that an unwritable path fails before the games are replayed.
-        let mut f = std::fs::File::create(out).map_err(|e| format!("-o {}: {e}", out.display()))?;
+        let mut f = create(out)?;
         let t = tournament::Tournament {
             merged: &merged,
             standings: &standings,
@@ -228,7 +224,7 @@ pub fn run_any(
             }
         };
         f.write_all(page.as_bytes())
-            .map_err(|e| format!("-o {}: {e}", out.display()))?;
+            .map_err(|error| output(out, error))?;
         eprintln!(
             "wrote {} ({} games, {:.1} MB)",
             out.display(),
@@ -244,18 +240,30 @@ pub fn run_any(
     Ok(())
 }
 
+fn output(path: &Path, error: std::io::Error) -> ReportError {
+    ReportError::Output {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
+/// Creates the page's file `-o path`.
+fn create(path: &Path) -> Result<std::fs::File, ReportError> {
+    std::fs::File::create(path).map_err(|e| output(path, e))
+}
+
 /// Writes `text` to stdout; a closed pipe (`| head`) is not an error.
-pub fn write_stdout(text: &str) -> Result<(), String> {
+pub fn write_stdout(text: &str) -> Result<(), ReportError> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(ReportError::Stdout(e)),
         _ => Ok(()),
     }
 }
 
 /// `tablero report` of a match: the table on stdout (with each engine's move times when
 /// `times`), or the page written to `html`.
-pub fn run(records: Records, html_out: Option<&Path>, times: bool) -> Result<(), String> {
+pub fn run(records: Records, html_out: Option<&Path>, times: bool) -> Result<(), ReportError> {
     match html_out {
         None => {
             let mut text = records.text();
@@ -272,8 +280,7 @@ pub fn run(records: Records, html_out: Option<&Path>, times: bool) -> Result<(),
         }
         Some(out) => {
             // Opened first so that an unwritable path fails before the games are replayed.
-            let mut f =
-                std::fs::File::create(out).map_err(|e| format!("-o {}: {e}", out.display()))?;
+            let mut f = create(out)?;
             let page = match html::page(&records) {
                 Ok(p) => p,
                 Err(e) => {
@@ -283,7 +290,7 @@ pub fn run(records: Records, html_out: Option<&Path>, times: bool) -> Result<(),
                 }
             };
             f.write_all(page.as_bytes())
-                .map_err(|e| format!("-o {}: {e}", out.display()))?;
+                .map_err(|error| output(out, error))?;
             eprintln!(
                 "wrote {} ({} games, {:.1} MB)",
                 out.display(),

@@ -6,14 +6,15 @@
 
 use serde_json::{Value as Json, json};
 
+use super::ReportError;
 use crate::referee::records::ReadGame;
 use crate::review::Totals;
 pub use crate::review::page::{Annotated, annotated, players_json, ply_json};
 use crate::review::run::{Settings, raw_lines_of, totals};
 
 /// The review of every game (`None` for a game without one), in the order of `games`.
-pub fn annotations(games: &[ReadGame]) -> Result<Vec<Option<Annotated>>, String> {
-    let raws = raw_lines_of(games).map_err(|e| e.to_string())?;
+pub fn annotations(games: &[ReadGame]) -> Result<Vec<Option<Annotated>>, ReportError> {
+    let raws = raw_lines_of(games).map_err(ReportError::Review)?;
     Ok(raws.iter().map(annotated).collect())
 }
 
@@ -45,8 +46,11 @@ fn totals_json(t: &[Totals]) -> Json {
 
 /// The page's `review` data: the engine and limits, the thresholds, and per engine the totals
 /// of the reviewed games among `games`. `None` when no game was reviewed.
-pub fn page_json(files: &[std::path::PathBuf], games: &[ReadGame]) -> Result<Option<Json>, String> {
-    let raws = raw_lines_of(games).map_err(|e| e.to_string())?;
+pub fn page_json(
+    files: &[std::path::PathBuf],
+    games: &[ReadGame],
+) -> Result<Option<Json>, ReportError> {
+    let raws = raw_lines_of(games).map_err(ReportError::Review)?;
     if !raws.iter().any(|r| r.get("review").is_some()) {
         return Ok(None);
     }

@@ -3,7 +3,7 @@
 //! side may move several times in a row, so seats do not simply alternate), summed up as
 //! nearest-rank percentiles, so the figures are recorded milliseconds, never interpolated.
 
-use super::Records;
+use super::{GameWhy, Records, ReportError};
 use crate::core::game::{Game, Side};
 use crate::games::{GameVisitor, dispatch};
 use crate::review::game::start_of;
@@ -31,7 +31,7 @@ fn rank(ms: &[u64], p: f64) -> u64 {
 /// Each engine's move times (engine 1, engine 2) in the match's records. A game whose record
 /// breaks the rules counts its moves up to the one refused, that one included: it was made by
 /// the side to move.
-pub fn move_times(records: &Records) -> Result<[MoveTimes; 2], String> {
+pub fn move_times(records: &Records) -> Result<[MoveTimes; 2], ReportError> {
     let [a, b] = dispatch(records.kind, Collect { records })?;
     let summary = |name: &str, mut ms: Vec<u64>| {
         ms.sort_unstable();
@@ -52,19 +52,27 @@ struct Collect<'a> {
 }
 
 impl GameVisitor for Collect<'_> {
-    type Output = Result<[Vec<u64>; 2], String>;
+    type Output = Result<[Vec<u64>; 2], ReportError>;
 
     fn visit<G: Game>(self) -> Self::Output {
         let cfg = super::html::game_config::<G>(self.records.settings.as_ref())?;
         let mut times: [Vec<u64>; 2] = Default::default();
         for g in &self.records.games {
             let rec = &g.record;
-            let game = |e: &dyn std::fmt::Display| format!("{}: game {}: {e}", g.source, rec.index);
-            let mut s: G = start_of(&rec.opening_base, &cfg).map_err(|e| game(&e))?;
+            let game = |why| ReportError::Game {
+                file: g.source.clone(),
+                index: rec.index,
+                why,
+            };
+            let mut s: G =
+                start_of(&rec.opening_base, &cfg).map_err(|e| game(GameWhy::Start(e)))?;
             for text in &rec.opening_moves {
-                let m = s
-                    .parse_move(text)
-                    .map_err(|e| game(&format!("opening move '{text}': {e}")))?;
+                let m = s.parse_move(text).map_err(|error| {
+                    game(GameWhy::OpeningMove {
+                        text: text.clone(),
+                        error,
+                    })
+                })?;
                 s = s.apply(m);
             }
             for m in &rec.outcome.moves {

@@ -13,6 +13,7 @@
 
 use serde_json::{Value, json};
 
+use super::ReportError;
 use super::html::{build_games, shell};
 use crate::games::GameKind;
 use crate::referee::Merged;
@@ -97,7 +98,7 @@ fn crosstable_json(st: &Standings) -> Value {
 
 /// The page of a tournament (`None`: no games recorded yet, e.g. a class whose builds all
 /// failed) of game `kind`, as `view` asks.
-pub fn page(kind: GameKind, t: Option<&Tournament>, view: &View) -> Result<String, String> {
+pub fn page(kind: GameKind, t: Option<&Tournament>, view: &View) -> Result<String, ReportError> {
     let mut data = json!({
         "mode": "tournament",
         "variant": kind.name(),
@@ -113,9 +114,7 @@ pub fn page(kind: GameKind, t: Option<&Tournament>, view: &View) -> Result<Strin
     if let Some(t) = t {
         let st = t.standings;
         let s = &st.settings;
-        let sched = s
-            .schedule()
-            .ok_or("tournament records of an unknown format")?;
+        let sched = s.schedule().ok_or(ReportError::UnknownFormat)?;
         // A student's page holds the student's games only.
         let games: Vec<super::Game> = t
             .merged
