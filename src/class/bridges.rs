@@ -15,6 +15,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::ClassError;
 use crate::games::GameKind;
 
 /// The Parchís bridge: what `parchis/build.sh` compiles, and the header both bridges share.
@@ -253,20 +254,24 @@ pub fn files(kind: GameKind) -> &'static [(&'static str, &'static str)] {
 
 /// Writes `kind`'s bridge under `dir` and returns its build script (`None` for a game without
 /// a bridge).
-pub fn write(kind: GameKind, dir: &Path) -> Result<Option<PathBuf>, String> {
+pub fn write(kind: GameKind, dir: &Path) -> Result<Option<PathBuf>, ClassError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |error| ClassError::Io { path, error }
+    };
     let files = files(kind);
     let mut script = None;
     for (rel, text) in files {
         let path = dir.join(rel);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+            std::fs::create_dir_all(parent).map_err(io(parent))?;
         }
         // Rewritten only when it differs, so a shard starting while another builds never
         // sees a half-written script.
         if std::fs::read_to_string(&path).ok().as_deref() != Some(*text) {
             let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-            std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-            std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(&tmp, text).map_err(io(&tmp))?;
+            std::fs::rename(&tmp, &path).map_err(io(&path))?;
         }
         if rel.ends_with("/build.sh") {
             script = Some(path);

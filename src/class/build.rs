@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::submissions::{Source, Submission, is_program, own_headers};
+use super::{BuildError, ClassError};
 use crate::core::rng::fnv1a;
 use crate::games::GameKind;
 
@@ -238,20 +239,20 @@ enum Ran {
 
 /// Runs `cmd` with its output appended to `log`, in its own process group, killing the whole
 /// group if it outlives `timeout`.
-fn run_limited(cmd: &mut Command, log: &Path, timeout: Duration) -> Result<Ran, String> {
+fn run_limited(cmd: &mut Command, log: &Path, timeout: Duration) -> Result<Ran, BuildError> {
     use std::io::Write;
     use std::os::unix::process::CommandExt;
     let mut f = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(log)
-        .map_err(|e| format!("{}: {e}", log.display()))?;
+        .map_err(bio(log))?;
     let shown: Vec<String> = std::iter::once(cmd.get_program())
         .chain(cmd.get_args())
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     let _ = writeln!(f, "$ {}", shown.join(" "));
-    let err = f.try_clone().map_err(|e| e.to_string())?;
+    let err = f.try_clone().map_err(bio(log))?;
     // Compilers' messages in English with plain quotes, whatever the teacher's locale: the
     // first error line goes into the report as it is.
     let mut child = cmd
@@ -261,7 +262,10 @@ fn run_limited(cmd: &mut Command, log: &Path, timeout: Duration) -> Result<Ran, 
         .stderr(Stdio::from(err))
         .process_group(0)
         .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", shown[0]))?;
+        .map_err(|error| BuildError::Run {
+            program: shown[0].clone(),
+            error,
+        })?;
     let deadline = Instant::now() + timeout;
     loop {
         match child.try_wait() {
@@ -277,22 +281,36 @@ fn run_limited(cmd: &mut Command, log: &Path, timeout: Duration) -> Result<Ran, 
                 return Ok(Ran::TimedOut);
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(BuildError::Wait(e)),
         }
     }
 }
 
+fn io(p: &Path) -> impl Fn(std::io::Error) -> ClassError + '_ {
+    move |error| ClassError::Io {
+        path: p.to_path_buf(),
+        error,
+    }
+}
+
+fn bio(p: &Path) -> impl Fn(std::io::Error) -> BuildError + '_ {
+    move |error| BuildError::Io {
+        path: p.to_path_buf(),
+        error,
+    }
+}
+
 /// Copies the sources of `from` into `to` (hidden entries, object files and programs left out).
-fn copy_sources(from: &Path, to: &Path) -> Result<(), String> {
+fn copy_sources(from: &Path, to: &Path) -> Result<(), BuildError> {
     for (rel, p) in files_under(from) {
         if is_leftover(&p) {
             continue;
         }
         let dest = to.join(&rel);
         if let Some(d) = dest.parent() {
-            std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+            std::fs::create_dir_all(d).map_err(bio(d))?;
         }
-        std::fs::copy(&p, &dest).map_err(|e| format!("{}: {e}", p.display()))?;
+        std::fs::copy(&p, &dest).map_err(bio(&p))?;
     }
     Ok(())
 }
@@ -313,10 +331,9 @@ fn programs_in(dir: &Path) -> Vec<PathBuf> {
 
 impl Builder<'_> {
     /// Builds `s` (or takes its cached build).
-    pub fn build(&self, s: &Submission) -> Result<Built, String> {
+    pub fn build(&self, s: &Submission) -> Result<Built, ClassError> {
         let student_dir = self.out.join("students").join(&s.name);
-        std::fs::create_dir_all(&student_dir)
-            .map_err(|e| format!("{}: {e}", student_dir.display()))?;
+        std::fs::create_dir_all(&student_dir).map_err(io(&student_dir))?;
         let log_rel = format!("students/{}/build.log", s.name);
         let rel = |p: &Path| p.strip_prefix(&s.dir).unwrap_or(p).display().to_string();
         let (what, inputs) = match &s.source {
@@ -349,7 +366,7 @@ impl Builder<'_> {
             Source::Program(p) => (format!("program {}", rel(p)), vec![(rel(p), p.clone())]),
             Source::Missing(why) => {
                 std::fs::write(self.out.join(&log_rel), format!("{why}\n"))
-                    .map_err(|e| format!("{log_rel}: {e}"))?;
+                    .map_err(io(&self.out.join(&log_rel)))?;
                 return Ok(Built {
                     name: s.name.clone(),
                     status: Status::Missing,
@@ -387,12 +404,12 @@ impl Builder<'_> {
         let t0 = Instant::now();
         let pid = std::process::id();
         let engines = self.out.join("engines");
-        std::fs::create_dir_all(&engines).map_err(|e| format!("{}: {e}", engines.display()))?;
+        std::fs::create_dir_all(&engines).map_err(io(&engines))?;
         let engine = engines.join(&s.name);
         let engine_tmp = engines.join(format!(".{}.{pid}", s.name));
         let scratch = self.out.join("build").join(format!("{}.{pid}", s.name));
         let _ = std::fs::remove_dir_all(&scratch);
-        std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+        std::fs::create_dir_all(&scratch).map_err(io(&scratch))?;
         let log_tmp = student_dir.join(format!(".build.log.{pid}"));
         let _ = std::fs::remove_file(&log_tmp);
         let result = self.run_build(s, &scratch, &engine_tmp, &log_tmp);
@@ -401,8 +418,7 @@ impl Builder<'_> {
         let mut error_from_log = false;
         let (status, error) = match result {
             Ok(Some(Ran::Exited(st))) if st.success() && engine_tmp.is_file() => {
-                std::fs::rename(&engine_tmp, &engine)
-                    .map_err(|e| format!("{}: {e}", engine.display()))?;
+                std::fs::rename(&engine_tmp, &engine).map_err(io(&engine))?;
                 (Status::Built, None)
             }
             Ok(Some(Ran::Exited(st))) if st.success() => (
@@ -422,15 +438,14 @@ impl Builder<'_> {
                 )),
             ),
             Ok(None) if engine_tmp.is_file() => {
-                std::fs::rename(&engine_tmp, &engine)
-                    .map_err(|e| format!("{}: {e}", engine.display()))?;
+                std::fs::rename(&engine_tmp, &engine).map_err(io(&engine))?;
                 (Status::Built, None)
             }
             Ok(None) => (
                 Status::Failed,
                 Some("the build made no program".to_string()),
             ),
-            Err(e) => (Status::Failed, Some(e)),
+            Err(e) => (Status::Failed, Some(e.to_string())),
         };
         let _ = std::fs::remove_file(&engine_tmp);
         if let Some(e) = error.as_ref().filter(|_| status == Status::Timeout) {
@@ -439,8 +454,7 @@ impl Builder<'_> {
                 let _ = writeln!(f, "tablero class: {e}");
             }
         }
-        std::fs::rename(&log_tmp, self.out.join(&log_rel))
-            .map_err(|e| format!("{log_rel}: {e}"))?;
+        std::fs::rename(&log_tmp, self.out.join(&log_rel)).map_err(io(&self.out.join(&log_rel)))?;
         let built = Built {
             name: s.name.clone(),
             status,
@@ -453,10 +467,13 @@ impl Builder<'_> {
             error_from_log,
             cached: false,
         };
-        let text = serde_json::to_string_pretty(&built).map_err(|e| e.to_string())?;
+        let text = serde_json::to_string_pretty(&built).map_err(|error| ClassError::Manifest {
+            path: cache.clone(),
+            error,
+        })?;
         let tmp = student_dir.join(format!(".build.json.{pid}"));
-        std::fs::write(&tmp, text + "\n").map_err(|e| format!("{}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, &cache).map_err(|e| format!("{}: {e}", cache.display()))?;
+        std::fs::write(&tmp, text + "\n").map_err(io(&tmp))?;
+        std::fs::rename(&tmp, &cache).map_err(io(&cache))?;
         Ok(built)
     }
 
@@ -468,12 +485,12 @@ impl Builder<'_> {
         scratch: &Path,
         engine: &Path,
         log: &Path,
-    ) -> Result<Option<Ran>, String> {
+    ) -> Result<Option<Ran>, BuildError> {
         use std::io::Write;
         match &s.source {
             Source::Player(p) => {
-                let script = self.script.ok_or("no bridge for this game")?;
-                let course = self.course.ok_or("no course checkout given (--course)")?;
+                let script = self.script.ok_or(BuildError::NoBridge)?;
+                let course = self.course.ok_or(BuildError::NoCourse)?;
                 let mut cmd = Command::new("bash");
                 cmd.arg(script)
                     .arg(course)
@@ -490,8 +507,7 @@ impl Builder<'_> {
                 if let Some(c) = self.course {
                     for (rel, p) in course_files(self.kind, c) {
                         if !src.join(&rel).exists() {
-                            std::fs::copy(&p, src.join(&rel))
-                                .map_err(|e| format!("{}: {e}", p.display()))?;
+                            std::fs::copy(&p, src.join(&rel)).map_err(bio(&p))?;
                         }
                     }
                 }
@@ -530,11 +546,10 @@ impl Builder<'_> {
                     let mut f = std::fs::OpenOptions::new()
                         .append(true)
                         .open(log)
-                        .map_err(|e| e.to_string())?;
+                        .map_err(bio(log))?;
                     match made.as_slice() {
                         [p] => {
-                            std::fs::copy(p, engine)
-                                .map_err(|e| format!("{}: {e}", engine.display()))?;
+                            std::fs::copy(p, engine).map_err(bio(engine))?;
                             let _ = writeln!(
                                 f,
                                 "tablero class: the bot is {}",
@@ -568,13 +583,13 @@ impl Builder<'_> {
                 Ok(Some(ran))
             }
             Source::Program(p) => {
-                let mut f = std::fs::File::create(log).map_err(|e| e.to_string())?;
+                let mut f = std::fs::File::create(log).map_err(bio(log))?;
                 let _ = writeln!(
                     f,
                     "tablero class: {} is a ready program, used as it is",
                     p.display()
                 );
-                std::fs::copy(p, engine).map_err(|e| format!("{}: {e}", p.display()))?;
+                std::fs::copy(p, engine).map_err(bio(p))?;
                 Ok(None)
             }
             Source::Missing(_) => Ok(None),

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use super::ClassError;
 use super::bridges::{COURSES, Course};
 use crate::games::GameKind;
 
@@ -116,7 +117,11 @@ fn submissions_game(dir: &Path) -> Option<(GameKind, String)> {
 /// The class's game when `--game` is not given: the output folder's `class.json`, else the
 /// course checkout, else the submissions (checkout and submissions must agree). An error asks
 /// for `--game` when nothing tells.
-pub fn game(course: Option<&Path>, submissions: Option<&Path>, out: &Path) -> Result<Told, String> {
+pub fn game(
+    course: Option<&Path>,
+    submissions: Option<&Path>,
+    out: &Path,
+) -> Result<Told, ClassError> {
     let manifest = out.join("class.json");
     match std::fs::read_to_string(&manifest) {
         Ok(text) => {
@@ -133,11 +138,11 @@ pub fn game(course: Option<&Path>, submissions: Option<&Path>, out: &Path) -> Re
             }
         }
         // Without submissions (`--report-only`) only the folder can tell.
-        Err(e) if submissions.is_none() => {
-            return Err(format!(
-                "{}: {e} (not the output folder of a class run?)",
-                manifest.display()
-            ));
+        Err(error) if submissions.is_none() => {
+            return Err(ClassError::NoManifest {
+                path: manifest,
+                error,
+            });
         }
         Err(_) => {}
     }
@@ -146,29 +151,13 @@ pub fn game(course: Option<&Path>, submissions: Option<&Path>, out: &Path) -> Re
     });
     let from_subs = submissions.and_then(submissions_game);
     match (from_course, from_subs) {
-        (Some((a, why_a)), Some((b, why_b))) if a != b => Err(format!(
-            "which game? {why_a} ({}), but {why_b} ({}): give --game",
-            a.name(),
-            b.name()
-        )),
+        (Some((a, why_a)), Some((b, why_b))) if a != b => {
+            Err(ClassError::GamesDisagree { a, why_a, b, why_b })
+        }
         (Some((kind, why)), _) | (None, Some((kind, why))) => Ok(Told { kind, why }),
-        (None, None) => Err(format!(
-            "class: which game? Neither {} nor the submissions tell (no {}): give {}",
-            match course {
-                Some(c) => format!("the checkout {}", c.display()),
-                None => "a --course checkout".to_string(),
-            },
-            COURSES
-                .iter()
-                .map(|c| c.player_file.unwrap_or("bot sources"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            COURSES
-                .iter()
-                .map(|c| format!("--game {}", c.game.name()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        (None, None) => Err(ClassError::WhichGame {
+            course: course.map(Path::to_path_buf),
+        }),
     }
 }
 
@@ -211,13 +200,26 @@ mod tests {
         let course = d.join("course");
         touch(&course.join("environment.h"));
         let e = game(Some(&course), Some(&subs), &d.join("out")).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ClassError::GamesDisagree {
+                    a: GameKind::Connect4Boom,
+                    b: GameKind::Parchis,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let e = e.to_string();
         assert!(e.contains("environment.h (connect4boom)"), "{e}");
         assert!(e.contains("give --game"), "{e}");
         // Only ready programs: asked.
         let progs = d.join("progs");
         touch(&progs.join("ana/engine"));
         let e = game(None, Some(&progs), &d.join("out")).unwrap_err();
-        assert!(e.contains("which game?"), "{e}");
+        assert!(matches!(e, ClassError::WhichGame { course: None }), "{e:?}");
+        assert!(e.to_string().contains("which game?"), "{e}");
         // An earlier run's folder says it.
         std::fs::create_dir_all(d.join("out")).unwrap();
         std::fs::write(d.join("out/class.json"), r#"{"game": "connect4boom"}"#).unwrap();

@@ -15,6 +15,7 @@
 
 pub mod bridges;
 pub mod build;
+mod error;
 pub mod infer;
 pub mod submissions;
 
@@ -30,6 +31,7 @@ use crate::referee::ratings::standings;
 use crate::referee::records::read_whole;
 use crate::referee::{self, Config, EngineConfig, EngineSpec, Format, Notice, RecordsTarget};
 use build::{Builder, Built, Status};
+pub use error::{BuildError, ClassError};
 use submissions::Source;
 
 /// What a run does.
@@ -146,46 +148,40 @@ pub fn default_student_options(
     out
 }
 
-fn io<E: std::fmt::Display>(p: &Path) -> impl Fn(E) -> String + '_ {
-    move |e| format!("{}: {e}", p.display())
+fn io(p: &Path) -> impl Fn(std::io::Error) -> ClassError + '_ {
+    move |error| ClassError::Io {
+        path: p.to_path_buf(),
+        error,
+    }
 }
 
 /// Does `course` look like what `kind`'s builds need?
-fn check_course(kind: GameKind, course: Option<&Path>, needed: bool) -> Result<(), String> {
+fn check_course(kind: GameKind, course: Option<&Path>, needed: bool) -> Result<(), ClassError> {
     let others = bridges::course(kind).map_or(&[][..], |c| c.other_markers);
     let Some((want, what)) = bridges::course(kind).and_then(|c| c.checkout) else {
         return match course {
-            Some(c) if !c.is_dir() => Err(format!("--course {}: not a folder", c.display())),
+            Some(c) if !c.is_dir() => Err(ClassError::CourseNotFolder(c.to_path_buf())),
             Some(c) => match infer::course_game(c) {
-                Some((k, shows)) if k != kind => Err(format!(
-                    "--course {}: not a {} course folder; it looks like the {} course ({shows}): --game {}?",
-                    c.display(),
-                    kind.name(),
-                    k.name(),
-                    k.name()
-                )),
+                Some((found, shows)) if found != kind => Err(ClassError::OtherCourse {
+                    path: c.to_path_buf(),
+                    want: kind,
+                    found,
+                    shows,
+                }),
                 _ => Ok(()),
             },
             None => Ok(()),
         };
     };
     match course {
-        None if needed => Err(format!(
-            "--course: the players are built with {what}; give its folder"
-        )),
+        None if needed => Err(ClassError::CourseNeeded { what }),
         Some(c) if !c.join(want).is_file() && !others.iter().any(|m| c.join(m).is_file()) => {
-            Err(format!(
-                "--course {}: not {what} (no {want}){}",
-                c.display(),
-                match infer::course_game(c) {
-                    Some((k, shows)) => format!(
-                        "; it looks like the {} course ({shows}): --game {}?",
-                        k.name(),
-                        k.name()
-                    ),
-                    None => String::new(),
-                }
-            ))
+            Err(ClassError::NotCheckout {
+                path: c.to_path_buf(),
+                what,
+                want,
+                looks: infer::course_game(c),
+            })
         }
         _ => Ok(()),
     }
@@ -240,22 +236,21 @@ fn records_files(out: &Path) -> Vec<PathBuf> {
 
 /// Runs a class tournament (or one of its stages). Progress goes to stderr; the builds, the
 /// standings and where the report is are returned as the text for stdout.
-pub fn run(cfg: &ClassConfig) -> Result<String, String> {
+pub fn run(cfg: &ClassConfig) -> Result<String, ClassError> {
     let kind = cfg.play.kind;
     if cfg.out.exists() && !cfg.out.is_dir() {
-        return Err(format!("--output {}: not a folder", cfg.out.display()));
+        return Err(ClassError::OutputNotFolder(cfg.out.clone()));
     }
     std::fs::create_dir_all(&cfg.out).map_err(io(&cfg.out))?;
     let out = cfg.out.canonicalize().map_err(io(&cfg.out))?;
     if cfg.stage == Stage::ReportOnly {
         let m = read_manifest(&out)?;
         if m.game != kind.name() {
-            return Err(format!(
-                "{}: a class of {}, not {} (--game)",
-                out.join(MANIFEST).display(),
-                m.game,
-                kind.name()
-            ));
+            return Err(ClassError::OtherGame {
+                manifest: out.join(MANIFEST),
+                found: m.game,
+                want: kind,
+            });
         }
         let mut text = String::new();
         report(&out, &cfg.out, &m, cfg.partial, &mut text)?;
@@ -264,29 +259,21 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
     let subs_dir = cfg
         .submissions
         .as_ref()
-        .ok_or("the submissions' folder is required")?;
+        .ok_or(ClassError::NoSubmissionsFolder)?;
     let defaults = default_student_options(kind, &cfg.student_options);
     let shown_dir = subs_dir;
     let subs_dir = &subs_dir.canonicalize().map_err(io(subs_dir))?;
     let (subs, ignored) = submissions::scan(kind, subs_dir, Some(&out), &defaults)?;
     if subs.is_empty() {
-        return Err(format!(
-            "{}: no submissions (one folder per student)",
-            subs_dir.display()
-        ));
+        return Err(ClassError::NoSubmissions(subs_dir.clone()));
     }
     for s in &subs {
         if cfg.builtins.iter().any(|b| b.name() == s.name) {
-            return Err(format!(
-                "the submission '{}' has the name of a built-in player; rename its folder",
-                s.name
-            ));
+            return Err(ClassError::BuiltinName(s.name.clone()));
         }
     }
     if cfg.gauntlet && cfg.builtins.is_empty() && cfg.stage == Stage::All {
-        return Err(
-            "--format gauntlet: the students play the built-ins; name some with --builtins".into(),
-        );
+        return Err(ClassError::GauntletWithoutBuiltins);
     }
     let needs_course = subs.iter().any(|s| matches!(s.source, Source::Player(_)));
     check_course(kind, cfg.course.as_deref(), needs_course)?;
@@ -387,14 +374,11 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
         .count();
     if playing_students == 0 || engines.len() < 2 {
         report(&out, &cfg.out, &manifest, false, &mut String::new())?;
-        return Err(format!(
-            "no tournament: {} student{} built and {} built-in player{} take part; the report of the builds is {}",
-            playing_students,
-            if playing_students == 1 { "" } else { "s" },
-            cfg.builtins.len(),
-            if cfg.builtins.len() == 1 { "" } else { "s" },
-            cfg.out.join("index.html").display()
-        ));
+        return Err(ClassError::NoTournament {
+            students: playing_students,
+            builtins: cfg.builtins.len(),
+            report: cfg.out.join("index.html"),
+        });
     }
     let records_rel = match cfg.play.shard {
         Some(sh) => format!("records/shard-{}-of-{}.jsonl", sh.k, sh.n),
@@ -403,10 +387,7 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
     let records = out.join(&records_rel);
     std::fs::create_dir_all(out.join("records")).map_err(io(&out))?;
     if !cfg.resume && records.exists() {
-        return Err(format!(
-            "{} exists: --resume continues it (same flags), or choose another output folder",
-            cfg.out.join(&records_rel).display()
-        ));
+        return Err(ClassError::RecordsExist(cfg.out.join(&records_rel)));
     }
     let mut rcfg = cfg.play.clone();
     rcfg.engines = engines;
@@ -445,10 +426,10 @@ pub fn run(cfg: &ClassConfig) -> Result<String, String> {
         }
     };
     let played = referee::run(&rcfg, &mut notice).map_err(|e| match &e {
-        referee::Error::Resume { .. } => format!("--resume: {e}"),
-        e => e.to_string(),
+        referee::Error::Resume { .. } => ClassError::Resume(e),
+        _ => ClassError::Referee(e),
     })?;
-    let st = standings(&played.settings, &played.games, None).map_err(|e| e.to_string())?;
+    let st = standings(&played.settings, &played.games, None).map_err(ClassError::Referee)?;
     match cfg.play.shard {
         Some(sh) => {
             text += &st.text();
@@ -493,23 +474,24 @@ fn builds_text(m: &Manifest) -> String {
     t
 }
 
-fn write_manifest(out: &Path, m: &Manifest) -> Result<(), String> {
+fn write_manifest(out: &Path, m: &Manifest) -> Result<(), ClassError> {
     let path = out.join(MANIFEST);
     let tmp = out.join(format!(".{MANIFEST}.{}", std::process::id()));
-    let text = serde_json::to_string_pretty(m).map_err(|e| e.to_string())? + "\n";
+    let text = serde_json::to_string_pretty(m).map_err(|error| ClassError::Manifest {
+        path: path.clone(),
+        error,
+    })? + "\n";
     std::fs::write(&tmp, text).map_err(io(&tmp))?;
     std::fs::rename(&tmp, &path).map_err(io(&path))
 }
 
-fn read_manifest(out: &Path) -> Result<Manifest, String> {
+fn read_manifest(out: &Path) -> Result<Manifest, ClassError> {
     let path = out.join(MANIFEST);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        format!(
-            "{}: {e} (not the output folder of a class run?)",
-            path.display()
-        )
+    let text = std::fs::read_to_string(&path).map_err(|error| ClassError::NoManifest {
+        path: path.clone(),
+        error,
     })?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    serde_json::from_str(&text).map_err(|error| ClassError::Manifest { path, error })
 }
 
 /// The pages: `index.html` and one page per student, from the records in `out/records` and the
@@ -520,31 +502,25 @@ fn report(
     m: &Manifest,
     partial: bool,
     text: &mut String,
-) -> Result<(), String> {
+) -> Result<(), ClassError> {
     let files = records_files(out);
     let tournament = if files.is_empty() {
         None
     } else {
-        let merged = read_whole(&files, partial).map_err(|e| e.to_string())?;
-        let settings = merged
-            .settings
-            .clone()
-            .ok_or("class records without settings")?;
+        let merged = read_whole(&files, partial).map_err(ClassError::Referee)?;
+        let settings = merged.settings.clone().ok_or(ClassError::NoSettings)?;
         if settings.is_match() || settings.variant != m.game {
-            return Err(format!(
-                "{}: not the records of this class",
-                out.join("records").display()
-            ));
+            return Err(ClassError::NotThisClass(out.join("records")));
         }
         let games: Vec<_> = merged.games.iter().map(|g| g.record.clone()).collect();
-        let st = standings(&settings, &games, None).map_err(|e| e.to_string())?;
+        let st = standings(&settings, &games, None).map_err(ClassError::Referee)?;
         if m.students.iter().all(|s| s.build.status != Status::Built) {
-            return Err("no student built".into());
+            return Err(ClassError::NoneBuilt);
         }
         Some((merged, st))
     };
     let class = class_json(m);
-    let kind = GameKind::from_name(&m.game)?;
+    let kind = GameKind::from_name(&m.game).map_err(ClassError::UnknownGame)?;
     let mut pages: Vec<(String, String)> = Vec::new();
     let view = |focus, student| crate::report::tournament::View {
         focus,
@@ -702,5 +678,139 @@ mod year_tests {
         assert!(bridge_args(parchis, &v("Year", "2022-23")).is_empty());
         assert!(bridge_args(parchis, &v("Year", "2018-19")).is_empty());
         assert!(bridge_args(parchis, &[]).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::*;
+    use crate::referee::{MoveLimits, Openings, Refusals};
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("tablero-class-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn config(kind: GameKind, out: PathBuf) -> ClassConfig {
+        ClassConfig {
+            submissions: None,
+            course: None,
+            out,
+            builtins: Vec::new(),
+            gauntlet: false,
+            rounds: 1,
+            student_options: Vec::new(),
+            build_timeout: Duration::from_secs(60),
+            stage: Stage::All,
+            resume: false,
+            partial: false,
+            game_told: None,
+            log: false,
+            play: Config {
+                kind,
+                engines: Vec::new(),
+                format: Format::RoundRobin { rounds: 1 },
+                variant: Vec::new(),
+                concurrency: 1,
+                seed: 1,
+                openings: Openings::Start,
+                limits: MoveLimits::default(),
+                max_plies: 100,
+                sprt: None,
+                records: None,
+                log_dir: None,
+                shard: None,
+                progress: false,
+                startup_ms: 1000,
+                refusals: Refusals::Stop,
+            },
+        }
+    }
+
+    /// Each way a class run is refused before anything is built is its own kind, and leaves
+    /// the folders it was given as they were.
+    #[test]
+    fn each_refusal_is_its_own_kind() {
+        let d = dir("refusals");
+        let kind = GameKind::Connect4;
+        let file = d.join("a-file");
+        std::fs::write(&file, "kept").unwrap();
+        let e = run(&config(kind, file.clone())).unwrap_err();
+        assert!(
+            matches!(&e, ClassError::OutputNotFolder(p) if *p == file),
+            "{e:?}"
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept");
+
+        let out = d.join("out");
+        let mut c = config(kind, out.clone());
+        c.stage = Stage::ReportOnly;
+        let e = run(&c).unwrap_err();
+        assert!(matches!(e, ClassError::NoManifest { .. }), "{e:?}");
+        assert!(
+            e.to_string()
+                .ends_with("(not the output folder of a class run?)"),
+            "{e}"
+        );
+        std::fs::write(out.join(MANIFEST), "{not json").unwrap();
+        assert!(matches!(run(&c), Err(ClassError::Manifest { .. })));
+        let m = Manifest {
+            game: "mancala".into(),
+            submissions: String::new(),
+            course: None,
+            builtins: Vec::new(),
+            students: Vec::new(),
+            ignored: Vec::new(),
+        };
+        write_manifest(&out.canonicalize().unwrap(), &m).unwrap();
+        let e = run(&c).unwrap_err();
+        assert!(
+            matches!(&e, ClassError::OtherGame { found, want: GameKind::Connect4, .. } if found == "mancala"),
+            "{e:?}"
+        );
+
+        let c = config(kind, out.clone());
+        assert!(matches!(run(&c), Err(ClassError::NoSubmissionsFolder)));
+        let subs = d.join("subs");
+        std::fs::create_dir_all(&subs).unwrap();
+        let mut c = config(kind, out.clone());
+        c.submissions = Some(subs.clone());
+        assert!(matches!(run(&c), Err(ClassError::NoSubmissions(_))));
+        std::fs::create_dir_all(subs.join("greedy")).unwrap();
+        c.builtins = vec![Player::Greedy];
+        let e = run(&c).unwrap_err();
+        assert!(
+            matches!(&e, ClassError::BuiltinName(n) if n == "greedy"),
+            "{e:?}"
+        );
+        std::fs::rename(subs.join("greedy"), subs.join("ana")).unwrap();
+        c.builtins.clear();
+        c.gauntlet = true;
+        assert!(matches!(run(&c), Err(ClassError::GauntletWithoutBuiltins)));
+        c.gauntlet = false;
+        c.course = Some(file.clone());
+        let e = run(&c).unwrap_err();
+        assert!(
+            matches!(&e, ClassError::CourseNotFolder(p) if *p == file),
+            "{e:?}"
+        );
+    }
+
+    /// A course folder that is not the checkout the builds need names what it lacks, and what
+    /// game it looks like when it tells.
+    #[test]
+    fn a_wrong_course_is_named() {
+        let boom = GameKind::Connect4Boom;
+        let e = check_course(boom, None, true).unwrap_err();
+        assert!(matches!(e, ClassError::CourseNeeded { .. }), "{e:?}");
+        assert!(check_course(boom, None, false).is_ok());
+        let d = dir("course");
+        let e = check_course(boom, Some(&d), false).unwrap_err();
+        assert!(
+            matches!(&e, ClassError::NotCheckout { path, looks: None, .. } if *path == d),
+            "{e:?}"
+        );
     }
 }

@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::ClassError;
 use crate::games::GameKind;
 
 /// How a submission becomes an engine.
@@ -237,12 +238,12 @@ pub fn detect(kind: GameKind, dir: &Path) -> Source {
 }
 
 /// Reads a submission's `tablero.options` (`None` when it has none).
-fn options_file(dir: &Path) -> Result<Option<Vec<(String, String)>>, String> {
+fn options_file(dir: &Path) -> Result<Option<Vec<(String, String)>>, ClassError> {
     let path = dir.join(OPTIONS_FILE);
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(error) => return Err(ClassError::Io { path, error }),
     };
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -250,13 +251,12 @@ fn options_file(dir: &Path) -> Result<Option<Vec<(String, String)>>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (k, v) = crate::core::spec::name_value(line).ok_or_else(|| {
-            format!(
-                "{} line {}: expected NAME=VALUE, got '{line}'",
-                path.display(),
-                n + 1
-            )
-        })?;
+        let (k, v) =
+            crate::core::spec::name_value(line).ok_or_else(|| ClassError::OptionsLine {
+                path: path.clone(),
+                line: n + 1,
+                text: line.to_string(),
+            })?;
         out.push((k, v));
     }
     Ok(Some(out))
@@ -270,8 +270,11 @@ pub fn scan(
     dir: &Path,
     skip: Option<&Path>,
     defaults: &[(String, String)],
-) -> Result<(Vec<Submission>, Vec<String>), String> {
-    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+) -> Result<(Vec<Submission>, Vec<String>), ClassError> {
+    let rd = std::fs::read_dir(dir).map_err(|error| ClassError::Io {
+        path: dir.to_path_buf(),
+        error,
+    })?;
     let skip = skip.and_then(|s| s.canonicalize().ok());
     let mut entries: Vec<PathBuf> = rd.filter_map(Result::ok).map(|e| e.path()).collect();
     entries.sort();
@@ -308,10 +311,7 @@ pub fn scan(
     }
     for (i, s) in subs.iter().enumerate() {
         if subs[..i].iter().any(|t| t.name == s.name) {
-            return Err(format!(
-                "two submissions are both named '{}' (folder names with spaces or '=' read as '_')",
-                s.name
-            ));
+            return Err(ClassError::SameName(s.name.clone()));
         }
     }
     Ok((subs, ignored))
@@ -465,12 +465,21 @@ mod tests {
         assert_eq!(subs[1].options, defaults);
         touch(&d.join("ana=maria/player.cpp"), "");
         let e = scan(GameKind::Connect4Boom, &d, None, &[]).unwrap_err();
-        assert!(e.contains("both named 'ana_maria'"), "{e}");
+        assert!(
+            matches!(&e, ClassError::SameName(n) if n == "ana_maria"),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("both named 'ana_maria'"), "{e}");
         std::fs::remove_dir_all(d.join("ana=maria")).unwrap();
         touch(&d.join("bob/tablero.options"), "Depth\n");
         let e = scan(GameKind::Connect4Boom, &d, None, &[]).unwrap_err();
         assert!(
-            e.ends_with("tablero.options line 1: expected NAME=VALUE, got 'Depth'"),
+            matches!(&e, ClassError::OptionsLine { line: 1, text, .. } if text == "Depth"),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .ends_with("tablero.options line 1: expected NAME=VALUE, got 'Depth'"),
             "{e}"
         );
     }

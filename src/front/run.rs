@@ -402,7 +402,7 @@ fn run(cli: Cli) -> Result<(), String> {
             cfg.game_told.clone_from(&told);
             let text = crate::class::run(&cfg).map_err(|e| match &told {
                 Some(t) => format!("{e} (the game is {t}; --game sets it)"),
-                None => e,
+                None => e.to_string(),
             })?;
             Ok(write_stdout(&text)?)
         }
