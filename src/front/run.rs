@@ -506,15 +506,20 @@ fn run(cli: Cli) -> Result<(), String> {
                 &a.option,
             )?;
             let stdin = std::io::stdin();
-            crate::mancala_bot::bot::run(&cfg, stdin.lock(), std::io::stdout(), std::io::stderr())
+            Ok(crate::mancala_bot::bot::run(
+                &cfg,
+                stdin.lock(),
+                std::io::stdout(),
+                std::io::stderr(),
+            )?)
         }
         Some(Command::MancalaBotAdapter { bot }) => {
             no_game(top, "mancala-bot-adapter", "a course bot plays Mancala")?;
-            crate::mancala_bot::adapter::run(
+            Ok(crate::mancala_bot::adapter::run(
                 bot,
                 std::io::BufReader::new(std::io::stdin()),
                 std::io::stdout(),
-            )
+            )?)
         }
         Some(Command::Bench { only, hash }) => {
             no_game(top, "bench", "it searches every game; --only picks one")?;

@@ -26,7 +26,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::{Board, is_course_position, java_parse_int, shown};
+use super::{Board, PositionWhy, SpawnError, is_course_position, java_parse_int, shown};
 use crate::core::game::{Game, Side, try_play};
 use crate::games::mancala::{Mancala, MancalaConfig};
 
@@ -91,16 +91,19 @@ struct Proc {
 }
 
 impl Proc {
-    fn spawn(cmd: &[String], id: u64, tx: &Sender<Ev>) -> Result<Proc, String> {
+    fn spawn(cmd: &[String], id: u64, tx: &Sender<Ev>) -> Result<Proc, SpawnError> {
         let mut child = Command::new(&cmd[0])
             .args(&cmd[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot start '{}': {e}", cmd[0]))?;
-        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
-        let stderr = child.stderr.take().ok_or("no stderr pipe")?;
+            .map_err(|error| SpawnError::Start {
+                program: cmd[0].clone(),
+                error,
+            })?;
+        let stdout = child.stdout.take().ok_or(SpawnError::NoPipe("stdout"))?;
+        let stderr = child.stderr.take().ok_or(SpawnError::NoPipe("stderr"))?;
         let t = tx.clone();
         read_lines(stdout, move |l| t.send(Ev::Out(id, l)).is_ok(), {
             let t = tx.clone();
@@ -246,7 +249,7 @@ pub fn spawn(
     cmd: Vec<String>,
     input: impl BufRead + Send + 'static,
     out: impl Write + Send + 'static,
-) -> Result<JoinHandle<()>, String> {
+) -> Result<JoinHandle<()>, SpawnError> {
     let a = Adapter::new(cmd, Box::new(out), input)?;
     Ok(std::thread::spawn(move || a.run()))
 }
@@ -256,7 +259,7 @@ pub fn run(
     cmd: Vec<String>,
     input: impl BufRead + Send + 'static,
     out: impl Write + Send + 'static,
-) -> Result<(), String> {
+) -> Result<(), SpawnError> {
     Adapter::new(cmd, Box::new(out), input)?.run();
     Ok(())
 }
@@ -266,9 +269,9 @@ impl Adapter {
         cmd: Vec<String>,
         out: Box<dyn Write + Send>,
         input: impl BufRead + Send + 'static,
-    ) -> Result<Adapter, String> {
+    ) -> Result<Adapter, SpawnError> {
         if cmd.is_empty() || cmd[0].is_empty() {
-            return Err("mancala-bot: no bot program given".into());
+            return Err(SpawnError::NoProgram);
         }
         let (tx, rx) = mpsc::channel();
         let config = MancalaConfig::default();
@@ -312,7 +315,7 @@ impl Adapter {
         Ok(a)
     }
 
-    fn start_proc(&mut self) -> Result<Proc, String> {
+    fn start_proc(&mut self) -> Result<Proc, SpawnError> {
         self.next_id += 1;
         Proc::spawn(&self.cmd, self.next_id, &self.tx)
     }
@@ -622,7 +625,7 @@ impl Adapter {
                                 self.pump();
                             }
                             Err(e) => {
-                                self.report(&e);
+                                self.report(&e.to_string());
                                 self.done = true;
                             }
                         }
@@ -646,7 +649,7 @@ impl Adapter {
                         self.pump();
                     }
                     Err(e) => {
-                        self.report(&e);
+                        self.report(&e.to_string());
                         self.done = true;
                     }
                 }
@@ -661,7 +664,7 @@ impl Adapter {
                         "info string error: position: {e}; {}",
                         crate::engine::error::NO_POSITION_UNTIL
                     ));
-                    self.refused = Some(e);
+                    self.refused = Some(e.to_string());
                 }
             },
             "go" => match &self.refused {
@@ -722,7 +725,7 @@ impl Adapter {
         }
     }
 
-    fn parse_position(&self, words: &[&str]) -> Result<Position, String> {
+    fn parse_position(&self, words: &[&str]) -> Result<Position, PositionWhy> {
         let moves_at = words.iter().position(|w| *w == "moves");
         let (head, moves) = match moves_at {
             Some(i) => (&words[..i], &words[i + 1..]),
@@ -732,22 +735,19 @@ impl Adapter {
             ["startpos"] => ("startpos".to_string(), Mancala::start(&self.config)),
             ["fen", fen @ ..] if !fen.is_empty() => {
                 let text = fen.join(" ");
-                let s = Mancala::parse_fen(&text, &self.config)
-                    .map_err(|e| format!("invalid state string: {e}"))?;
+                let s = Mancala::parse_fen(&text, &self.config).map_err(PositionWhy::Fen)?;
                 (format!("fen {text}"), s)
             }
-            _ => return Err("expected 'startpos' or 'fen <state>', then 'moves …'".into()),
+            _ => return Err(PositionWhy::Form),
         };
         let mut out_moves = Vec::new();
         let mut movers = Vec::new();
         for (i, m) in moves.iter().enumerate() {
             let mover = state.side_to_move();
-            state = try_play(&state, m).map_err(|e| {
-                format!(
-                    "move {} '{}' is illegal: {e}",
-                    i + 1,
-                    crate::core::spec::clip(m)
-                )
+            state = try_play(&state, m).map_err(|error| PositionWhy::Move {
+                index: i + 1,
+                text: (*m).to_string(),
+                error,
             })?;
             out_moves.push((*m).to_string());
             movers.push(mover);
@@ -807,7 +807,7 @@ impl Adapter {
                             }
                             Err(e) => {
                                 // It started once (the name probe): treat this like a crash.
-                                self.report(&e);
+                                self.report(&e.to_string());
                                 self.done = true;
                                 return;
                             }
@@ -978,5 +978,75 @@ mod tests {
         };
         let again = position(&["4"]);
         assert_eq!(continues(&seat, &again, Side::First), Some(vec![]));
+    }
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::*;
+
+    #[test]
+    fn a_bot_that_cannot_start_is_its_own_kind() {
+        let e = spawn(Vec::new(), std::io::empty(), std::io::sink()).unwrap_err();
+        assert!(matches!(e, SpawnError::NoProgram), "{e:?}");
+        let missing = "/nonexistent/course-bot".to_string();
+        let e = spawn(vec![missing.clone()], std::io::empty(), std::io::sink()).unwrap_err();
+        assert!(
+            matches!(&e, SpawnError::Start { program, .. } if *program == missing),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("cannot start '/nonexistent/course-bot': "),
+            "{e}"
+        );
+    }
+
+    /// A `position` the adapter cannot give a course bot: each kind, in the words a `position`
+    /// error says.
+    #[test]
+    fn each_position_refusal_is_its_own_kind() {
+        // An adapter without a bot process: only its position parsing is used.
+        let (tx, _rx) = mpsc::channel();
+        let config = MancalaConfig::default();
+        let a = Adapter {
+            cmd: vec!["unused".into()],
+            out: Box::new(std::io::sink()),
+            tx,
+            rx: None,
+            next_id: 0,
+            proc: None,
+            retired: Vec::new(),
+            name: None,
+            uci_waiting: false,
+            ready_waiting: false,
+            config,
+            pos: Position {
+                base: "startpos".into(),
+                moves: Vec::new(),
+                movers: Vec::new(),
+                state: Mancala::start(&config),
+            },
+            refused: None,
+            seat: None,
+            seat_gone: None,
+            thinking: None,
+            queued: VecDeque::new(),
+            done: false,
+        };
+        let p = |t: &str| a.parse_position(&t.split_whitespace().collect::<Vec<_>>());
+        assert!(matches!(p("somewhere"), Err(PositionWhy::Form)));
+        assert!(matches!(p("fen"), Err(PositionWhy::Form)));
+        assert!(matches!(p("fen 1 2 3"), Err(PositionWhy::Fen(_))));
+        let Err(e) = p("startpos moves 4 9") else {
+            panic!("move 9 played")
+        };
+        assert!(
+            matches!(&e, PositionWhy::Move { index: 2, text, .. } if text == "9"),
+            "{e:?}"
+        );
+        assert!(e.to_string().starts_with("move 2 '9' is illegal: "), "{e}");
+        let ok = p("startpos moves 4 1").unwrap();
+        assert_eq!(ok.moves, ["4", "1"]);
     }
 }

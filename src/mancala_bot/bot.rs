@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::Board;
+use super::{Board, BotError, FlagError};
 use crate::core::game::Game;
 use crate::games::GameKind;
 use crate::players::{self, Player};
@@ -47,37 +47,35 @@ impl BotConfig {
         movetime: Option<u64>,
         heuristic: Option<&str>,
         options: &[String],
-    ) -> Result<BotConfig, String> {
+    ) -> Result<BotConfig, FlagError> {
         if name.trim().is_empty() || name.chars().any(char::is_whitespace) {
-            return Err(format!(
-                "--name '{name}': one word, as the course's referee reads it"
-            ));
+            return Err(FlagError::Name(name.to_string()));
         }
         let player = player
             .map(Player::from_name)
             .transpose()
-            .map_err(|e| format!("--player: {e}"))?;
+            .map_err(FlagError::Player)?;
         if depth == Some(0) {
-            return Err("--depth: at least 1".into());
+            return Err(FlagError::Depth);
         }
         if movetime == Some(0) {
-            return Err("--movetime: at least 1 ms".into());
+            return Err(FlagError::Movetime);
         }
         let mut opts = Vec::new();
         if let Some(h) = heuristic {
             let known = <crate::games::mancala::Mancala as Game>::HEURISTICS;
             if !known.iter().any(|k| k.eq_ignore_ascii_case(h)) {
-                return Err(format!(
-                    "--heuristic '{h}': Mancala's are {}",
-                    known.join(", ")
-                ));
+                return Err(FlagError::Heuristic {
+                    given: h.to_string(),
+                    known: known.join(", "),
+                });
             }
             opts.push(("Heuristic".to_string(), h.to_string()));
         }
         for o in options {
             let (n, v) = o
                 .split_once('=')
-                .ok_or_else(|| format!("--option '{o}': expected NAME=VALUE"))?;
+                .ok_or_else(|| FlagError::Option(o.clone()))?;
             opts.push((n.trim().to_string(), v.trim().to_string()));
         }
         Ok(BotConfig {
@@ -114,24 +112,24 @@ impl Engine {
         }
     }
 
-    fn send(&self, line: &str) -> Result<(), String> {
+    fn send(&self, line: &str) -> Result<(), BotError> {
         self.tx
             .send(format!("{line}\n").into_bytes())
-            .map_err(|_| "the engine session ended".to_string())
+            .map_err(|_| BotError::EngineEnded)
     }
 
     /// Lines until one starts with `word` (returned); `info string error` lines are errors.
-    fn until(&mut self, word: &str, mut seen: impl FnMut(&str)) -> Result<String, String> {
+    fn until(&mut self, word: &str, mut seen: impl FnMut(&str)) -> Result<String, BotError> {
         let mut line = String::new();
         loop {
             line.clear();
             match self.rx.read_line(&mut line) {
-                Ok(0) | Err(_) => return Err("the engine session ended".into()),
+                Ok(0) | Err(_) => return Err(BotError::EngineEnded),
                 Ok(_) => {}
             }
             let l = line.trim_end();
             if let Some(e) = l.strip_prefix("info string error: ") {
-                return Err(e.to_string());
+                return Err(BotError::Engine(e.to_string()));
             }
             if l.split_whitespace().next() == Some(word) {
                 return Ok(l.to_string());
@@ -163,12 +161,9 @@ impl<R: BufRead> Words<R> {
         }
     }
 
-    fn number(&mut self, what: &str) -> Result<i64, String> {
-        let w = self
-            .next()
-            .ok_or_else(|| format!("input ended where {what} was expected"))?;
-        w.parse()
-            .map_err(|_| format!("{what}: '{}' is not a number", crate::core::spec::clip(&w)))
+    fn number(&mut self, what: &'static str) -> Result<i64, BotError> {
+        let w = self.next().ok_or(BotError::InputEnded(what))?;
+        w.parse().map_err(|_| BotError::NotNumber { what, word: w })
     }
 }
 
@@ -179,7 +174,7 @@ pub fn run(
     input: impl BufRead,
     mut out: impl Write,
     mut log: impl Write,
-) -> Result<(), String> {
+) -> Result<(), BotError> {
     let mut engine = Engine::start(cfg.player);
     engine.send("uci")?;
     engine.until("uciok", |_| {})?;
@@ -192,10 +187,10 @@ pub fn run(
         input,
         pending: Default::default(),
     };
-    let reply = |out: &mut dyn Write, text: &str| -> Result<(), String> {
+    let reply = |out: &mut dyn Write, text: &str| -> Result<(), BotError> {
         writeln!(out, "{text}")
             .and_then(|_| out.flush())
-            .map_err(|e| format!("cannot write to the referee: {e}"))
+            .map_err(BotError::Write)
     };
     let mut timeout_ms = 0u64;
     let mut player = None;
@@ -205,7 +200,7 @@ pub fn run(
             "GETNAME" => reply(&mut out, &cfg.name)?,
             "BADNAME" => {
                 reply(&mut out, "OK")?;
-                return Err(format!("the referee refused the name '{}'", cfg.name));
+                return Err(BotError::BadName(cfg.name.clone()));
             }
             "TIMEOUT" => {
                 let t = words.number("TIMEOUT's milliseconds")?;
@@ -215,7 +210,7 @@ pub fn run(
             "SETPLAYER" => {
                 let p = words.number("SETPLAYER's player")?;
                 if !(0..=1).contains(&p) {
-                    return Err(format!("SETPLAYER {p}: the player is 0 or 1"));
+                    return Err(BotError::Seat(p));
                 }
                 player = Some(p);
                 engine.send("ucinewgame")?;
@@ -224,17 +219,17 @@ pub fn run(
             "GETMOVE" => {
                 let n = words.number("GETMOVE's number of moves")?;
                 if !(0..=1000).contains(&n) {
-                    return Err(format!("GETMOVE: {n} opponent moves is not a count"));
+                    return Err(BotError::Count(n));
                 }
                 for _ in 0..n {
                     words.number("an opponent's move")?;
                 }
                 let mut b = Vec::new();
                 for _ in 0..15 {
-                    b.push(words.next().ok_or("input ended inside a GETMOVE board")?);
+                    b.push(words.next().ok_or(BotError::BoardCut)?);
                 }
                 let refs: Vec<&str> = b.iter().map(String::as_str).collect();
-                let board = Board::decode(&refs).map_err(|e| format!("GETMOVE: {e}"))?;
+                let board = Board::decode(&refs).map_err(BotError::Board)?;
                 if player.is_some_and(|p| p != i64::from(board.turn)) {
                     let _ = writeln!(
                         log,
@@ -243,9 +238,9 @@ pub fn run(
                         player.unwrap_or(0)
                     );
                 }
-                let state = board.to_state()?;
+                let state = board.to_state().map_err(BotError::State)?;
                 if state.outcome().is_some() {
-                    return Err(format!("GETMOVE: the game is over at {}", board.fen()));
+                    return Err(BotError::Over(board.fen()));
                 }
                 let go = match (cfg.depth, cfg.movetime) {
                     (Some(d), _) => format!("go depth {d}"),
@@ -266,9 +261,10 @@ pub fn run(
                     }
                 })?;
                 let mv = best.split_whitespace().nth(1).unwrap_or("").to_string();
-                state
-                    .parse_move(&mv)
-                    .map_err(|e| format!("the engine's bestmove '{mv}' is not playable: {e}"))?;
+                state.parse_move(&mv).map_err(|error| BotError::BestMove {
+                    text: mv.clone(),
+                    error,
+                })?;
                 let summary: Vec<&str> = last_info
                     .split_whitespace()
                     .skip(1)
@@ -298,4 +294,101 @@ pub fn run(
     }
     let _ = engine.send("quit");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::BoardError;
+    use super::*;
+
+    fn flags(
+        name: &str,
+        player: Option<&str>,
+        heuristic: Option<&str>,
+        options: &[&str],
+    ) -> FlagError {
+        let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+        BotConfig::from_flags(name, player, None, None, heuristic, &options).unwrap_err()
+    }
+
+    #[test]
+    fn each_flag_refusal_is_its_own_kind() {
+        assert!(
+            matches!(flags("two words", None, None, &[]), FlagError::Name(n) if n == "two words")
+        );
+        assert!(matches!(flags("", None, None, &[]), FlagError::Name(_)));
+        assert!(matches!(
+            flags("t", Some("god"), None, &[]),
+            FlagError::Player(_)
+        ));
+        assert!(matches!(
+            flags("t", None, Some("best"), &[]),
+            FlagError::Heuristic { given, .. } if given == "best"
+        ));
+        assert!(matches!(flags("t", None, None, &["Depth"]), FlagError::Option(o) if o == "Depth"));
+        let e = BotConfig::from_flags("t", None, Some(0), None, None, &[]).unwrap_err();
+        assert!(matches!(e, FlagError::Depth));
+        let e = BotConfig::from_flags("t", None, None, Some(0), None, &[]).unwrap_err();
+        assert!(matches!(e, FlagError::Movetime));
+        let ok = BotConfig::from_flags(
+            "t",
+            Some("greedy"),
+            Some(3),
+            None,
+            None,
+            &["Hash = 4".into()],
+        );
+        assert_eq!(
+            ok.unwrap().options,
+            vec![("Hash".to_string(), "4".to_string())]
+        );
+    }
+
+    /// The referee's protocol violations stop the bot, each with its own kind, after the
+    /// answers it owed before them.
+    #[test]
+    fn each_protocol_violation_is_its_own_kind() {
+        let cfg = BotConfig {
+            name: "tablero".into(),
+            player: Some(Player::Greedy),
+            ..Default::default()
+        };
+        let play = |input: &str| {
+            let mut out = Vec::new();
+            let r = run(&cfg, input.as_bytes(), &mut out, std::io::sink());
+            (r, String::from_utf8(out).unwrap())
+        };
+        let start = "0 0 4 4 4 4 4 4 0 4 4 4 4 4 4";
+        let (r, out) = play(&format!("PING\nGETNAME\nGETMOVE 0 {start}\nEND\n"));
+        assert!(r.is_ok(), "{r:?}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[..2], ["PONG", "tablero"]);
+        assert!(
+            matches!(lines[2], "1" | "2" | "3" | "4" | "5" | "6"),
+            "{out}"
+        );
+        assert_eq!(lines[3], "OK");
+
+        let (r, out) = play("BADNAME\n");
+        assert!(matches!(r, Err(BotError::BadName(n)) if n == "tablero"));
+        assert_eq!(out, "OK\n");
+        assert!(matches!(play("TIMEOUT\n").0, Err(BotError::InputEnded(_))));
+        assert!(matches!(
+            play("TIMEOUT soon\n").0,
+            Err(BotError::NotNumber { word, .. }) if word == "soon"
+        ));
+        assert!(matches!(play("SETPLAYER 2\n").0, Err(BotError::Seat(2))));
+        assert!(matches!(play("GETMOVE -1\n").0, Err(BotError::Count(-1))));
+        assert!(matches!(play("GETMOVE 0 0 4\n").0, Err(BotError::BoardCut)));
+        let e = play("GETMOVE 0 0 0 4 4 4 4 4 4 0 4 4 4 4 4 5\n")
+            .0
+            .unwrap_err();
+        assert!(matches!(e, BotError::Board(BoardError::Total(49))), "{e:?}");
+        assert!(e.to_string().starts_with("GETMOVE: "), "{e}");
+        let over = "0 24 0 0 0 0 0 0 24 0 0 0 0 0 0";
+        assert!(matches!(
+            play(&format!("GETMOVE 0 {over}\n")).0,
+            Err(BotError::Over(_))
+        ));
+    }
 }

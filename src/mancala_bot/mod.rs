@@ -22,6 +22,9 @@
 
 pub mod adapter;
 pub mod bot;
+mod error;
+
+pub use error::{BotError, FlagError, PositionWhy, SpawnError};
 
 use crate::core::game::{FenError, Game, Side};
 use crate::games::mancala::{Mancala, MancalaConfig};

@@ -252,7 +252,7 @@ pub enum StartError {
     NotMancala { program: String, game: &'static str },
     /// The course bot's adapter refused to start (its words).
     #[error("{0}")]
-    MancalaBot(String),
+    MancalaBot(crate::mancala_bot::SpawnError),
     #[error("tcp:{addr}: {why}")]
     Tcp { addr: String, why: std::io::Error },
     #[error("tcp:{addr}: no address")]
