@@ -5,9 +5,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::core::game::Game;
+use crate::core::game::{ConfigError, Game};
 use crate::core::search::{Limits, SearchOptions, Searcher};
-use crate::core::spec::{self, StartSpec, Token};
+use crate::core::spec::{self, PositionError, StartSpec, Token};
 use crate::games::{GameKind, GameVisitor, dispatch};
 
 /// One bench position: the game, where it starts (`startpos`, a start name or
@@ -58,8 +58,8 @@ pub struct BenchLine {
 struct RunCase(BenchCase, usize);
 
 /// Builds the position of a case for game `G`.
-pub fn case_position<G: Game>(case: &BenchCase) -> Result<G, String> {
-    let cfg = spec::default_config::<G>()?;
+pub fn case_position<G: Game>(case: &BenchCase) -> Result<G, BenchError> {
+    let cfg = spec::default_config::<G>().map_err(BenchError::Config)?;
     let start = if case.start == "startpos" {
         StartSpec::StartPos
     } else if let Some(f) = case.start.strip_prefix("fen ") {
@@ -67,13 +67,36 @@ pub fn case_position<G: Game>(case: &BenchCase) -> Result<G, String> {
     } else {
         StartSpec::Named(case.start.to_string())
     };
-    let s =
-        spec::position(&cfg, &start, &Token::words(&[case.moves])).map_err(|e| e.to_string())?;
-    Ok(s)
+    spec::position(&cfg, &start, &Token::words(&[case.moves])).map_err(|error| {
+        BenchError::Position {
+            game: G::NAME,
+            start: case.start,
+            error,
+        }
+    })
+}
+
+/// Why a case of the suite cannot be searched (a suite that does not fit its games' rules).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BenchError {
+    #[error("{0}")]
+    Config(ConfigError),
+    #[error("bench {game} '{start}': {error}")]
+    Position {
+        game: &'static str,
+        start: &'static str,
+        error: PositionError,
+    },
+}
+
+impl From<BenchError> for String {
+    fn from(e: BenchError) -> String {
+        e.to_string()
+    }
 }
 
 impl GameVisitor for RunCase {
-    type Output = Result<BenchLine, String>;
+    type Output = Result<BenchLine, BenchError>;
     fn visit<G: Game>(self) -> Self::Output {
         let RunCase(case, hash) = self;
         let s: G = case_position(&case)?;
@@ -104,7 +127,7 @@ pub fn run(
     game: Option<GameKind>,
     hash_mib: usize,
     mut each: impl FnMut(&BenchLine),
-) -> Result<(u64, Duration), String> {
+) -> Result<(u64, Duration), BenchError> {
     let start = Instant::now();
     let mut total = 0;
     let mut search_time = Duration::ZERO;
@@ -116,4 +139,49 @@ pub fn run(
     }
     let _ = start;
     Ok((total, search_time))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::mancala::Mancala;
+
+    #[test]
+    fn every_case_of_the_suite_is_a_position_and_a_bad_one_is_named() {
+        for case in suite() {
+            let r: Result<(), BenchError> = dispatch(case.game, Check(case));
+            r.unwrap_or_else(|e| panic!("{e}"));
+        }
+        let bad = BenchCase {
+            game: GameKind::Mancala,
+            start: "startpos",
+            moves: "4 9",
+            depth: 1,
+        };
+        let e = case_position::<Mancala>(&bad).unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                BenchError::Position {
+                    game: "mancala",
+                    start: "startpos",
+                    error: PositionError::Move { index: 2, .. }
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("bench mancala 'startpos': move 2 '9'"),
+            "{e}"
+        );
+    }
+
+    struct Check(BenchCase);
+    impl GameVisitor for Check {
+        type Output = Result<(), BenchError>;
+        fn visit<G: Game>(self) -> Self::Output {
+            case_position::<G>(&self.0).map(|_| ())
+        }
+    }
 }

@@ -243,7 +243,7 @@ pub fn parse(
             })
         }
         "solver" => OptionValue::Solver(
-            Mode::parse(value_of("Solver")?).map_err(|why| refused("Solver", why))?,
+            Mode::parse(value_of("Solver")?).map_err(|why| refused("Solver", why.to_string()))?,
         ),
         "multipv" => {
             OptionValue::MultiPv(int_in(value_of("MultiPV")?, "MultiPV", 1, MAX_MULTIPV)? as u32)

@@ -28,18 +28,20 @@ pub enum Mode {
     Exact,
 }
 
+/// A `Solver` option value that is no [`Mode`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown value '{}' (auto, off, always or exact)", crate::core::spec::clip(.0))]
+pub struct UnknownMode(pub String);
+
 impl Mode {
     /// Parses an option value (case-insensitive).
-    pub fn parse(v: &str) -> Result<Mode, String> {
+    pub fn parse(v: &str) -> Result<Mode, UnknownMode> {
         match v.trim().to_ascii_lowercase().as_str() {
             "off" => Ok(Mode::Off),
             "auto" => Ok(Mode::Auto),
             "always" => Ok(Mode::Always),
             "exact" => Ok(Mode::Exact),
-            _ => Err(format!(
-                "unknown value '{}' (auto, off, always or exact)",
-                crate::core::spec::clip(v)
-            )),
+            _ => Err(UnknownMode(v.to_string())),
         }
     }
 
@@ -96,5 +98,22 @@ impl Exact {
     /// solved).
     pub fn prove<G: Game>(&mut self, root: &G, budget: &Budget, fresh: bool) -> Option<Proof> {
         self.solvers.prove(root, budget, fresh)
+    }
+}
+
+#[cfg(test)]
+mod mode_tests {
+    use super::*;
+
+    #[test]
+    fn modes_parse_and_an_unknown_one_is_named() {
+        assert_eq!(Mode::parse(" Exact "), Ok(Mode::Exact));
+        assert_eq!(Mode::parse("OFF"), Ok(Mode::Off));
+        let e = Mode::parse("sometimes").unwrap_err();
+        assert_eq!(e, UnknownMode("sometimes".into()));
+        assert_eq!(
+            e.to_string(),
+            "unknown value 'sometimes' (auto, off, always or exact)"
+        );
     }
 }

@@ -123,10 +123,10 @@ pub fn solve_position(
 }
 
 /// Reads a golden Kalah line (`s1..sm S n1..nm N side value`) as a fen and South's margin.
-pub fn kalah_golden_line(line: &str) -> Result<(String, i32), String> {
+pub fn kalah_golden_line(line: &str) -> Result<(String, i32), GoldenLineError> {
     let f: Vec<&str> = line.split_whitespace().collect();
     if f.len() < 6 || !f.len().is_multiple_of(2) {
-        return Err(format!("'{line}': expected s1..sm S n1..nm N side value"));
+        return Err(GoldenLineError::Form(line.to_string()));
     }
     let m = (f.len() - 4) / 2;
     let fen = format!(
@@ -139,6 +139,36 @@ pub fn kalah_golden_line(line: &str) -> Result<(String, i32), String> {
     );
     let v = f[2 * m + 3]
         .parse()
-        .map_err(|_| format!("'{}' is not a value", f[2 * m + 3]))?;
+        .map_err(|_| GoldenLineError::Value(f[2 * m + 3].to_string()))?;
     Ok((fen, v))
+}
+
+/// Why a line is no golden Kalah line ([`kalah_golden_line`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GoldenLineError {
+    #[error("'{0}': expected s1..sm S n1..nm N side value")]
+    Form(String),
+    #[error("'{0}' is not a value")]
+    Value(String),
+}
+
+#[cfg(test)]
+mod golden_line_tests {
+    use super::*;
+
+    #[test]
+    fn a_golden_line_reads_and_a_bad_one_is_named() {
+        assert_eq!(
+            kalah_golden_line("1 2 0 3 4 0 S -2").unwrap(),
+            ("1,2:0/3,4:0 S".to_string(), -2)
+        );
+        assert_eq!(
+            kalah_golden_line("1 2 0 3 4 0 S"),
+            Err(GoldenLineError::Form("1 2 0 3 4 0 S".into()))
+        );
+        assert_eq!(
+            kalah_golden_line("1 2 0 3 4 0 S x"),
+            Err(GoldenLineError::Value("x".into()))
+        );
+    }
 }
