@@ -280,7 +280,7 @@ impl KalahDb {
         db.extend(
             k,
             threads,
-            Some(&|db: &KalahDb| db.save(dir).map_err(String::from)),
+            Some(&|db: &KalahDb| db.save(dir)),
             log,
         );
         log(&format!(

@@ -25,7 +25,7 @@ use crate::core::game::{Game, Side};
 const UNKNOWN: u8 = 0;
 
 /// Saves a table built so far (the disk cache's), with the error to log.
-pub(crate) type SaveHook<'a> = &'a dyn Fn(&KalahDb) -> Result<(), String>;
+pub(crate) type SaveHook<'a, E> = &'a dyn Fn(&KalahDb) -> Result<(), E>;
 
 /// Asks for huge pages on a layer's allocation before its first touch: searches and fills
 /// probe the layers at random, a TLB miss per probe on 4 KiB pages.
@@ -108,18 +108,18 @@ impl KalahDb {
         log: &(dyn Fn(&str) + Sync),
     ) -> Self {
         let mut db = KalahDb::empty(m, rules, k);
-        db.extend(k, threads, None, log);
+        db.extend(k, threads, None::<SaveHook<'_, std::convert::Infallible>>, log);
         db
     }
 
     /// Builds the layers above the current top up to `k`. With `save`, it is called after
     /// every layer that took more than half a minute (the cache then keeps the layers built so
     /// far, so that an interrupted build of a large table resumes from there).
-    pub(crate) fn extend(
+    pub(crate) fn extend<E: std::fmt::Display>(
         &mut self,
         k: usize,
         threads: usize,
-        save: Option<SaveHook<'_>>,
+        save: Option<SaveHook<'_, E>>,
         log: &(dyn Fn(&str) + Sync),
     ) {
         if self.ranker.t < k {
