@@ -265,20 +265,18 @@ pub fn run(
 }
 
 impl Adapter {
-    fn new(
+    /// An adapter with no bot process yet, at the start position.
+    fn idle(
         cmd: Vec<String>,
         out: Box<dyn Write + Send>,
-        input: impl BufRead + Send + 'static,
-    ) -> Result<Adapter, SpawnError> {
-        if cmd.is_empty() || cmd[0].is_empty() {
-            return Err(SpawnError::NoProgram);
-        }
-        let (tx, rx) = mpsc::channel();
+        tx: Sender<Ev>,
+        rx: Receiver<Ev>,
+    ) -> Adapter {
         let config = MancalaConfig::default();
-        let mut a = Adapter {
+        Adapter {
             cmd,
             out,
-            tx: tx.clone(),
+            tx,
             rx: Some(rx),
             next_id: 0,
             proc: None,
@@ -299,7 +297,19 @@ impl Adapter {
             thinking: None,
             queued: VecDeque::new(),
             done: false,
-        };
+        }
+    }
+
+    fn new(
+        cmd: Vec<String>,
+        out: Box<dyn Write + Send>,
+        input: impl BufRead + Send + 'static,
+    ) -> Result<Adapter, SpawnError> {
+        if cmd.is_empty() || cmd[0].is_empty() {
+            return Err(SpawnError::NoProgram);
+        }
+        let (tx, rx) = mpsc::channel();
+        let mut a = Adapter::idle(cmd, out, tx.clone(), rx);
         let mut p = a.start_proc()?;
         p.queue(&["PING".into()], Expect::Pong);
         p.queue(&["GETNAME".into()], Expect::Name);
@@ -1007,33 +1017,8 @@ mod refusal_tests {
     #[test]
     fn each_position_refusal_is_its_own_kind() {
         // An adapter without a bot process: only its position parsing is used.
-        let (tx, _rx) = mpsc::channel();
-        let config = MancalaConfig::default();
-        let a = Adapter {
-            cmd: vec!["unused".into()],
-            out: Box::new(std::io::sink()),
-            tx,
-            rx: None,
-            next_id: 0,
-            proc: None,
-            retired: Vec::new(),
-            name: None,
-            uci_waiting: false,
-            ready_waiting: false,
-            config,
-            pos: Position {
-                base: "startpos".into(),
-                moves: Vec::new(),
-                movers: Vec::new(),
-                state: Mancala::start(&config),
-            },
-            refused: None,
-            seat: None,
-            seat_gone: None,
-            thinking: None,
-            queued: VecDeque::new(),
-            done: false,
-        };
+        let (tx, rx) = mpsc::channel();
+        let a = Adapter::idle(vec!["unused".into()], Box::new(std::io::sink()), tx, rx);
         let p = |t: &str| a.parse_position(&t.split_whitespace().collect::<Vec<_>>());
         assert!(matches!(p("somewhere"), Err(PositionWhy::Form)));
         assert!(matches!(p("fen"), Err(PositionWhy::Form)));

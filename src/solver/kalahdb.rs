@@ -277,12 +277,7 @@ impl KalahDb {
             duration_text(secs)
         ));
         let t = Instant::now();
-        db.extend(
-            k,
-            threads,
-            Some(&|db: &KalahDb| db.save(dir)),
-            log,
-        );
+        db.extend(k, threads, Some(&|db: &KalahDb| db.save(dir)), log);
         log(&format!(
             "info string kalah database built up to {k} seeds: {} MB in {:.1} s",
             db.bytes() >> 20,

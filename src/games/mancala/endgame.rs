@@ -108,7 +108,12 @@ impl KalahDb {
         log: &(dyn Fn(&str) + Sync),
     ) -> Self {
         let mut db = KalahDb::empty(m, rules, k);
-        db.extend(k, threads, None::<SaveHook<'_, std::convert::Infallible>>, log);
+        db.extend(
+            k,
+            threads,
+            None::<SaveHook<'_, std::convert::Infallible>>,
+            log,
+        );
         db
     }
 
