@@ -6,11 +6,53 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::core::game::{ConfigError, Outcome};
+use crate::core::game::{ConfigError, FenError, MoveError, Outcome};
 use crate::core::spec::{self, OptionError};
 use crate::games::GameKind;
 use crate::view::render::{DrawVisitor, dispatch};
 use crate::view::{Draw, MoveTarget};
+
+/// Why the board refuses a position ([`Board::set`]) or a move ([`Board::play`]); the page
+/// shows the text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// A position file's text the game refuses.
+    #[error("invalid board file: {0}")]
+    File(FenError),
+    /// A position file whose variant options are out of the game's ranges.
+    #[error("invalid board file: {0}")]
+    FileOptions(ConfigError),
+    /// A position file of another variant than the page's (each as `Name=value …`).
+    #[error("the board file is for {file}, but the board page plays {page}")]
+    OtherVariant { file: String, page: String },
+    #[error("invalid state string: {0}")]
+    Fen(FenError),
+    /// Text that reads as neither a move list nor a state string.
+    #[error("neither a move list ({moves}) nor a state string ({fen})")]
+    Neither {
+        moves: Box<BoardError>,
+        fen: FenError,
+    },
+    /// Move number `index` (1-based) of a move list.
+    #[error("move {index} '{}': {error}", clip(text))]
+    ListMove {
+        index: usize,
+        text: String,
+        error: MoveError,
+    },
+    /// A move the rules refuse here.
+    #[error("{0}")]
+    Move(MoveError),
+    #[error("the game is over")]
+    Over,
+}
+
+// The HTTP layer answers errors as text; this lets `?` bring a board's refusal into it.
+impl From<BoardError> for String {
+    fn from(e: BoardError) -> String {
+        e.to_string()
+    }
+}
 
 /// One game being played or watched, whatever the game.
 pub trait Board: Send {
@@ -31,11 +73,11 @@ pub trait Board: Send {
     /// page's variant. On error nothing changes.
     ///
     /// [`Game::parse_position_file`]: crate::core::game::Game::parse_position_file
-    fn set(&mut self, text: &str) -> Result<(), String>;
+    fn set(&mut self, text: &str) -> Result<(), BoardError>;
     /// Does the game's simulator have position files (the page offers to open one)?
     fn position_files(&self) -> bool;
     /// Plays a move given as text (validated); returns its canonical notation.
-    fn play(&mut self, text: &str) -> Result<String, String>;
+    fn play(&mut self, text: &str) -> Result<String, BoardError>;
     /// Takes back the last move; `false` at the start position.
     fn undo(&mut self) -> bool;
     /// Moves since the start position (the ones given by [`Board::set`] included).
@@ -151,21 +193,20 @@ impl<G: Draw> Track<G> {
 
     /// Replays `list` from `state`: the states, moves and canonical texts.
     #[allow(clippy::type_complexity)]
-    fn replay(state: G, list: &str) -> Result<(Vec<G>, Vec<G::Move>, Vec<String>), String> {
+    fn replay(state: G, list: &str) -> Result<(Vec<G>, Vec<G::Move>, Vec<String>), BoardError> {
         let mut states = vec![state];
         let (mut moves, mut texts) = (vec![], vec![]);
         for (i, t) in list.split_whitespace().enumerate() {
             let s = states[states.len() - 1];
+            let at = |error| BoardError::ListMove {
+                index: i + 1,
+                text: t.to_string(),
+                error,
+            };
             if s.outcome().is_some() {
-                return Err(format!(
-                    "move {} '{}': the game is already over",
-                    i + 1,
-                    clip(t)
-                ));
+                return Err(at(MoveError::Over("the game is already over".into())));
             }
-            let m = s
-                .parse_move(t)
-                .map_err(|e| format!("move {} '{}': {e}", i + 1, clip(t)))?;
+            let m = s.parse_move(t).map_err(at)?;
             texts.push(s.format_move(m));
             moves.push(m);
             states.push(s.apply(m));
@@ -219,7 +260,7 @@ impl<G: Draw> Board for Track<G> {
             .collect()
     }
 
-    fn set(&mut self, text: &str) -> Result<(), String> {
+    fn set(&mut self, text: &str) -> Result<(), BoardError> {
         let text = text.trim();
         let (base, state, list) = if text.is_empty() || text == "startpos" {
             ("startpos".to_string(), G::start(&self.config), "")
@@ -229,8 +270,8 @@ impl<G: Draw> Board for Track<G> {
             && let Some(file) = G::parse_position_file(text)
         {
             // A board file: no state string or move list spans lines.
-            let (values, s) = file.map_err(|e| format!("invalid board file: {e}"))?;
-            let config = G::configure(&values).map_err(|e| format!("invalid board file: {e}"))?;
+            let (values, s) = file.map_err(BoardError::File)?;
+            let config = G::configure(&values).map_err(BoardError::FileOptions)?;
             if config != self.config {
                 let settings = |vs: &[i64]| {
                     G::OPTIONS
@@ -241,11 +282,10 @@ impl<G: Draw> Board for Track<G> {
                         .join(" ")
                 };
                 let defaults: Vec<i64> = G::OPTIONS.iter().map(|o| o.default).collect();
-                return Err(format!(
-                    "the board file is for {}, but the board page plays {}",
-                    settings(&values),
-                    settings(&defaults)
-                ));
+                return Err(BoardError::OtherVariant {
+                    file: settings(&values),
+                    page: settings(&defaults),
+                });
             }
             (format!("fen {}", s.format_fen()), s, "")
         } else if let Some(f) = text.strip_prefix("fen ") {
@@ -253,8 +293,7 @@ impl<G: Draw> Board for Track<G> {
                 Some(i) => (f[..i].trim(), &f[i + 6..]),
                 None => (f.trim(), ""),
             };
-            let s = G::parse_fen(fen, &self.config)
-                .map_err(|e| format!("invalid state string: {e}"))?;
+            let s = G::parse_fen(fen, &self.config).map_err(BoardError::Fen)?;
             (format!("fen {}", s.format_fen()), s, rest)
         } else {
             let rest = text.strip_prefix("startpos").unwrap_or(text).trim_start();
@@ -263,10 +302,11 @@ impl<G: Draw> Board for Track<G> {
                 Ok(_) => ("startpos".to_string(), G::start(&self.config), rest),
                 Err(move_err) => match G::parse_fen(text, &self.config) {
                     Ok(s) => (format!("fen {}", s.format_fen()), s, ""),
-                    Err(fen_err) => {
-                        return Err(format!(
-                            "neither a move list ({move_err}) nor a state string ({fen_err})"
-                        ));
+                    Err(fen) => {
+                        return Err(BoardError::Neither {
+                            moves: Box::new(move_err),
+                            fen,
+                        });
                     }
                 },
             }
@@ -285,12 +325,12 @@ impl<G: Draw> Board for Track<G> {
         G::parse_position_file("").is_some()
     }
 
-    fn play(&mut self, text: &str) -> Result<String, String> {
+    fn play(&mut self, text: &str) -> Result<String, BoardError> {
         let s = *self.current();
         if s.outcome().is_some() {
-            return Err("the game is over".into());
+            return Err(BoardError::Over);
         }
-        let m = s.parse_move(text.trim())?;
+        let m = s.parse_move(text.trim()).map_err(BoardError::Move)?;
         let t = s.format_move(m);
         self.states.push(s.apply(m));
         self.moves.push(m);
@@ -477,11 +517,17 @@ mod tests {
         assert!(b.moves().is_empty());
         assert!(b.position_files());
         let err = b.set("3 3 3\n0 1 2 0\n0 0 0\n0 1 0\n0 0 0\n").unwrap_err();
+        assert!(matches!(err, BoardError::OtherVariant { .. }), "{err:?}");
         assert_eq!(
-            err,
+            err.to_string(),
             "the board file is for Rows=3 Columns=3 InARow=3, but the board page plays Rows=9 Columns=9 InARow=5"
         );
         let err = b.set("9 9 5\n2 1 1 4\n0 0 7\n").unwrap_err();
+        assert!(
+            matches!(err, BoardError::File(FenError::Syntax(_))),
+            "{err:?}"
+        );
+        let err = err.to_string();
         assert!(err.starts_with("invalid board file: line 3: '7'"), "{err}");
         assert_eq!(b.base(), format!("fen {before}"), "nothing changed");
 
@@ -489,5 +535,43 @@ mod tests {
         assert!(!c4.position_files());
         c4.set("4 4\n3").unwrap();
         assert_eq!(c4.moves(), ["4", "4", "3"]);
+    }
+
+    /// Each refusal of a position or a move is its own kind, and leaves the board as it was.
+    #[test]
+    fn each_refusal_is_its_own_kind() {
+        let mut b = new_board(GameKind::Connect4);
+        b.set("4 4").unwrap();
+        let fen = b.fen();
+        let e = b.set("fen nonsense").unwrap_err();
+        assert!(matches!(e, BoardError::Fen(_)), "{e:?}");
+        assert!(e.to_string().starts_with("invalid state string: "), "{e}");
+        let e = b.set("4 9").unwrap_err();
+        match &e {
+            BoardError::Neither { moves, .. } => assert!(
+                matches!(**moves, BoardError::ListMove { index: 2, ref text, .. } if text == "9"),
+                "{moves:?}"
+            ),
+            e => panic!("{e:?}"),
+        }
+        assert!(
+            e.to_string()
+                .starts_with("neither a move list (move 2 '9': "),
+            "{e}"
+        );
+        let e = b.set(&format!("fen {fen} moves 3 9")).unwrap_err();
+        assert!(
+            matches!(&e, BoardError::ListMove { index: 2, text, .. } if text == "9"),
+            "{e:?}"
+        );
+        b.set("1 2 1 2 1 2 1").unwrap();
+        assert!(b.outcome().is_some());
+        assert_eq!(b.play("3"), Err(BoardError::Over));
+        let e = b.set("1 2 1 2 1 2 1 2").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("move 8 '2': the game is already over"),
+            "{e}"
+        );
     }
 }
