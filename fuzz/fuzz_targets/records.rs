@@ -57,10 +57,10 @@ fuzz_target!(|data: &[u8]| {
                 let text = records.text();
                 assert!(!text.is_empty());
                 if let Err(e) = report::html::page(&records) {
-                    assert!(!e.contains('\n'), "multi-line error: {e}");
+                    assert!(!e.to_string().contains('\n'), "multi-line error: {e}");
                 }
             }
-            Err(e) => assert!(!e.contains('\n'), "multi-line error: {e}"),
+            Err(e) => assert!(!e.to_string().contains('\n'), "multi-line error: {e}"),
         },
         Ok(m) => {
             let games: Vec<GameRecord> = m.games.iter().map(|g| g.record.clone()).collect();
