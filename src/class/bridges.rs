@@ -15,7 +15,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::ClassError;
+use super::{ClassError, io};
 use crate::games::GameKind;
 
 /// The Parchís bridge: what `parchis/build.sh` compiles, and the header both bridges share.
@@ -255,10 +255,6 @@ pub fn files(kind: GameKind) -> &'static [(&'static str, &'static str)] {
 /// Writes `kind`'s bridge under `dir` and returns its build script (`None` for a game without
 /// a bridge).
 pub fn write(kind: GameKind, dir: &Path) -> Result<Option<PathBuf>, ClassError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |error| ClassError::Io { path, error }
-    };
     let files = files(kind);
     let mut script = None;
     for (rel, text) in files {

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::submissions::{Source, Submission, is_program, own_headers};
-use super::{BuildError, ClassError};
+use super::{BuildError, ClassError, io};
 use crate::core::rng::fnv1a;
 use crate::games::GameKind;
 
@@ -283,13 +283,6 @@ fn run_limited(cmd: &mut Command, log: &Path, timeout: Duration) -> Result<Ran, 
             Ok(None) => std::thread::sleep(Duration::from_millis(20)),
             Err(e) => return Err(BuildError::Wait(e)),
         }
-    }
-}
-
-fn io(p: &Path) -> impl Fn(std::io::Error) -> ClassError + '_ {
-    move |error| ClassError::Io {
-        path: p.to_path_buf(),
-        error,
     }
 }
 

@@ -148,7 +148,8 @@ pub fn default_student_options(
     out
 }
 
-fn io(p: &Path) -> impl Fn(std::io::Error) -> ClassError + '_ {
+/// An I/O error of the class's file or folder `p`.
+pub(super) fn io(p: &Path) -> impl Fn(std::io::Error) -> ClassError + '_ {
     move |error| ClassError::Io {
         path: p.to_path_buf(),
         error,
