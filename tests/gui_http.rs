@@ -74,6 +74,19 @@ fn malformed_and_oversized_requests() {
     one_line_4xx(c, &b, 400, "since");
     let (c, b) = s.get("/api/record");
     one_line_4xx(c, &b, 409, "not finished");
+    // Well-formed requests the game's state refuses now are conflicts, not bad requests.
+    let (c, b) = s.post("/api/undo", "{}");
+    one_line_4xx(c, &b, 409, "nothing to take back");
+    let (c, b) = s.post("/api/stop", "{}");
+    one_line_4xx(c, &b, 409, "no engine is thinking");
+    let (c, b) = s.post("/api/settings", r#"{"pace": 10001}"#);
+    one_line_4xx(c, &b, 400, "'pace' must be an integer in 0..=10000 (ms)");
+    let (c, b) = s.post("/api/review", r#"{"auto": 1}"#);
+    one_line_4xx(c, &b, 400, "'auto' must be true or false");
+    let (c, b) = s.post("/api/view", r#"{"ply": 1}"#);
+    one_line_4xx(c, &b, 400, "'ply' must be a move number in 0..=0");
+    let (c, b) = s.post("/api/load", r#"{"record": "{\"a\": 1}"}"#);
+    one_line_4xx(c, &b, 400, "not a game record");
     // A client that connects and sends nothing is cut off; a half request too.
     let (c, _, _) = s.raw(b"GET / HTTP/1.1\r\nHost: x");
     assert!(c == 400 || c == 408, "{c}");

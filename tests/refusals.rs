@@ -240,7 +240,7 @@ fn a_class_goes_on_without_a_student_whose_engine_refuses_its_options() {
 #[test]
 fn the_board_worker_reports_a_refusal_as_such() {
     use tablero::games::GameKind;
-    use tablero::gui::engines::{Event, Job, Setup, Think, worker};
+    use tablero::gui::engines::{EngineFailure, Event, Job, Setup, Think, worker};
     use tablero::referee::EngineSpec;
     let (jobs_tx, jobs_rx) = std::sync::mpsc::channel();
     let (events_tx, events_rx) = std::sync::mpsc::channel();
@@ -264,8 +264,13 @@ fn the_board_worker_reports_a_refusal_as_such() {
         .recv_timeout(Duration::from_secs(20))
         .expect("an event");
     match ev {
-        Event::Failed { refused, msg, .. } => {
-            assert!(refused, "{msg}");
+        Event::Failed { failure, .. } => {
+            let msg = failure.to_string();
+            assert!(
+                matches!(failure, EngineFailure::RefusedSettings(_)),
+                "{msg}"
+            );
+            assert!(failure.refused(), "{msg}");
             assert!(msg.contains("unknown option 'Hsah'"), "{msg}");
         }
         e => panic!("expected a refusal, got {e:?}"),

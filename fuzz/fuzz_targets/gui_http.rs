@@ -75,7 +75,8 @@ fn one_input(data: &[u8]) {
                 .join("&");
             check(&gui::route(&r, shared));
         }
-        Err((code, reason)) => {
+        Err(e) => {
+            let (code, reason) = (e.status(), e.to_string());
             assert!((400..600).contains(&code), "error status {code}");
             assert!(!reason.contains('\n'), "multi-line error: {reason}");
         }

@@ -331,13 +331,13 @@ fn run(cli: Cli) -> Result<(), String> {
             engine,
             allow_remote,
             max_connections,
-        }) => crate::gui::run(&args::gui_config(
+        }) => Ok(crate::gui::run(&args::gui_config(
             start_game(&game.game)?,
             &listen,
             &engine,
             allow_remote,
             max_connections,
-        )?),
+        )?)?),
         Some(Command::Analyse(a)) => {
             no_game(top, "analyse", "the records say it")?;
             super::analyse::run(&a)

@@ -1,7 +1,7 @@
 //! The page's session: one authoritative game ([`Board`]), who sits in each seat (a human or
 //! one of the offered engines), the search limits, the analysis engine and a message log. The
-//! HTTP layer calls the `api_*` methods with parsed JSON; each returns a one-line reason on
-//! bad input. Every change bumps `version` so that waiting long-polls wake up.
+//! HTTP layer calls the `api_*` methods with parsed JSON; each returns an [`ApiError`] on bad
+//! input. Every change bumps `version` so that waiting long-polls wake up.
 //!
 //! The page never names a program: seats and the analysis take an engine *name*, looked up in
 //! the list fixed at start-up (`--engine NAME=SPEC` plus the built-ins).
@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::board::{Board, new_board, new_board_with, result_text};
-use super::engines::{ANALYSIS, Event, Job, Setup, Think};
+use super::engines::{ANALYSIS, Event, Job, SEATS_AND_ANALYSIS, Setup, Think};
+use super::error::ApiError;
 use crate::core::game::{Outcome, Side};
 use crate::games::GameKind;
 use crate::referee::GameRecord;
@@ -65,7 +66,7 @@ pub struct Session {
     /// The job id each worker's result is awaited for.
     pending: [Option<u64>; 3],
     next_id: u64,
-    jobs: [Sender<Job>; 3],
+    jobs: [Sender<Job>; SEATS_AND_ANALYSIS],
     analysis_engine: Option<String>,
     analysis_lines: Vec<Value>,
     /// The latest `info` line of the seat engine that is thinking.
@@ -124,12 +125,37 @@ fn parse_info(line: &str) -> Value {
     })
 }
 
-fn str_field<'a>(v: &'a Value, k: &str) -> Result<Option<&'a str>, String> {
+fn str_field<'a>(v: &'a Value, k: &'static str) -> Result<Option<&'a str>, ApiError> {
     match v.get(k) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
-        Some(_) => Err(format!("'{k}' must be a string")),
+        Some(_) => Err(ApiError::NotString(k)),
     }
+}
+
+/// `k`, a `true` or `false` when present.
+fn bool_field(v: &Value, k: &'static str) -> Result<Option<bool>, ApiError> {
+    v.get(k)
+        .map(|b| b.as_bool().ok_or(ApiError::NotBool(k)))
+        .transpose()
+}
+
+/// `n`, an integer in `lo..=hi` (`unit` closes the error's text).
+fn int_in(
+    n: &Value,
+    field: &'static str,
+    lo: u64,
+    hi: u64,
+    unit: &'static str,
+) -> Result<u64, ApiError> {
+    n.as_u64()
+        .filter(|n| (lo..=hi).contains(n))
+        .ok_or(ApiError::Range {
+            field,
+            lo,
+            hi,
+            unit,
+        })
 }
 
 impl Session {
@@ -137,10 +163,10 @@ impl Session {
     pub fn new(
         offered: Vec<Offered>,
         kind: GameKind,
-        jobs: [Sender<Job>; 3],
-    ) -> Result<Self, String> {
+        jobs: [Sender<Job>; SEATS_AND_ANALYSIS],
+    ) -> Self {
         let board = new_board(kind);
-        Ok(Session {
+        Session {
             offered,
             board,
             seats: [None, None],
@@ -163,7 +189,7 @@ impl Session {
             crashes: 0,
             last_think_us: None,
             review: Review::default(),
-        })
+        }
     }
 
     /// Connects the game review's worker.
@@ -228,18 +254,19 @@ impl Session {
         }
     }
 
-    fn engine(&self, name: &str) -> Result<&Offered, String> {
-        self.offered.iter().find(|o| o.name == name).ok_or_else(|| {
-            format!(
-                "unknown engine '{}' (offered: {})",
-                crate::core::spec::clip(name),
-                self.offered
+    fn engine(&self, name: &str) -> Result<&Offered, ApiError> {
+        self.offered
+            .iter()
+            .find(|o| o.name == name)
+            .ok_or_else(|| ApiError::UnknownEngine {
+                name: name.to_string(),
+                offered: self
+                    .offered
                     .iter()
                     .map(|o| o.name.as_str())
                     .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
+                    .join(", "),
+            })
     }
 
     fn setup(&self, name: &str, with_heuristic: bool) -> Option<Setup> {
@@ -387,7 +414,7 @@ impl Session {
                     Ok(_) => {}
                     Err(e) => {
                         self.message(format!("the review failed: {e}"));
-                        self.review.error = Some(e);
+                        self.review.error = Some(e.to_string());
                     }
                 }
                 self.version += 1;
@@ -453,18 +480,14 @@ impl Session {
                     }
                 }
             }
-            Event::Failed {
-                role,
-                id,
-                msg,
-                refused,
-            } => {
+            Event::Failed { role, id, failure } => {
                 if self.pending[role] != Some(id) {
                     return;
                 }
                 self.pending[role] = None;
                 let who = self.role_name(role);
-                if refused {
+                let msg = failure.to_string();
+                if failure.refused() {
                     // Starting it again would get the same answer: nothing it plays or says is
                     // about this game until its settings change.
                     if role == ANALYSIS {
@@ -514,7 +537,7 @@ impl Session {
     /// `{"game": G, "options"?: {NAME: VALUE}, "position"?: P}`: a new game (seats and settings
     /// stay). Without `options` a new game of the same game keeps its variant options (`Year`),
     /// another game starts at its defaults.
-    pub fn api_new(&mut self, v: &Value) -> Result<(), String> {
+    pub fn api_new(&mut self, v: &Value) -> Result<(), ApiError> {
         let kind = match str_field(v, "game")? {
             Some(g) => GameKind::from_name(g)?,
             None => self.board.kind(),
@@ -526,15 +549,12 @@ impl Session {
                 .iter()
                 .map(|(k, v)| match v.as_str() {
                     Some(t) => Ok((k.clone(), t.to_string())),
-                    None => Err(format!(
-                        "option '{}' must be a string",
-                        crate::core::spec::clip(k)
-                    )),
+                    None => Err(ApiError::OptionNotString(k.clone())),
                 })
                 .collect::<Result<_, _>>()?,
-            Some(_) => return Err("'options' must be an object of strings".into()),
+            Some(_) => return Err(ApiError::OptionsNotObject),
         };
-        let mut b = new_board_with(kind, &options).map_err(|e| e.to_string())?;
+        let mut b = new_board_with(kind, &options)?;
         if let Some(p) = str_field(v, "position")? {
             b.set(p)?;
         }
@@ -553,10 +573,10 @@ impl Session {
     }
 
     /// `{"position": P}`: sets the position of the current game.
-    pub fn api_position(&mut self, v: &Value) -> Result<(), String> {
-        let p = str_field(v, "position")?.ok_or("'position' is missing")?;
+    pub fn api_position(&mut self, v: &Value) -> Result<(), ApiError> {
+        let p = str_field(v, "position")?.ok_or(ApiError::Missing("position"))?;
         if p.len() > MAX_POSITION {
-            return Err(format!("position text longer than {MAX_POSITION} bytes"));
+            return Err(ApiError::PositionTooLong(MAX_POSITION));
         }
         self.board.set(p)?;
         self.review.names = None;
@@ -568,17 +588,16 @@ impl Session {
     }
 
     /// `{"move": M}`: a human move.
-    pub fn api_move(&mut self, v: &Value) -> Result<(), String> {
-        let m = str_field(v, "move")?.ok_or("'move' is missing")?;
+    pub fn api_move(&mut self, v: &Value) -> Result<(), ApiError> {
+        let m = str_field(v, "move")?.ok_or(ApiError::Missing("move"))?;
         let side = self.board.side();
         if self.pending[side].is_some() {
-            return Err(format!(
-                "{} is thinking; wait or press Move now",
-                self.role_name(side)
-            ));
+            return Err(ApiError::Thinking {
+                who: self.role_name(side),
+            });
         }
         if self.seats[side].is_some() && !self.paused {
-            return Err("it is an engine's turn (pause the game to move for it)".into());
+            return Err(ApiError::EnginesTurn);
         }
         let ms = self.turn_start.elapsed().as_millis() as u64;
         self.board.play(m)?;
@@ -594,9 +613,9 @@ impl Session {
 
     /// Takes back to the previous position where a human is to move (one ply when no seat is
     /// human; the game then pauses so the engines do not replay at once).
-    pub fn api_undo(&mut self) -> Result<(), String> {
+    pub fn api_undo(&mut self) -> Result<(), ApiError> {
         if self.board.plies() == 0 {
-            return Err("nothing to take back".into());
+            return Err(ApiError::NothingToUndo);
         }
         self.cancel_seats();
         self.board.undo();
@@ -614,38 +633,33 @@ impl Session {
 
     /// `{"seats"?: [n|null, n|null], "limit"?: {"depth": D} | {"movetime": MS},
     /// "heuristic"?: H, "pace"?: MS, "paused"?: bool}`. All checked before any is applied.
-    pub fn api_settings(&mut self, v: &Value) -> Result<(), String> {
+    pub fn api_settings(&mut self, v: &Value) -> Result<(), ApiError> {
         let mut seats = self.seats.clone();
         if let Some(s) = v.get("seats") {
             let a = s
                 .as_array()
                 .filter(|a| a.len() == 2)
-                .ok_or("'seats' must be a list of two")?;
+                .ok_or(ApiError::Seats)?;
             for (i, x) in a.iter().enumerate() {
                 seats[i] = match x {
                     Value::Null => None,
                     Value::String(n) if n == "human" => None,
                     Value::String(n) => Some(self.engine(n)?.name.clone()),
-                    _ => return Err("a seat is an engine name or null (human)".into()),
+                    _ => return Err(ApiError::Seat),
                 };
             }
         }
         let mut limit = self.limit;
         if let Some(l) = v.get("limit") {
-            let num = |k: &str, lo: u64, hi: u64| -> Result<Option<u64>, String> {
-                match l.get(k) {
-                    None => Ok(None),
-                    Some(n) => n
-                        .as_u64()
-                        .filter(|n| (lo..=hi).contains(n))
-                        .map(Some)
-                        .ok_or(format!("'{k}' must be an integer in {lo}..={hi}")),
-                }
+            let num = |field: &'static str, lo: u64, hi: u64| -> Result<Option<u64>, ApiError> {
+                l.get(field)
+                    .map(|n| int_in(n, field, lo, hi, ""))
+                    .transpose()
             };
             limit = match (num("depth", 1, 64)?, num("movetime", 1, 600_000)?) {
                 (Some(d), None) => Limit::Depth(d),
                 (None, Some(m)) => Limit::MoveTime(m),
-                _ => return Err("'limit' is {\"depth\": D} or {\"movetime\": MS}".into()),
+                _ => return Err(ApiError::Limit),
             };
         }
         let heuristic = match str_field(v, "heuristic")? {
@@ -654,27 +668,18 @@ impl Session {
                 .heuristics()
                 .iter()
                 .find(|x| x.eq_ignore_ascii_case(h))
-                .ok_or_else(|| {
-                    format!(
-                        "unknown heuristic '{}' (known: {})",
-                        crate::core::spec::clip(h),
-                        self.board.heuristics().join(", ")
-                    )
+                .ok_or_else(|| ApiError::UnknownHeuristic {
+                    name: h.to_string(),
+                    known: self.board.heuristics().join(", "),
                 })?
                 .to_string(),
             None => self.heuristic.clone(),
         };
         let pace = match v.get("pace") {
             None => self.pace_ms,
-            Some(p) => p
-                .as_u64()
-                .filter(|p| *p <= 10_000)
-                .ok_or("'pace' must be an integer in 0..=10000 (ms)")?,
+            Some(p) => int_in(p, "pace", 0, 10_000, " (ms)")?,
         };
-        let paused = match v.get("paused") {
-            None => self.paused,
-            Some(p) => p.as_bool().ok_or("'paused' must be true or false")?,
-        };
+        let paused = bool_field(v, "paused")?.unwrap_or(self.paused);
         let restart = seats != self.seats || heuristic != self.heuristic || limit != self.limit;
         if restart {
             self.cancel_seats();
@@ -696,15 +701,15 @@ impl Session {
     }
 
     /// `{}`: the thinking seat engine moves now (`stop`).
-    pub fn api_stop(&mut self) -> Result<(), String> {
+    pub fn api_stop(&mut self) -> Result<(), ApiError> {
         let side = self.board.side();
-        let id = self.pending[side].ok_or("no engine is thinking")?;
+        let id = self.pending[side].ok_or(ApiError::NotThinking)?;
         let _ = self.jobs[side].send(Job::Stop(id));
         Ok(())
     }
 
     /// `{"engine": N | null}`: the analysis engine (null: off).
-    pub fn api_analysis(&mut self, v: &Value) -> Result<(), String> {
+    pub fn api_analysis(&mut self, v: &Value) -> Result<(), ApiError> {
         self.analysis_engine = match str_field(v, "engine")? {
             None | Some("") => None,
             Some(n) => Some(self.engine(n)?.name.clone()),
@@ -715,15 +720,9 @@ impl Session {
     }
 
     /// `{"run"?: true, "auto"?: bool}`: review the game now; review every move as it is played.
-    pub fn api_review(&mut self, v: &Value) -> Result<(), String> {
-        let auto = match v.get("auto") {
-            None => None,
-            Some(a) => Some(a.as_bool().ok_or("'auto' must be true or false")?),
-        };
-        let run = match v.get("run") {
-            None => false,
-            Some(r) => r.as_bool().ok_or("'run' must be true or false")?,
-        };
+    pub fn api_review(&mut self, v: &Value) -> Result<(), ApiError> {
+        let auto = bool_field(v, "auto")?;
+        let run = bool_field(v, "run")?.unwrap_or(false);
         if let Some(a) = auto {
             self.review.auto = a;
         }
@@ -735,18 +734,15 @@ impl Session {
     }
 
     /// `{"ply": N | null}`: show the position after N moves (browsing a review), or the game.
-    pub fn api_view(&mut self, v: &Value) -> Result<(), String> {
+    pub fn api_view(&mut self, v: &Value) -> Result<(), ApiError> {
         self.review.view = match v.get("ply") {
             None | Some(Value::Null) => None,
-            Some(p) => {
-                let n = p
-                    .as_u64()
-                    .filter(|n| *n as usize <= self.board.plies())
-                    .ok_or_else(|| {
-                        format!("'ply' must be a move number in 0..={}", self.board.plies())
-                    })?;
-                Some(n as usize)
-            }
+            Some(p) => Some(
+                p.as_u64()
+                    .map(|n| n as usize)
+                    .filter(|n| *n <= self.board.plies())
+                    .ok_or(ApiError::Ply(self.board.plies()))?,
+            ),
         };
         self.version += 1;
         Ok(())
@@ -756,12 +752,10 @@ impl Session {
     /// annotated one from `tablero analyse`, or this page's own): its game, opening and moves,
     /// its players' names and its review when it has one. The game is paused so that no seat
     /// engine plays on in it.
-    pub fn api_load(&mut self, v: &Value) -> Result<(), String> {
-        let text = str_field(v, "record")?.ok_or("'record' is missing")?;
-        let line: Value = serde_json::from_str(text.trim())
-            .map_err(|e| format!("the record is not a JSON line: {e}"))?;
-        let rec = GameRecord::from_json(&line)
-            .ok_or("not a game record (a line of tablero match --records)")?;
+    pub fn api_load(&mut self, v: &Value) -> Result<(), ApiError> {
+        let text = str_field(v, "record")?.ok_or(ApiError::Missing("record"))?;
+        let line: Value = serde_json::from_str(text.trim()).map_err(ApiError::RecordJson)?;
+        let rec = GameRecord::from_json(&line).ok_or(ApiError::NotARecord)?;
         let kind = match line.get("variant").and_then(Value::as_str) {
             Some(g) => GameKind::from_name(g)?,
             None => self.board.kind(),
@@ -777,8 +771,7 @@ impl Session {
             "startpos" => format!("startpos moves {}", all.join(" ")),
             base => format!("{base} moves {}", all.join(" ")),
         };
-        b.set(&text)
-            .map_err(|e| format!("the record's moves: {e}"))?;
+        b.set(&text).map_err(ApiError::RecordMoves)?;
         b.set_opening_len(rec.opening_moves.len());
         if !b.heuristics().contains(&self.heuristic.as_str()) {
             self.heuristic = b.heuristics().first().copied().unwrap_or("default").into();
@@ -852,11 +845,11 @@ impl Session {
     }
 
     /// The game as a referee record line (`tablero match --records` schema); finished games only.
-    pub fn api_record(&self) -> Result<String, String> {
+    pub fn api_record(&self) -> Result<String, ApiError> {
         let winner = match self.board.outcome() {
             Some(Outcome::Win(s)) => Some(s),
             Some(Outcome::Draw) => None,
-            None => return Err("the game is not finished".into()),
+            None => return Err(ApiError::NotFinished),
         };
         let open = self.board.opening_len();
         let moves: Vec<MoveRecord> = self.board.moves()[open..]

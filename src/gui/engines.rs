@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 use std::time::{Duration, Instant};
 
 use crate::games::GameKind;
-use crate::referee::conn::{Answer, Conn, EngineSpec, Recv, refusal};
+use crate::referee::conn::{Answer, Conn, EngineSpec, Recv, StartError, refusal};
 
 /// Which worker.
 pub const SEATS_AND_ANALYSIS: usize = 3;
@@ -51,8 +51,45 @@ pub enum Job {
     Stop(u64),
 }
 
+/// Why a worker's engine stopped serving a job; the page's message says it after the engine's
+/// name.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineFailure {
+    #[error("cannot start: {0}")]
+    Start(StartError),
+    /// No `uciok`/`readyok` within [`HANDSHAKE`].
+    #[error("cannot start: no '{0}' within {secs} s", secs = HANDSHAKE.as_secs())]
+    Silent(&'static str),
+    #[error("cannot start: exited before '{0}'")]
+    ExitedBefore(&'static str),
+    #[error("cannot start: input closed")]
+    StartInputClosed,
+    /// It answered its settings with `info string error …` (the line).
+    #[error("refused its settings: {0}")]
+    RefusedSettings(String),
+    /// It answered the position or the `go` with `info string error …` (the line).
+    #[error("refused the position: {0}")]
+    RefusedPosition(String),
+    #[error("input closed (engine gone)")]
+    InputClosed,
+    #[error("did not answer 'stop' within {} s; killed", STOP_GRACE.as_secs())]
+    NoStop,
+    #[error("exited or dropped the connection while thinking")]
+    Exited,
+}
+
+impl EngineFailure {
+    /// The engine answered with a refusal: starting it again would get the same answer.
+    pub fn refused(&self) -> bool {
+        matches!(
+            self,
+            EngineFailure::RefusedSettings(_) | EngineFailure::RefusedPosition(_)
+        )
+    }
+}
+
 /// What a worker reports.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum Event {
     /// An `info` line (not `info string`).
     Info { role: usize, id: u64, line: String },
@@ -67,19 +104,16 @@ pub enum Event {
         depth: Option<u64>,
         score: Option<String>,
     },
-    /// The engine could not start, lost its connection or did not answer; `refused`: it
-    /// answered its settings or the position with `info string error` (starting it again would
-    /// not help).
+    /// The engine could not start, lost its connection, did not answer or refused the job.
     Failed {
         role: usize,
         id: u64,
-        msg: String,
-        refused: bool,
+        failure: EngineFailure,
     },
     /// The game review (`super::review`) of job `id`.
     Reviewed {
         id: u64,
-        result: Result<crate::review::GameReview, String>,
+        result: Result<crate::review::GameReview, super::review::ReviewFailure>,
     },
 }
 
@@ -90,14 +124,14 @@ const STOP_GRACE: Duration = Duration::from_secs(5);
 /// How often a thinking worker looks for new jobs.
 const POLL: Duration = Duration::from_millis(20);
 
-fn handshake(c: &mut Conn, s: &Setup) -> Result<(), String> {
-    let wait = |c: &mut Conn, word: &str| match c.wait_for(word, Instant::now() + HANDSHAKE) {
+fn handshake(c: &mut Conn, s: &Setup) -> Result<(), EngineFailure> {
+    let wait = |c: &mut Conn, word| match c.wait_for(word, Instant::now() + HANDSHAKE) {
         Recv::Line(_) => Ok(()),
-        Recv::Timeout => Err(format!("no '{word}' within {} s", HANDSHAKE.as_secs())),
-        Recv::Closed => Err(format!("exited before '{word}'")),
+        Recv::Timeout => Err(EngineFailure::Silent(word)),
+        Recv::Closed => Err(EngineFailure::ExitedBefore(word)),
     };
     if !c.send("uci") {
-        return Err("input closed".into());
+        return Err(EngineFailure::StartInputClosed);
     }
     wait(c, "uciok")?;
     let mut ok = c.send(&format!(
@@ -109,13 +143,13 @@ fn handshake(c: &mut Conn, s: &Setup) -> Result<(), String> {
     }
     ok &= c.send("ucinewgame") && c.send("isready");
     if !ok {
-        return Err("input closed".into());
+        return Err(EngineFailure::StartInputClosed);
     }
     match c.answer("readyok", Instant::now() + HANDSHAKE) {
         Answer::Line(_) => Ok(()),
-        Answer::Refused(line) => Err(format!("refused its settings: {line}")),
-        Answer::Timeout => Err(format!("no 'readyok' within {} s", HANDSHAKE.as_secs())),
-        Answer::Closed => Err("exited before 'readyok'".into()),
+        Answer::Refused(line) => Err(EngineFailure::RefusedSettings(line)),
+        Answer::Timeout => Err(EngineFailure::Silent("readyok")),
+        Answer::Closed => Err(EngineFailure::ExitedBefore("readyok")),
     }
 }
 
@@ -138,12 +172,7 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
             },
         };
         let id = job.id;
-        let fail = |msg: String| Event::Failed {
-            role,
-            id,
-            refused: msg.starts_with("refused"),
-            msg,
-        };
+        let fail = |failure| Event::Failed { role, id, failure };
         if conn.as_ref().is_some_and(|(_, s)| *s != job.setup)
             && let Some((c, _)) = conn.take()
         {
@@ -151,7 +180,7 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
         }
         if conn.is_none() {
             let started = Conn::start(&job.setup.spec, job.setup.kind)
-                .map_err(|e| e.to_string())
+                .map_err(EngineFailure::Start)
                 .and_then(|mut c| match handshake(&mut c, &job.setup) {
                     Ok(()) => Ok(c),
                     Err(e) => {
@@ -161,12 +190,8 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
                 });
             match started {
                 Ok(c) => conn = Some((c, job.setup.clone())),
-                Err(e) if e.starts_with("refused") => {
-                    let _ = events.send(fail(e));
-                    continue;
-                }
                 Err(e) => {
-                    let _ = events.send(fail(format!("cannot start: {e}")));
+                    let _ = events.send(fail(e));
                     continue;
                 }
             }
@@ -177,7 +202,7 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
         let t0 = Instant::now();
         if !(c.send(&job.position) && c.send(&job.go)) {
             conn = None;
-            let _ = events.send(fail("input closed (engine gone)".into()));
+            let _ = events.send(fail(EngineFailure::InputClosed));
             continue;
         }
         let (mut depth, mut score) = (None, None);
@@ -190,7 +215,7 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
                 Recv::Line(l) if !discard && refusal(&l).is_some() => {
                     // It refused the position (or the go): no move of it would be for this
                     // position. The engine is closed; the page says why and pauses.
-                    dead = Some(format!("refused the position: {}", l.trim()));
+                    dead = Some(EngineFailure::RefusedPosition(l.trim().to_string()));
                     break;
                 }
                 Recv::Line(l) => {
@@ -239,7 +264,7 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
                 Recv::Timeout => {
                     if let Some(d) = stopping {
                         if Instant::now() > d {
-                            dead = Some("did not answer 'stop' within 5 s; killed".to_string());
+                            dead = Some(EngineFailure::NoStop);
                             break;
                         }
                     } else if job.max_time.is_some_and(|m| t0.elapsed() > m) {
@@ -270,17 +295,17 @@ pub fn worker(role: usize, jobs: Receiver<Job>, events: Sender<Event>) {
                     }
                 }
                 Recv::Closed => {
-                    dead = Some("exited or dropped the connection while thinking".to_string());
+                    dead = Some(EngineFailure::Exited);
                     break;
                 }
             }
         }
-        if let Some(msg) = dead {
+        if let Some(failure) = dead {
             if let Some((c, _)) = conn.take() {
                 c.close();
             }
             if !discard {
-                let _ = events.send(fail(msg));
+                let _ = events.send(fail(failure));
             }
         }
     }

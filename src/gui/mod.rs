@@ -20,6 +20,7 @@
 pub mod api;
 pub mod board;
 pub mod engines;
+pub mod error;
 pub mod review;
 
 use std::io::{Read, Write};
@@ -36,6 +37,7 @@ use crate::players::Player;
 use crate::referee::conn::EngineSpec;
 use api::{Offered, Session};
 use engines::{Event, Job, SEATS_AND_ANALYSIS};
+pub use error::{ApiError, GuiError, ListenWhy, RequestError};
 
 /// Default of `--max-connections`: connections served at once; more are answered `503` and
 /// closed. A connection costs a thread and at most a request's caps in memory, so the default
@@ -43,6 +45,8 @@ use engines::{Event, Job, SEATS_AND_ANALYSIS};
 pub const MAX_CONNECTIONS: usize = 256;
 /// Largest request line plus headers.
 pub const MAX_HEADER: usize = 16 * 1024;
+/// Most header fields in a request.
+pub const MAX_FIELDS: usize = 48;
 /// Largest request body.
 pub const MAX_BODY: usize = 64 * 1024;
 /// Time a client has to send its whole request.
@@ -70,8 +74,8 @@ pub struct GuiConfig {
 }
 
 /// The engines every page offers: the full engine (this binary), then the built-in players.
-pub fn builtin_engines() -> Result<Vec<Offered>, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot locate this binary: {e}"))?;
+pub fn builtin_engines() -> Result<Vec<Offered>, GuiError> {
+    let exe = std::env::current_exe().map_err(GuiError::Locate)?;
     let mut out = vec![Offered {
         name: "tablero".into(),
         spec: EngineSpec::Command(vec![exe.to_string_lossy().into_owned()]),
@@ -86,22 +90,20 @@ pub fn builtin_engines() -> Result<Vec<Offered>, String> {
 }
 
 /// Binds `listen`, refusing a non-loopback address unless `allow_remote`.
-pub fn bind(listen: &str, allow_remote: bool) -> Result<TcpListener, String> {
+pub fn bind(listen: &str, allow_remote: bool) -> Result<TcpListener, GuiError> {
+    let refuse = |why| GuiError::Listen {
+        listen: listen.to_string(),
+        why,
+    };
     let addrs: Vec<SocketAddr> = listen
         .to_socket_addrs()
-        .map_err(|e| format!("--listen {listen}: {e}"))?
+        .map_err(|e| refuse(ListenWhy::Resolve(e)))?
         .collect();
-    let first = *addrs
-        .first()
-        .ok_or_else(|| format!("--listen {listen}: no address"))?;
+    let first = *addrs.first().ok_or_else(|| refuse(ListenWhy::NoAddress))?;
     if !allow_remote && addrs.iter().any(|a| !a.ip().is_loopback()) {
-        return Err(format!(
-            "--listen {listen}: {} is not a loopback address; the page lets anyone who reaches \
-             it run engines on this machine, so add --allow-remote to mean it",
-            first.ip()
-        ));
+        return Err(refuse(ListenWhy::NotLoopback(first.ip())));
     }
-    TcpListener::bind(first).map_err(|e| format!("--listen {listen}: {e}"))
+    TcpListener::bind(first).map_err(|e| refuse(ListenWhy::Bind(e)))
 }
 
 /// Everything the connection threads share.
@@ -120,17 +122,17 @@ pub fn start(
     kind: GameKind,
     port: u16,
     allow_remote: bool,
-) -> Result<Arc<Shared>, String> {
+) -> Result<Arc<Shared>, GuiError> {
+    let thread = |what| move |error| GuiError::Thread { what, error };
     let (ev_tx, ev_rx) = mpsc::channel::<Event>();
-    let mut senders = vec![];
-    for role in 0..SEATS_AND_ANALYSIS {
-        let (tx, rx) = mpsc::channel::<Job>();
+    let channels: [_; SEATS_AND_ANALYSIS] = std::array::from_fn(|_| mpsc::channel::<Job>());
+    let jobs = channels.each_ref().map(|(tx, _)| tx.clone());
+    for (role, (_, rx)) in channels.into_iter().enumerate() {
         let ev = ev_tx.clone();
         std::thread::Builder::new()
             .name(format!("gui-engine-{role}"))
             .spawn(move || engines::worker(role, rx, ev))
-            .map_err(|e| e.to_string())?;
-        senders.push(tx);
+            .map_err(thread("engine worker"))?;
     }
     // The game review's worker.
     let (review_tx, review_rx) = mpsc::channel::<review::ReviewJob>();
@@ -138,12 +140,9 @@ pub fn start(
     std::thread::Builder::new()
         .name("gui-review".into())
         .spawn(move || review::worker(review_rx, ev))
-        .map_err(|e| e.to_string())?;
+        .map_err(thread("game review"))?;
     drop(ev_tx);
-    let jobs: [mpsc::Sender<Job>; 3] = senders
-        .try_into()
-        .map_err(|_| "engine workers".to_string())?;
-    let mut session = Session::new(offered, kind, jobs)?;
+    let mut session = Session::new(offered, kind, jobs);
     session.set_reviewer(review_tx);
     let shared = Arc::new(Shared {
         session: Mutex::new(session),
@@ -164,15 +163,18 @@ pub fn start(
                 s.changed.notify_all();
             }
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(thread("event"))?;
     Ok(shared)
 }
 
 /// `tablero gui`: binds, prints `listening http://ADDR/` and serves until killed.
-pub fn run(opts: &GuiConfig) -> Result<(), String> {
+pub fn run(opts: &GuiConfig) -> Result<(), GuiError> {
     let offered = opts.engines.clone();
     let listener = bind(&opts.listen, opts.allow_remote)?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let addr = listener.local_addr().map_err(|e| GuiError::Listen {
+        listen: opts.listen.clone(),
+        why: ListenWhy::Bind(e),
+    })?;
     let shared = start(offered, opts.game, addr.port(), opts.allow_remote)?;
     shared
         .max_conns
@@ -280,8 +282,8 @@ impl Request {
     }
 }
 
-/// Reads one request within the caps; `Err((status, reason))` otherwise.
-fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
+/// Reads one request within the caps.
+fn read_request(stream: &mut TcpStream) -> Result<Request, RequestError> {
     let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
     let t0 = Instant::now();
     let mut buf = Vec::with_capacity(2048);
@@ -291,7 +293,7 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
             break i + 4;
         }
         if buf.len() > MAX_HEADER {
-            return Err((431, format!("request head larger than {MAX_HEADER} bytes")));
+            return Err(RequestError::HeadTooLarge);
         }
         // Each read waits only for what is left of the request's time, so a client dripping
         // bytes cannot stretch it.
@@ -299,13 +301,13 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
             .checked_sub(t0.elapsed())
             .filter(|l| !l.is_zero())
         else {
-            return Err((408, "request not received in time".into()));
+            return Err(RequestError::Slow(false));
         };
         let _ = stream.set_read_timeout(Some(left));
         match stream.read(&mut chunk) {
-            Ok(0) => return Err((400, "connection closed before the request ended".into())),
+            Ok(0) => return Err(RequestError::Closed(false)),
             Ok(n) => buf.extend_from_slice(&chunk[..n]),
-            Err(_) => return Err((408, "request not received in time".into())),
+            Err(_) => return Err(RequestError::Slow(false)),
         }
     };
     let (mut r, len) = parse_head(&buf[..head_end])?;
@@ -315,13 +317,13 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
             .checked_sub(t0.elapsed())
             .filter(|l| !l.is_zero())
         else {
-            return Err((408, "request body not received in time".into()));
+            return Err(RequestError::Slow(true));
         };
         let _ = stream.set_read_timeout(Some(left));
         match stream.read(&mut chunk) {
-            Ok(0) => return Err((400, "connection closed before the body ended".into())),
+            Ok(0) => return Err(RequestError::Closed(true)),
             Ok(n) => body.extend_from_slice(&chunk[..n]),
-            Err(_) => return Err((408, "request body not received in time".into())),
+            Err(_) => return Err(RequestError::Slow(true)),
         }
     }
     body.truncate(len);
@@ -332,19 +334,19 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
 /// Parses a request head (everything up to and including the blank line) within the caps:
 /// the request without its body, and the body length it announces. Pure (no socket), so that
 /// the fuzz target (fuzz/fuzz_targets/gui_http.rs) runs exactly what a connection runs.
-pub fn parse_head(head: &[u8]) -> Result<(Request, usize), (u16, String)> {
+pub fn parse_head(head: &[u8]) -> Result<(Request, usize), RequestError> {
     if head.len() > MAX_HEADER {
-        return Err((431, format!("request head larger than {MAX_HEADER} bytes")));
+        return Err(RequestError::HeadTooLarge);
     }
-    let mut hs = [httparse::EMPTY_HEADER; 48];
+    let mut hs = [httparse::EMPTY_HEADER; MAX_FIELDS];
     let mut req = httparse::Request::new(&mut hs);
     match req.parse(head) {
         Ok(httparse::Status::Complete(_)) => {}
-        Ok(httparse::Status::Partial) => return Err((400, "incomplete request head".into())),
+        Ok(httparse::Status::Partial) => return Err(RequestError::Incomplete),
         Err(httparse::Error::TooManyHeaders) => {
-            return Err((431, "more than 48 header fields".into()));
+            return Err(RequestError::TooManyHeaders(MAX_FIELDS));
         }
-        Err(e) => return Err((400, format!("malformed request: {e}"))),
+        Err(e) => return Err(RequestError::Malformed(e)),
     }
     let method = req.method.unwrap_or("").to_string();
     let target = req.path.unwrap_or("");
@@ -367,22 +369,16 @@ pub fn parse_head(head: &[u8]) -> Result<(Request, usize), (u16, String)> {
         body: vec![],
     };
     if r.header("transfer-encoding").is_some() {
-        return Err((
-            411,
-            "chunked bodies are not accepted; send Content-Length".into(),
-        ));
+        return Err(RequestError::Chunked);
     }
     let len = match r.header("content-length") {
         None => 0,
-        Some(v) => v.parse::<usize>().map_err(|_| {
-            (
-                400,
-                format!("bad Content-Length '{}'", crate::core::spec::clip(v)),
-            )
-        })?,
+        Some(v) => v
+            .parse::<usize>()
+            .map_err(|_| RequestError::BadLength(v.to_string()))?,
     };
     if len > MAX_BODY {
-        return Err((413, format!("body of {len} bytes; the limit is {MAX_BODY}")));
+        return Err(RequestError::BodyTooLarge(len));
     }
     Ok((r, len))
 }
@@ -418,22 +414,22 @@ pub fn host_allowed(host: &str, port: u16, allow_remote: bool) -> bool {
 }
 
 /// Refuses state-changing requests from other sites (checked on every `POST`).
-fn same_origin(r: &Request, host: &str) -> Result<(), String> {
+fn same_origin(r: &Request, host: &str) -> Result<(), RequestError> {
     if let Some(site) = r.header("sec-fetch-site")
         && !matches!(site, "same-origin" | "none")
     {
-        return Err(format!(
-            "cross-site request refused (Sec-Fetch-Site: {})",
-            crate::core::spec::clip(site)
-        ));
+        return Err(RequestError::CrossSite {
+            header: "Sec-Fetch-Site",
+            value: site.to_string(),
+        });
     }
     if let Some(origin) = r.header("origin")
         && !origin.eq_ignore_ascii_case(&format!("http://{host}"))
     {
-        return Err(format!(
-            "cross-site request refused (Origin: {})",
-            crate::core::spec::clip(origin)
-        ));
+        return Err(RequestError::CrossSite {
+            header: "Origin",
+            value: origin.to_string(),
+        });
     }
     let json = r.header("content-type").is_some_and(|c| {
         c.split(';')
@@ -441,17 +437,15 @@ fn same_origin(r: &Request, host: &str) -> Result<(), String> {
             .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
     });
     if !json {
-        return Err("POST bodies must be Content-Type: application/json".into());
+        return Err(RequestError::NotJson);
     }
     Ok(())
 }
 
-fn query_u64(q: &str, key: &str) -> Result<u64, String> {
+fn query_u64(q: &str, key: &'static str) -> Result<u64, RequestError> {
     for kv in q.split('&') {
         if let Some(v) = kv.strip_prefix(key).and_then(|r| r.strip_prefix('=')) {
-            return v
-                .parse()
-                .map_err(|_| format!("'{key}' must be a non-negative integer"));
+            return v.parse().map_err(|_| RequestError::Query(key));
         }
     }
     Ok(0)
@@ -461,7 +455,7 @@ fn handle(stream: &mut TcpStream, shared: &Shared) {
     let _ = stream.set_nodelay(true);
     let out = match read_request(stream) {
         Ok(r) => route(&r, shared),
-        Err((code, reason)) => error(code, &reason),
+        Err(e) => error(e.status(), &e.to_string()),
     };
     let _ = stream.write_all(&out);
     let _ = stream.flush();
@@ -524,7 +518,7 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
             let (since, board) = match (query_u64(&r.query, "since"), query_u64(&r.query, "board"))
             {
                 (Ok(s), Ok(b)) => (s, b),
-                (Err(e), _) | (_, Err(e)) => return error(400, &e),
+                (Err(e), _) | (_, Err(e)) => return error(e.status(), &e.to_string()),
             };
             let Ok(mut g) = shared.session.lock() else {
                 return error(500, "session lock poisoned");
@@ -557,7 +551,7 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
                         "attachment; filename=\"tablero-game.jsonl\"",
                     )],
                 ),
-                Err(e) => error(409, &e),
+                Err(e) => error(e.status(), &e.to_string()),
             }
         }
         (
@@ -566,7 +560,7 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
             | "/api/stop" | "/api/analysis" | "/api/review" | "/api/view" | "/api/load",
         ) => {
             if let Err(e) = same_origin(r, host) {
-                return error(403, &e);
+                return error(e.status(), &e.to_string());
             }
             let v: Value = if r.body.iter().all(u8::is_ascii_whitespace) {
                 Value::Object(Default::default())
@@ -602,7 +596,7 @@ pub fn route(r: &Request, shared: &Shared) -> Vec<u8> {
                     format!("{{\"ok\":true,\"version\":{version}}}").as_bytes(),
                     &[],
                 ),
-                Err(e) => error(400, &e),
+                Err(e) => error(e.status(), &e.to_string()),
             }
         }
         (
@@ -646,9 +640,123 @@ mod tests {
     }
 
     #[test]
+    fn each_refused_head_is_its_own_kind_and_status() {
+        let refused = |head: &str| parse_head(head.as_bytes()).map(|_| ()).unwrap_err();
+        let e = refused("GARBAGE\r\n\r\n");
+        assert!(
+            matches!(e, RequestError::Malformed(_)) && e.status() == 400,
+            "{e}"
+        );
+        let e = refused("GET / HTTP/1.1\r\nHost: a\r\n");
+        assert!(
+            matches!(e, RequestError::Incomplete) && e.status() == 400,
+            "{e}"
+        );
+        let many = format!(
+            "GET / HTTP/1.1\r\n{}\r\n",
+            "X: y\r\n".repeat(MAX_FIELDS + 1)
+        );
+        let e = refused(&many);
+        assert!(
+            matches!(e, RequestError::TooManyHeaders(_)) && e.status() == 431,
+            "{e}"
+        );
+        assert_eq!(e.to_string(), "more than 48 header fields");
+        let e = refused("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n");
+        assert!(
+            matches!(e, RequestError::Chunked) && e.status() == 411,
+            "{e}"
+        );
+        let e = refused("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n");
+        assert!(
+            matches!(e, RequestError::BadLength(_)) && e.status() == 400,
+            "{e}"
+        );
+        assert_eq!(e.to_string(), "bad Content-Length '-1'");
+        let e = refused("POST / HTTP/1.1\r\nContent-Length: 65537\r\n\r\n");
+        assert!(
+            matches!(e, RequestError::BodyTooLarge(65537)) && e.status() == 413,
+            "{e}"
+        );
+        let (r, len) =
+            parse_head(b"POST /api/move?since=3 HTTP/1.1\r\nContent-Length: 2\r\n\r\n").unwrap();
+        assert_eq!(
+            (r.path.as_str(), r.query.as_str(), len),
+            ("/api/move", "since=3", 2)
+        );
+        assert_eq!(query_u64(&r.query, "since").unwrap(), 3);
+        let e = query_u64("since=x", "since").unwrap_err();
+        assert!(
+            matches!(e, RequestError::Query("since")) && e.status() == 400,
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn cross_site_posts_are_403_with_what_said_so() {
+        let post = |headers: &[(&str, &str)]| Request {
+            method: "POST".into(),
+            path: "/api/move".into(),
+            query: String::new(),
+            headers: headers
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            body: vec![],
+        };
+        let json = ("content-type", "application/json; charset=utf-8");
+        assert!(same_origin(&post(&[json]), "localhost:80").is_ok());
+        assert!(
+            same_origin(
+                &post(&[json, ("origin", "http://localhost:80")]),
+                "localhost:80"
+            )
+            .is_ok()
+        );
+        let e = same_origin(&post(&[json, ("sec-fetch-site", "cross-site")]), "h").unwrap_err();
+        assert_eq!(e.status(), 403);
+        assert_eq!(
+            e.to_string(),
+            "cross-site request refused (Sec-Fetch-Site: cross-site)"
+        );
+        let e = same_origin(&post(&[json, ("origin", "http://evil")]), "h").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cross-site request refused (Origin: http://evil)"
+        );
+        let e = same_origin(&post(&[("content-type", "text/plain")]), "h").unwrap_err();
+        assert!(
+            matches!(e, RequestError::NotJson) && e.status() == 403,
+            "{e}"
+        );
+    }
+
+    #[test]
     fn binding_refuses_remote_addresses() {
         let e = bind("0.0.0.0:0", false).unwrap_err();
-        assert!(e.contains("--allow-remote"), "{e}");
+        assert!(
+            matches!(
+                e,
+                GuiError::Listen {
+                    why: ListenWhy::NotLoopback(_),
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("--allow-remote"), "{e}");
+        // No port: refused before any name lookup.
+        let e = bind("127.0.0.1", false).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                GuiError::Listen {
+                    why: ListenWhy::Resolve(_),
+                    ..
+                }
+            ),
+            "{e}"
+        );
         assert!(bind("127.0.0.1:0", false).is_ok());
     }
 }

@@ -8,8 +8,21 @@ use std::collections::HashMap;
 use std::sync::mpsc::{Receiver, Sender};
 
 use super::engines::Event;
+use crate::core::game::ConfigError;
 use crate::games::GameKind;
+use crate::review::game::GameError;
 use crate::review::live::{LiveReviewer, reviewer};
+
+/// Why a review of the page's game failed (the page shows the text in the review box).
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewFailure {
+    /// The game's default settings do not make a reviewer.
+    #[error("{0}")]
+    Reviewer(ConfigError),
+    /// The game's moves or a search of them.
+    #[error("{0}")]
+    Game(GameError),
+}
 
 /// One game to review.
 #[derive(Clone, Debug)]
@@ -38,7 +51,7 @@ pub fn worker(jobs: Receiver<ReviewJob>, events: Sender<Event>) {
             Some(r) => Ok(r),
             None => reviewer(job.kind)
                 .map(|r| reviewers.entry(key).or_insert(r))
-                .map_err(|e| e.to_string()),
+                .map_err(ReviewFailure::Reviewer),
         }
         .and_then(|r| {
             r.review(
@@ -47,7 +60,7 @@ pub fn worker(jobs: Receiver<ReviewJob>, events: Sender<Event>) {
                 job.opening,
                 [&job.names[0], &job.names[1]],
             )
-            .map_err(|e| e.to_string())
+            .map_err(ReviewFailure::Game)
         });
         if events.send(Event::Reviewed { id: job.id, result }).is_err() {
             break;
