@@ -13,7 +13,7 @@ use std::process::Command;
 
 use common::BIN;
 use serde_json::Value;
-use tablero::core::game::{Game, Outcome, Side};
+use tablero::core::game::{FenError, Game, Outcome, Side};
 use tablero::games::parchis::{Parchis, ParchisConfig, Year};
 
 /// A whole protocol script through `tablero --game parchis`; stdout.
@@ -197,6 +197,11 @@ fn a_2023_24_state_string_is_refused_under_the_other_years() {
     ] {
         let e = Parchis::parse_fen(&bad, &config).expect_err(&bad);
         assert!(e.to_string().contains(why), "{bad}: {e}");
+        assert_eq!(
+            matches!(e, FenError::Rules(_)),
+            year_limit(why),
+            "{bad}: {e:?}"
+        );
     }
     let star = START_2023.replace("n4,n13,", "n4:s5,n13,");
     let s = Parchis::parse_fen(&star, &config).expect("a star is a 2023-24 piece");
@@ -277,7 +282,18 @@ fn a_2024_25_state_string_is_refused_under_the_other_years() {
     ] {
         let e = Parchis::parse_fen(&bad, &config).expect_err(&bad);
         assert!(e.to_string().contains(why), "{bad}: {e}");
+        assert_eq!(
+            matches!(e, FenError::Rules(_)),
+            year_limit(why),
+            "{bad}: {e:?}"
+        );
     }
+}
+
+/// A refusal of something well formed that the year's rules do not have (`FenError::Rules`);
+/// every other refusal is of the string's form (`FenError::Syntax`).
+fn year_limit(why: &str) -> bool {
+    (why.starts_with("a 20") && why.contains(" position has ")) || why.contains("pending bonus")
 }
 
 #[test]

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::core::game::Game;
+use crate::core::spec::PositionError;
 use crate::games::connect4::{Config, Connect4};
 
 /// The book's text: `#` comments, then one line per mirror-distinct position,
@@ -34,8 +35,33 @@ pub struct Line {
     pub entry: Entry,
 }
 
-/// Parses the book's text (`line_no` counts from 1 in errors).
-pub fn parse(text: &str) -> Result<Vec<Line>, String> {
+/// A line of the book's text that does not parse.
+#[derive(Debug, thiserror::Error)]
+#[error("c4book.txt line {line}: {why}: '{text}'")]
+pub struct BookLineError {
+    /// Counted from 1.
+    pub line: usize,
+    pub text: String,
+    pub why: BookWhy,
+}
+
+/// What is wrong with a line of the book.
+#[derive(Debug, thiserror::Error)]
+pub enum BookWhy {
+    #[error("expected '<moves> <score> <best>'")]
+    Fields,
+    #[error("{0}")]
+    Moves(PositionError),
+    #[error("bad score")]
+    Score,
+    #[error("bad column")]
+    Column,
+    #[error("the best column cannot be played")]
+    Unplayable,
+}
+
+/// Parses the book's text.
+pub fn parse(text: &str) -> Result<Vec<Line>, BookLineError> {
     let cfg = Config::default();
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -43,19 +69,23 @@ pub fn parse(text: &str) -> Result<Vec<Line>, String> {
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
-        let err = |what: &str| format!("c4book.txt line {}: {what}: '{l}'", i + 1);
+        let err = |why| BookLineError {
+            line: i + 1,
+            text: l.to_string(),
+            why,
+        };
         let mut it = l.split_whitespace();
         let (Some(moves), Some(score), Some(best), None) =
             (it.next(), it.next(), it.next(), it.next())
         else {
-            return Err(err("expected '<moves> <score> <best>'"));
+            return Err(err(BookWhy::Fields));
         };
         let moves = if moves == "-" { "" } else { moves };
-        let game = Connect4::from_moves(moves, &cfg).map_err(|e| err(&e.to_string()))?;
-        let score: i8 = score.parse().map_err(|_| err("bad score"))?;
-        let best: u8 = best.parse().map_err(|_| err("bad column"))?;
+        let game = Connect4::from_moves(moves, &cfg).map_err(|e| err(BookWhy::Moves(e)))?;
+        let score: i8 = score.parse().map_err(|_| err(BookWhy::Score))?;
+        let best: u8 = best.parse().map_err(|_| err(BookWhy::Column))?;
         if !(1..=7).contains(&best) || !game.can_play(best - 1) {
-            return Err(err("the best column cannot be played"));
+            return Err(err(BookWhy::Unplayable));
         }
         out.push(Line {
             moves: moves.to_string(),
@@ -266,8 +296,19 @@ mod tests {
         };
         assert_eq!(lookup(&Connect4::start(&cfg)), None);
         assert_eq!(complete_stones("# complete: 4 5\n# x\n"), vec![4, 5]);
-        assert!(parse("44 1 8\n").is_err());
-        assert!(parse("44 x 4\n").is_err());
-        assert!(parse("4 4 4 4\n").is_err());
+        let why = |text: &str| parse(text).map(|_| ()).unwrap_err().why;
+        assert!(matches!(why("44 1 8\n"), BookWhy::Unplayable));
+        assert!(matches!(why("44 x 4\n"), BookWhy::Score));
+        assert!(matches!(why("4 4 4 4\n"), BookWhy::Fields));
+        assert!(matches!(why("44 1 y\n"), BookWhy::Column));
+        assert!(matches!(why("48 1 4\n"), BookWhy::Moves(_)));
+        let e = parse("# a comment\n\n444444 0 4\n")
+            .map(|_| ())
+            .unwrap_err();
+        assert_eq!(e.line, 3);
+        assert_eq!(
+            e.to_string(),
+            "c4book.txt line 3: the best column cannot be played: '444444 0 4'"
+        );
     }
 }

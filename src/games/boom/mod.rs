@@ -672,8 +672,7 @@ impl Game for Boom {
             'X' => Some(4),
             'O' => Some(5),
             _ => None,
-        })
-        .map_err(FenError::Syntax)?;
+        })?;
         let mut s = Self::start(config);
         s.movement = movement;
         for c in 0..SIZE {

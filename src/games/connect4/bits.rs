@@ -12,6 +12,8 @@
 //! Every function here is branch-free shifting and masking so that move generation, win checks
 //! and window-counting evaluations stay in the nanosecond range.
 
+use crate::core::game::FenError;
+
 /// The four line directions as bit shifts for column stride `s`: vertical, horizontal, and the
 /// two diagonals (`s - 1` goes down-right, `s + 1` goes up-right).
 #[inline(always)]
@@ -139,13 +141,13 @@ pub fn parse_rows(
     w: usize,
     h: usize,
     cell: impl Fn(char) -> Option<u8>,
-) -> Result<Vec<Vec<u8>>, String> {
+) -> Result<Vec<Vec<u8>>, FenError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != h {
-        return Err(format!(
+        return Err(FenError::Syntax(format!(
             "board has {} rows, expected {h} (rows are separated by '/')",
             rows.len()
-        ));
+        )));
     }
     let mut out = vec![vec![0u8; w]; h];
     for (i, row) in rows.iter().enumerate() {
@@ -154,7 +156,10 @@ pub fn parse_rows(
         for ch in row.chars() {
             if let Some(d) = ch.to_digit(10) {
                 if d == 0 {
-                    return Err(format!("row {} (from the bottom): '0' is not a run", r + 1));
+                    return Err(FenError::Syntax(format!(
+                        "row {} (from the bottom): '0' is not a run",
+                        r + 1
+                    )));
                 }
                 c += d as usize;
             } else if let Some(code) = cell(ch) {
@@ -163,14 +168,23 @@ pub fn parse_rows(
                 }
                 c += 1;
             } else {
-                return Err(format!("row {}: unexpected character '{ch}'", r + 1));
+                return Err(FenError::Syntax(format!(
+                    "row {}: unexpected character '{ch}'",
+                    r + 1
+                )));
             }
             if c > w {
-                return Err(format!("row {} has more than {w} cells", r + 1));
+                return Err(FenError::Syntax(format!(
+                    "row {} has more than {w} cells",
+                    r + 1
+                )));
             }
         }
         if c != w {
-            return Err(format!("row {} has {c} cells, expected {w}", r + 1));
+            return Err(FenError::Syntax(format!(
+                "row {} has {c} cells, expected {w}",
+                r + 1
+            )));
         }
     }
     Ok(out)

@@ -284,7 +284,7 @@ impl Connect4 {
 
     /// Builds a position from owner-per-cell rows (bottom first; 0 empty, 1 first, 2 second) and
     /// the side to move, validating gravity, counts and lines.
-    fn from_cells(cells: &[Vec<u8>], side: Side, config: &Config) -> Result<Self, String> {
+    fn from_cells(cells: &[Vec<u8>], side: Side, config: &Config) -> Result<Self, FenError> {
         let mut s = Self::empty(config);
         let stride = s.stride();
         let (mut first, mut second) = (0u64, 0u64);
@@ -296,11 +296,11 @@ impl Connect4 {
                 match code {
                     0 => seen_empty = true,
                     _ if seen_empty => {
-                        return Err(format!(
+                        return Err(FenError::Rules(format!(
                             "column {}: a stone floats above an empty cell at row {}",
                             c + 1,
                             r
-                        ));
+                        )));
                     }
                     1 => first |= bit,
                     _ => second |= bit,
@@ -313,22 +313,24 @@ impl Connect4 {
         } else if nf == ns + 1 {
             Side::Second
         } else {
-            return Err(format!(
+            return Err(FenError::Rules(format!(
                 "stone counts x={nf}, o={ns} are impossible (x must equal o or o + 1)"
-            ));
+            )));
         };
         if side != expected {
-            return Err(format!(
+            return Err(FenError::Rules(format!(
                 "side to move must be '{}' with x={nf}, o={ns}",
                 side_char(expected)
-            ));
+            )));
         }
         let (mover, other) = match side {
             Side::First => (first, second),
             Side::Second => (second, first),
         };
         if bits::has_line(mover, stride) {
-            return Err("the side to move already has four in a row".into());
+            return Err(FenError::Rules(
+                "the side to move already has four in a row".into(),
+            ));
         }
         s.current = mover;
         s.mask = first | second;
@@ -557,9 +559,8 @@ impl Game for Connect4 {
                     'o' => Some(2),
                     _ => None,
                 },
-            )
-            .map_err(FenError::Syntax)?;
-        Self::from_cells(&cells, side, config).map_err(FenError::Rules)
+            )?;
+        Self::from_cells(&cells, side, config)
     }
 
     fn display(&self) -> String {

@@ -251,25 +251,27 @@ pub enum MoveKind {
 }
 
 /// Parses one seed count of a fen.
-fn parse_count(tok: &str, what: &str) -> Result<u8, String> {
+fn parse_count(tok: &str, what: &str) -> Result<u8, FenError> {
     if tok.is_empty() || !tok.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{what}: '{tok}' is not a seed count"));
+        return Err(FenError::Syntax(format!(
+            "{what}: '{tok}' is not a seed count"
+        )));
     }
     tok.parse::<u8>()
-        .map_err(|_| format!("{what}: '{tok}' is more than 255 seeds"))
+        .map_err(|_| FenError::Syntax(format!("{what}: '{tok}' is more than 255 seeds")))
 }
 
 /// Parses one half `p1,…,pm:store` of a fen.
-fn parse_half(half: &str, who: &str) -> Result<(ArrayVec<u8, MAX_PITS>, u8), String> {
-    let (pits, store) = half
-        .split_once(':')
-        .ok_or_else(|| format!("{who}'s half '{half}' lacks ':' before the store"))?;
+fn parse_half(half: &str, who: &str) -> Result<(ArrayVec<u8, MAX_PITS>, u8), FenError> {
+    let (pits, store) = half.split_once(':').ok_or_else(|| {
+        FenError::Syntax(format!("{who}'s half '{half}' lacks ':' before the store"))
+    })?;
     let store = parse_count(store, &format!("{who}'s store"))?;
     let mut row = ArrayVec::new();
     for tok in pits.split(',') {
         let v = parse_count(tok, &format!("{who}'s pit"))?;
         row.try_push(v)
-            .map_err(|_| format!("{who} has more than {MAX_PITS} pits"))?;
+            .map_err(|_| FenError::Syntax(format!("{who} has more than {MAX_PITS} pits")))?;
     }
     Ok((row, store))
 }
@@ -526,8 +528,8 @@ impl Game for Mancala {
         let (south, north) = board
             .split_once('/')
             .ok_or_else(|| syntax(format!("board '{board}' lacks '/' between South and North")))?;
-        let (srow, sstore) = parse_half(south, "South").map_err(syntax)?;
-        let (nrow, nstore) = parse_half(north, "North").map_err(syntax)?;
+        let (srow, sstore) = parse_half(south, "South")?;
+        let (nrow, nstore) = parse_half(north, "North")?;
         if srow.len() != nrow.len() {
             return Err(FenError::Rules(format!(
                 "South has {} pits but North has {}",

@@ -580,7 +580,7 @@ impl Game for Parchis {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let m = text::parse_move_text(text.trim()).map_err(MoveError::Notation)?;
+        let m = text::parse_move_text(text.trim())?;
         let mut moves = Moves::new();
         self.gen_moves(&mut moves);
         if moves.contains(&m) {
@@ -607,8 +607,8 @@ impl Game for Parchis {
     }
 
     fn parse_fen(text: &str, config: &ParchisConfig) -> Result<Parchis, FenError> {
-        // The state string's checks are of its form and its limits (counts, ranges).
-        let s = text::parse_fen(text).map_err(FenError::Syntax)?;
+        // Its form and ranges are `Syntax`; what its own year's rules do not have, `Rules`.
+        let s = text::parse_fen(text)?;
         // A state string says its year (mode `c`); the rules played are the configuration's.
         let refused = match (s.year, config.year) {
             (found, wanted) if found == wanted => return Ok(s),

@@ -7,6 +7,7 @@ use super::{
     F_BANANED, F_EATING, F_GOAL, F_REMEMBER6, GOAL, HOME, MAX_HAND, MAX_TRAPS, Move, Parchis,
     T_BANANED, T_BOO, T_MEGA, T_MINI, T_NORMAL, T_STAR, Year,
 };
+use crate::core::game::{FenError, MoveError};
 
 const COLOUR_LETTERS: [char; 4] = ['y', 'b', 'r', 'g'];
 const ITEM_NAMES: [&str; 10] = [
@@ -53,10 +54,12 @@ pub fn format_move(m: Move) -> String {
 }
 
 /// Parses move text into a `Move` (syntax only; legality is checked by the caller).
-pub fn parse_move_text(text: &str) -> Result<Move, String> {
-    let (piece, die) = text
-        .split_once(':')
-        .ok_or_else(|| format!("bad move '{text}': expected <piece>:<die>, e.g. y0:5"))?;
+pub fn parse_move_text(text: &str) -> Result<Move, MoveError> {
+    let (piece, die) = text.split_once(':').ok_or_else(|| {
+        MoveError::Notation(format!(
+            "bad move '{text}': expected <piece>:<die>, e.g. y0:5"
+        ))
+    })?;
     let die = match die {
         // 3 is a die of 2021-22 only; 2022-23's legality refuses it.
         "1" | "2" | "3" | "4" | "5" | "6" | "10" | "20" => die.parse::<u8>().unwrap_or(0),
@@ -67,9 +70,9 @@ pub fn parse_move_text(text: &str) -> Result<Move, String> {
         _ => match ITEM_NAMES.iter().position(|&n| n == die) {
             Some(k) => 101 + k as u8,
             None => {
-                return Err(format!(
+                return Err(MoveError::Notation(format!(
                     "bad move '{text}': unknown die '{die}' (1 to 6, 10, 20, power, yinyang or an item name)"
-                ));
+                )));
             }
         },
     };
@@ -80,13 +83,21 @@ pub fn parse_move_text(text: &str) -> Result<Move, String> {
     let c = ch
         .next()
         .and_then(|l| COLOUR_LETTERS.iter().position(|&x| x == l))
-        .ok_or_else(|| format!("bad move '{text}': piece must be y/b/r/g + index or 'pass'"))?;
+        .ok_or_else(|| {
+            MoveError::Notation(format!(
+                "bad move '{text}': piece must be y/b/r/g + index or 'pass'"
+            ))
+        })?;
     let idx: u8 = match ch.as_str() {
         "0" => 0,
         "1" => 1,
         "2" => 2,
         "3" => 3,
-        _ => return Err(format!("bad move '{text}': piece index must be 0..3")),
+        _ => {
+            return Err(MoveError::Notation(format!(
+                "bad move '{text}': piece index must be 0..3"
+            )));
+        }
     };
     Ok(Move::new(4 * c as u8 + idx, die))
 }
@@ -100,11 +111,11 @@ fn box_text(p: u8) -> String {
     }
 }
 
-fn parse_box(t: &str) -> Result<u8, String> {
-    let num = |s: &str, lo: u8, hi: u8| -> Result<u8, String> {
+fn parse_box(t: &str) -> Result<u8, FenError> {
+    let num = |s: &str, lo: u8, hi: u8| -> Result<u8, FenError> {
         match s.parse::<u8>() {
             Ok(v) if (lo..=hi).contains(&v) && !s.starts_with('+') => Ok(v),
-            _ => Err(format!("bad box '{t}'")),
+            _ => Err(FenError::Syntax(format!("bad box '{t}'"))),
         }
     };
     match t {
@@ -112,7 +123,7 @@ fn parse_box(t: &str) -> Result<u8, String> {
         "g" => Ok(GOAL),
         _ if t.starts_with('n') => num(&t[1..], 1, 68),
         _ if t.starts_with('q') => Ok(68 + num(&t[1..], 1, 7)?),
-        _ => Err(format!("bad box '{t}'")),
+        _ => Err(FenError::Syntax(format!("bad box '{t}'"))),
     }
 }
 
@@ -266,14 +277,14 @@ pub fn format_fen(s: &Parchis) -> String {
     f
 }
 
-fn colour_letter(t: &str, what: &str) -> Result<u8, String> {
+fn colour_letter(t: &str, what: &str) -> Result<u8, FenError> {
     match t {
         "-" => Ok(0xFF),
         _ => COLOUR_LETTERS
             .iter()
             .position(|&c| t.len() == 1 && t.starts_with(c))
             .map(|c| c as u8)
-            .ok_or_else(|| format!("bad {what} colour '{t}'")),
+            .ok_or_else(|| FenError::Syntax(format!("bad {what} colour '{t}'"))),
     }
 }
 
@@ -298,13 +309,13 @@ fn no_items(year: Year) -> Option<&'static str> {
 }
 
 /// Parses the FEN of the module doc. Never panics; rejects anything out of range.
-pub fn parse_fen(text: &str) -> Result<Parchis, String> {
+pub fn parse_fen(text: &str) -> Result<Parchis, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 12 {
-        return Err(format!(
+        return Err(FenError::Syntax(format!(
             "parchis fen needs 12 space-separated fields, got {}",
             fields.len()
-        ));
+        )));
     }
     let mut s = Parchis::empty();
     match fields[0] {
@@ -314,43 +325,50 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
         "b" => s.year = Year::Y2023,
         "y" => s.year = Year::Y2024,
         m => {
-            return Err(format!(
+            return Err(FenError::Syntax(format!(
                 "bad mode '{m}' (n or p; c for 2021-22, b for 2023-24, y for 2024-25)"
-            ));
+            )));
         }
     };
     if !matches!(s.year, Year::Y2022 | Year::Y2023) {
         s.colour = COLOUR_LETTERS
             .iter()
             .position(|&c| fields[1].len() == 1 && fields[1].starts_with(c))
-            .ok_or_else(|| format!("bad colour to move '{}' (y, b, r or g)", fields[1]))?
-            as u8;
+            .ok_or_else(|| {
+                FenError::Syntax(format!("bad colour to move '{}' (y, b, r or g)", fields[1]))
+            })? as u8;
         s.player = s.player_of_colour(s.colour as usize) as u8;
     } else {
         s.player = match fields[1] {
             "0" => 0,
             "1" => 1,
-            p => return Err(format!("bad player '{p}' (0 or 1)")),
+            p => return Err(FenError::Syntax(format!("bad player '{p}' (0 or 1)"))),
         };
         s.colour = s.player;
     }
     s.turn = fields[2]
         .parse::<u32>()
-        .map_err(|_| format!("bad turn '{}'", fields[2]))?;
+        .map_err(|_| FenError::Syntax(format!("bad turn '{}'", fields[2])))?;
     // Pieces.
     let groups: Vec<&str> = fields[3].split('/').collect();
     if groups.len() != 4 {
-        return Err("pieces need 4 '/'-separated colour groups (y/b/r/g)".into());
+        return Err(FenError::Syntax(
+            "pieces need 4 '/'-separated colour groups (y/b/r/g)".into(),
+        ));
     }
     let mut npieces = None;
     for (c, g) in groups.iter().enumerate() {
         let ps: Vec<&str> = g.split(',').collect();
         if s.year == Year::Y2024 {
             if ps.len() != 2 {
-                return Err("a 2024-25 position has 2 pieces a colour".into());
+                return Err(FenError::Rules(
+                    "a 2024-25 position has 2 pieces a colour".into(),
+                ));
             }
         } else if !(3..=4).contains(&ps.len()) || npieces.is_some_and(|n| n != ps.len()) {
-            return Err("every colour needs the same number (3 or 4) of pieces".into());
+            return Err(FenError::Syntax(
+                "every colour needs the same number (3 or 4) of pieces".into(),
+            ));
         }
         npieces = Some(ps.len());
         for (i, p) in ps.iter().enumerate() {
@@ -365,10 +383,14 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
                 let t = ch
                     .next()
                     .and_then(|l| TYPE_LETTERS.iter().position(|&x| x == l))
-                    .ok_or_else(|| format!("bad piece type in '{p}'"))?;
+                    .ok_or_else(|| FenError::Syntax(format!("bad piece type in '{p}'")))?;
                 let n: u8 = match ch.as_str().parse::<u8>() {
                     Ok(n) if n <= 31 && !ch.as_str().starts_with('+') => n,
-                    _ => return Err(format!("bad piece counter in '{p}' (0..31)")),
+                    _ => {
+                        return Err(FenError::Syntax(format!(
+                            "bad piece counter in '{p}' (0..31)"
+                        )));
+                    }
                 };
                 s.st[id] = t as u8 | n << 3;
             }
@@ -377,21 +399,25 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
     s.npieces = npieces.unwrap_or(3) as u8;
     if s.year == Year::Y2021 {
         if s.npieces != 4 {
-            return Err("a 2021-22 position has 4 pieces a colour".into());
+            return Err(FenError::Rules(
+                "a 2021-22 position has 4 pieces a colour".into(),
+            ));
         }
         if s.st.iter().any(|&t| t != 0) {
-            return Err(NO_ITEMS_2021.into());
+            return Err(FenError::Rules(NO_ITEMS_2021.into()));
         }
     }
     if s.year == Year::Y2024 && s.st.iter().any(|&t| t != 0) {
-        return Err(NO_ITEMS_2024.into());
+        return Err(FenError::Rules(NO_ITEMS_2024.into()));
     }
     if s.year == Year::Y2023 {
         if s.npieces != 3 {
-            return Err("a 2023-24 position has 3 pieces a colour".into());
+            return Err(FenError::Rules(
+                "a 2023-24 position has 3 pieces a colour".into(),
+            ));
         }
         if s.st.iter().any(|&t| !matches!(t & 7, T_NORMAL | T_STAR)) {
-            return Err(NO_ITEMS_2023.into());
+            return Err(FenError::Rules(NO_ITEMS_2023.into()));
         }
     }
     // Dice.
@@ -399,10 +425,10 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
         let (own, second) = if s.year == Year::Y2021 {
             // A player's two colours: field 5 is yellow/red, field 6 blue/green.
             let (a, b) = fields[4 + pl].split_once('/').ok_or_else(|| {
-                format!(
+                FenError::Syntax(format!(
                     "bad dice '{}': a 2021-22 position has <colour>/<colour> dice",
                     fields[4 + pl]
-                )
+                ))
             })?;
             (a, Some(b))
         } else {
@@ -416,17 +442,19 @@ pub fn parse_fen(text: &str) -> Result<Parchis, String> {
     if let Some(refusal) = no_items(s.year)
         && (0..2).any(|pl| s.hand_len[pl] > 0)
     {
-        return Err(refusal.into());
+        return Err(FenError::Rules(refusal.into()));
     }
     parse_rest(s, &fields)
 }
 
 /// Parses the dice `text` (`<normal>:<items>:<forced>`) of owner `pl` (a player, or a colour in
 /// 2021-22; items are a player's) into `s`.
-fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), String> {
+fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), FenError> {
     let parts: Vec<&str> = text.split(':').collect();
     if parts.len() != 3 {
-        return Err(format!("bad dice '{text}': <normal>:<items>:<forced>"));
+        return Err(FenError::Syntax(format!(
+            "bad dice '{text}': <normal>:<items>:<forced>"
+        )));
     }
     let values = dice_values(s.year);
     let mut mask = 0u8;
@@ -434,14 +462,16 @@ fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), String> {
         let k = values
             .iter()
             .position(|&d| die_char(d) == ch)
-            .ok_or_else(|| format!("bad normal die '{ch}'"))?;
+            .ok_or_else(|| FenError::Syntax(format!("bad normal die '{ch}'")))?;
         if mask & (1 << k) != 0 {
-            return Err(format!("normal die '{ch}' listed twice"));
+            return Err(FenError::Syntax(format!("normal die '{ch}' listed twice")));
         }
         mask |= 1 << k;
     }
     if mask == 0 {
-        return Err("a player always holds at least one normal die".into());
+        return Err(FenError::Syntax(
+            "a player always holds at least one normal die".into(),
+        ));
     }
     s.dice[pl] = mask;
     if s.year == Year::Y2023 {
@@ -449,26 +479,28 @@ fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), String> {
         s.power[pl] = match parts[1].parse::<u8>() {
             Ok(v) if v <= 100 && parts[1] == v.to_string() => v,
             _ => {
-                return Err(format!(
+                return Err(FenError::Syntax(format!(
                     "bad power bar '{}' in dice '{text}' (0 to 100)",
                     parts[1]
-                ));
+                )));
             }
         };
     } else if parts[1] != "-" {
         if pl >= 2 {
-            return Err(format!(
+            return Err(FenError::Syntax(format!(
                 "bad dice '{text}': items are held by a player, not a colour"
-            ));
+            )));
         }
         if parts[1].chars().count() > MAX_HAND {
-            return Err(format!("at most {MAX_HAND} items per hand"));
+            return Err(FenError::Syntax(format!(
+                "at most {MAX_HAND} items per hand"
+            )));
         }
         for ch in parts[1].chars() {
             let k = ITEM_LETTERS
                 .iter()
                 .position(|&x| x == ch)
-                .ok_or_else(|| format!("bad item letter '{ch}'"))?;
+                .ok_or_else(|| FenError::Syntax(format!("bad item letter '{ch}'")))?;
             let n = s.hand_len[pl] as usize;
             s.hand[pl][n] = k as u8;
             s.hand_len[pl] += 1;
@@ -478,19 +510,23 @@ fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), String> {
         for v in parts[2].split('+') {
             let n = s.forced_len[pl];
             if n >= 16 {
-                return Err("at most 16 forced layers".into());
+                return Err(FenError::Syntax("at most 16 forced layers".into()));
             }
             match v {
                 "10" => {}
                 "20" => s.forced_bits[pl] |= 1 << n,
-                _ => return Err(format!("bad forced die '{v}' (10 or 20)")),
+                _ => return Err(FenError::Syntax(format!("bad forced die '{v}' (10 or 20)"))),
             }
             // The 2023-24 and 2024-25 cores never stack two bonuses.
             if s.year == Year::Y2024 && n >= 1 {
-                return Err("a 2024-25 position has at most one pending bonus".into());
+                return Err(FenError::Rules(
+                    "a 2024-25 position has at most one pending bonus".into(),
+                ));
             }
             if s.year == Year::Y2023 && n >= 1 {
-                return Err("a 2023-24 position has at most one pending bonus".into());
+                return Err(FenError::Rules(
+                    "a 2023-24 position has at most one pending bonus".into(),
+                ));
             }
             s.forced_len[pl] = n + 1;
         }
@@ -499,28 +535,29 @@ fn parse_dice(s: &mut Parchis, pl: usize, text: &str) -> Result<(), String> {
 }
 
 /// Parses fields 7 to 12 of the FEN into `s`.
-fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
+fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, FenError> {
     // Board items.
     let bi = fields[6];
     if bi.len() != 6 {
-        return Err("board items need 6 hex digits".into());
+        return Err(FenError::Syntax("board items need 6 hex digits".into()));
     }
-    s.board_items =
-        u32::from_str_radix(bi, 16).map_err(|_| format!("bad board items '{bi}'"))? & 0xFF_FFFF;
+    s.board_items = u32::from_str_radix(bi, 16)
+        .map_err(|_| FenError::Syntax(format!("bad board items '{bi}'")))?
+        & 0xFF_FFFF;
     if format!("{:06x}", s.board_items) != bi {
-        return Err(format!(
+        return Err(FenError::Syntax(format!(
             "bad board items '{bi}' (6 lower-case hex digits, at most ffffff)"
-        ));
+        )));
     }
     // Traps.
     if fields[7] != "-" {
         for t in fields[7].split(',') {
             let p = match t.parse::<u8>() {
                 Ok(p) if is_track(p) && !t.starts_with('+') => p,
-                _ => return Err(format!("bad trap box '{t}' (1..68)")),
+                _ => return Err(FenError::Syntax(format!("bad trap box '{t}' (1..68)"))),
             };
             if s.ntraps as usize >= MAX_TRAPS {
-                return Err(format!("at most {MAX_TRAPS} traps"));
+                return Err(FenError::Syntax(format!("at most {MAX_TRAPS} traps")));
             }
             s.traps[s.ntraps as usize] = p;
             s.ntraps += 1;
@@ -529,12 +566,14 @@ fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
     // Bounces.
     let bs: Vec<&str> = fields[8].split(',').collect();
     if bs.len() != 4 {
-        return Err("bounces need 4 comma-separated counters".into());
+        return Err(FenError::Syntax(
+            "bounces need 4 comma-separated counters".into(),
+        ));
     }
     for (c, b) in bs.iter().enumerate() {
         s.bounces[c] = match b.parse::<u8>() {
             Ok(v) if v <= 200 && !b.starts_with('+') => v,
-            _ => return Err(format!("bad bounce counter '{b}'")),
+            _ => return Err(FenError::Syntax(format!("bad bounce counter '{b}'"))),
         };
     }
     // Flags.
@@ -545,10 +584,10 @@ fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
                 'g' => F_GOAL,
                 'r' => F_REMEMBER6,
                 'b' => F_BANANED,
-                _ => return Err(format!("bad flag '{ch}' (e g r b)")),
+                _ => return Err(FenError::Syntax(format!("bad flag '{ch}' (e g r b)"))),
             };
             if s.flags & bit != 0 {
-                return Err(format!("flag '{ch}' listed twice"));
+                return Err(FenError::Syntax(format!("flag '{ch}' listed twice")));
             }
             s.flags |= bit;
         }
@@ -556,17 +595,17 @@ fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
     if let Some(refusal) = no_items(s.year)
         && (s.board_items != 0 || s.ntraps != 0 || s.flags & F_BANANED != 0)
     {
-        return Err(refusal.into());
+        return Err(FenError::Rules(refusal.into()));
     }
     // Outcome.
     s.outcome = match fields[10] {
         "-" => 0,
         // A 2024-25 game is won by a player: its main colour (yellow or blue) stands for it.
         "Gr" | "Gg" if s.year == Year::Y2024 => {
-            return Err(format!(
+            return Err(FenError::Syntax(format!(
                 "bad outcome '{}' (a 2024-25 game ends Gy, Gb, B0 or B1)",
                 fields[10]
-            ));
+            )));
         }
         "Gy" => 1,
         "Gb" => 2,
@@ -574,12 +613,18 @@ fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
         "Gg" => 4,
         "B0" => 5,
         "B1" => 6,
-        o => return Err(format!("bad outcome '{o}' (-, G<colour>, B<player>)")),
+        o => {
+            return Err(FenError::Syntax(format!(
+                "bad outcome '{o}' (-, G<colour>, B<player>)"
+            )));
+        }
     };
     // Last move record.
     let lm: Vec<&str> = fields[11].split('/').collect();
     if lm.len() != 3 {
-        return Err("last-move record needs <mover>/<eaten>/<destroyed>".into());
+        return Err(FenError::Syntax(
+            "last-move record needs <mover>/<eaten>/<destroyed>".into(),
+        ));
     }
     s.last_mover = colour_letter(lm[0], "last mover")?;
     s.last_eaten = colour_letter(lm[1], "eaten")?;
@@ -588,9 +633,9 @@ fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
             let c = COLOUR_LETTERS
                 .iter()
                 .position(|&x| x == ch)
-                .ok_or_else(|| format!("bad destroyed colour '{ch}'"))?;
+                .ok_or_else(|| FenError::Syntax(format!("bad destroyed colour '{ch}'")))?;
             if s.destroyed[c] >= 16 {
-                return Err("too many destroyed pieces".into());
+                return Err(FenError::Syntax("too many destroyed pieces".into()));
             }
             s.destroyed[c] += 1;
         }
@@ -599,7 +644,7 @@ fn parse_rest(mut s: Parchis, fields: &[&str]) -> Result<Parchis, String> {
     if let Some(refusal) = no_items(s.year).filter(|_| s.year != Year::Y2023)
         && s.destroyed != [0; 4]
     {
-        return Err(refusal.into());
+        return Err(FenError::Rules(refusal.into()));
     }
     Ok(s)
 }
