@@ -260,6 +260,42 @@ pub enum StartError {
 }
 
 impl Conn {
+    /// An engine that runs in a thread of this process (a built-in player, the Mancala bot's
+    /// adapter), speaking over two channels: `spawn` gets the engine's ends and starts it.
+    fn in_process(
+        tx: mpsc::Sender<String>,
+        rx: mpsc::Receiver<String>,
+        log: Log,
+        traffic: Arc<Traffic>,
+        spawn: impl FnOnce(
+            BufReader<ChannelReader>,
+            ChannelWriter,
+        ) -> Result<JoinHandle<()>, StartError>,
+    ) -> Result<Conn, StartError> {
+        let (in_tx, in_rx) = mpsc::channel::<Vec<u8>>();
+        let (out_tx, out_rx) = mpsc::channel::<Vec<u8>>();
+        let handle = spawn(
+            BufReader::new(ChannelReader::new(in_rx)),
+            ChannelWriter(out_tx),
+        )?;
+        spawn_reader(
+            ChannelReader::new(out_rx),
+            Some(tx),
+            log.clone(),
+            traffic.clone(),
+            Stream::Stdout,
+        );
+        Ok(Conn {
+            writer: Some(Box::new(ChannelWriter(in_tx))),
+            rx,
+            child: None,
+            tcp: None,
+            builtin: Some(handle),
+            log,
+            traffic,
+        })
+    }
+
     /// Starts (spawns, connects to) the engine. `kind` is the game a built-in player starts in.
     pub fn start(spec: &EngineSpec, kind: GameKind) -> Result<Conn, StartError> {
         let log: Log = Arc::new(Mutex::new(None));
@@ -301,32 +337,11 @@ impl Conn {
                 })
             }
             EngineSpec::Builtin(p) => {
-                let (in_tx, in_rx) = mpsc::channel::<Vec<u8>>();
-                let (out_tx, out_rx) = mpsc::channel::<Vec<u8>>();
                 let p = *p;
-                let handle = std::thread::spawn(move || {
-                    players::run(
-                        p,
-                        kind,
-                        BufReader::new(ChannelReader::new(in_rx)),
-                        Out::new(Box::new(ChannelWriter(out_tx))),
-                    )
-                });
-                spawn_reader(
-                    ChannelReader::new(out_rx),
-                    Some(tx),
-                    log.clone(),
-                    traffic.clone(),
-                    Stream::Stdout,
-                );
-                Ok(Conn {
-                    writer: Some(Box::new(ChannelWriter(in_tx))),
-                    rx,
-                    child: None,
-                    tcp: None,
-                    builtin: Some(handle),
-                    log,
-                    traffic,
+                Conn::in_process(tx, rx, log, traffic, |input, out| {
+                    Ok(std::thread::spawn(move || {
+                        players::run(p, kind, input, Out::new(Box::new(out)))
+                    }))
                 })
             }
             EngineSpec::MancalaBot(words) => {
@@ -336,29 +351,9 @@ impl Conn {
                         game: kind.name(),
                     });
                 }
-                let (in_tx, in_rx) = mpsc::channel::<Vec<u8>>();
-                let (out_tx, out_rx) = mpsc::channel::<Vec<u8>>();
-                let handle = crate::mancala_bot::adapter::spawn(
-                    words.clone(),
-                    BufReader::new(ChannelReader::new(in_rx)),
-                    ChannelWriter(out_tx),
-                )
-                .map_err(StartError::MancalaBot)?;
-                spawn_reader(
-                    ChannelReader::new(out_rx),
-                    Some(tx),
-                    log.clone(),
-                    traffic.clone(),
-                    Stream::Stdout,
-                );
-                Ok(Conn {
-                    writer: Some(Box::new(ChannelWriter(in_tx))),
-                    rx,
-                    child: None,
-                    tcp: None,
-                    builtin: Some(handle),
-                    log,
-                    traffic,
+                Conn::in_process(tx, rx, log, traffic, |input, out| {
+                    crate::mancala_bot::adapter::spawn(words.clone(), input, out)
+                        .map_err(StartError::MancalaBot)
                 })
             }
             EngineSpec::Tcp(addr) => {
