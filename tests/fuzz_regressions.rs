@@ -151,3 +151,36 @@ fn the_solver_player_keeps_the_time_of_go() {
     );
     assert!(last_go.last().unwrap().starts_with("bestmove "), "{out}");
 }
+
+/// Found by `protocol` (2026-12-05, a long run): 5-en-Raya on a board of more than 256 cells
+/// (`Rows` 17, `Columns` 19: 323 moves on the empty board) panicked the search thread — its
+/// move ordering held 256 moves, indexed in 8 bits (the table's move index too), so the engine
+/// gave no `bestmove` and searched no more. Every size up to 19 × 19 is searched now.
+#[test]
+fn enraya_boards_of_more_than_256_cells_are_searched() {
+    for (rows, columns) in [(17, 19), (19, 19)] {
+        let script = format!(
+            "setoption name Rows value {rows}\nsetoption name Columns value {columns}\n\
+             position startpos\ngo depth 3\nisready\nposition startpos moves 10,10 1,1\n\
+             go depth 3\nisready\n"
+        );
+        let sink = Sink::default();
+        tablero::protocol::run(
+            GameKind::Enraya,
+            std::io::Cursor::new(script.into_bytes()),
+            Out::new(Box::new(sink.clone())),
+        );
+        let out = sink.text();
+        let best: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.strip_prefix("bestmove "))
+            .collect();
+        assert_eq!(best.len(), 2, "{rows}x{columns}\n{out}");
+        assert_eq!(out.matches("readyok").count(), 2, "{out}");
+        for b in best {
+            let (r, c) = b.split_once(',').unwrap_or_else(|| panic!("'{b}'\n{out}"));
+            let (r, c): (u32, u32) = (r.parse().unwrap(), c.parse().unwrap());
+            assert!((1..=rows).contains(&r) && (1..=columns).contains(&c), "{b}");
+        }
+    }
+}

@@ -144,8 +144,9 @@ pub struct Searcher<G: Game> {
     _game: std::marker::PhantomData<G>,
 }
 
-/// Most root/inner moves any game produces; the ordering scratch array is this big.
-const MAX_ORDERED: usize = 256;
+/// Most root/inner moves any game produces; the ordering scratch array is this big (a game
+/// with more asserts it cannot: 5-en-Raya's 19×19 board has 361).
+pub const MAX_ORDERED: usize = 384;
 
 struct Run<'a, G: Game> {
     tt: &'a mut TranspositionTable,
@@ -602,7 +603,7 @@ impl<G: Game> Run<'_, G> {
                     score: to_tt(best.score, 0),
                     depth: depth as u8,
                     bound: Bound::Exact,
-                    move_index: Some(*i as u8),
+                    move_index: Some(*i as u16),
                     left: self.ext_left(0),
                 },
             );
@@ -767,13 +768,13 @@ impl<G: Game> Run<'_, G> {
         // there costs no hint at all), then the rest by the game's hint, picked lazily; ties
         // keep generation order.
         let tt_idx = tt_move.filter(|&i| usize::from(i) < moves.len());
-        let mut early: ArrayVec<u8, 3> = ArrayVec::new();
+        let mut early: ArrayVec<u16, 3> = ArrayVec::new();
         for &km in &tried {
             if let Some(p) = moves.iter().position(|&x| x == km) {
-                early.push(p as u8);
+                early.push(p as u16);
             }
         }
-        let mut keyed: ArrayVec<(i64, u8), MAX_ORDERED> = ArrayVec::new();
+        let mut keyed: ArrayVec<(i64, u16), MAX_ORDERED> = ArrayVec::new();
         let mut keyed_built = false;
         let mut next = 0;
         // Stages: 0 the table move, 1-2 the killers, 3 the rest by hint.
@@ -794,28 +795,28 @@ impl<G: Game> Run<'_, G> {
                         if G::KILLERS_BEFORE_HINTS
                             && let Some(km) = self.killers[ply][k]
                             && let Some(p) = moves.iter().position(|&x| x == km)
-                            && !early.contains(&(p as u8))
+                            && !early.contains(&(p as u16))
                         {
-                            early.push(p as u8);
-                            break Some(p as u8);
+                            early.push(p as u16);
+                            break Some(p as u16);
                         }
                     }
                     _ if G::KILLERS_BEFORE_HINTS && depth < G::HINT_MIN_DEPTH => {
                         // No hints here and the killers already went first: generation order.
-                        while next < moves.len() && early.contains(&(next as u8)) {
+                        while next < moves.len() && early.contains(&(next as u16)) {
                             next += 1;
                         }
                         if next >= moves.len() {
                             break None;
                         }
                         next += 1;
-                        break Some((next - 1) as u8);
+                        break Some((next - 1) as u16);
                     }
                     _ => {
                         if !keyed_built {
                             keyed_built = true;
                             for (i, &m) in moves.iter().enumerate() {
-                                if early.contains(&(i as u8)) {
+                                if early.contains(&(i as u16)) {
                                     continue;
                                 }
                                 let killer = if self.killers[ply][0] == Some(m) {
@@ -832,7 +833,7 @@ impl<G: Game> Run<'_, G> {
                                     } else {
                                         0
                                     }) | killer,
-                                    i as u8,
+                                    i as u16,
                                 ));
                             }
                         }
@@ -878,7 +879,7 @@ impl<G: Game> Run<'_, G> {
             }
         }
         let best_idx =
-            best_move.and_then(|bm| moves.iter().position(|&x| x == bm).map(|p| p as u8));
+            best_move.and_then(|bm| moves.iter().position(|&x| x == bm).map(|p| p as u16));
         self.store(key, best, alpha0, beta0, depth, ply, best_idx);
         best
     }
@@ -975,7 +976,7 @@ impl<G: Game> Run<'_, G> {
         beta0: i32,
         depth: u32,
         ply: usize,
-        best_idx: Option<u8>,
+        best_idx: Option<u16>,
     ) {
         let bound = if best <= alpha0 {
             Bound::Upper

@@ -30,7 +30,7 @@ pub struct TtEntry {
     pub depth: u8,
     pub bound: Bound,
     /// Index of the best move in the legal-move list, if one is known.
-    pub move_index: Option<u8>,
+    pub move_index: Option<u16>,
     /// The selective-extension plies left below the node (0 where the game does not extend).
     /// A score holds only for the same depth *and* plies left; the move is a good first try
     /// whatever they are, which is why they are not part of the key.
@@ -43,7 +43,8 @@ pub struct TtEntry {
 /// - word 0: bits 0-31 the low 32 bits of the key (the high bits chose the slot), bits 32-63
 ///   the score;
 /// - word 1: bits 0-15 generation, 16-23 depth, 24-31 bound (0 = empty, 1 exact, 2 lower,
-///   3 upper), 32-39 move index + 1 (0 = none), 40-47 extension plies left.
+///   3 upper), 32-47 move index + 1 (0 = none; 16 bits, as 5-en-Raya's largest board has 361
+///   moves), 48-55 extension plies left.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Slot([u64; 2]);
 
@@ -69,22 +70,22 @@ impl Slot {
         (self.0[1] >> 24) as u8
     }
     #[inline]
-    fn mv(self) -> u8 {
-        (self.0[1] >> 32) as u8
+    fn mv(self) -> u16 {
+        (self.0[1] >> 32) as u16
     }
     #[inline]
     fn left(self) -> u8 {
-        (self.0[1] >> 40) as u8
+        (self.0[1] >> 48) as u8
     }
     #[inline]
-    fn pack(key: u32, generation: u16, e: &TtEntry, bound: u8, mv: u8) -> Slot {
+    fn pack(key: u32, generation: u16, e: &TtEntry, bound: u8, mv: u16) -> Slot {
         Slot([
             u64::from(key) | (u64::from(e.score as u32) << 32),
             u64::from(generation)
                 | (u64::from(e.depth) << 16)
                 | (u64::from(bound) << 24)
                 | (u64::from(mv) << 32)
-                | (u64::from(e.left) << 40),
+                | (u64::from(e.left) << 48),
         ])
     }
 }
@@ -284,6 +285,23 @@ mod tests {
             },
         );
         assert_eq!(tt.probe(7).unwrap().move_index, None);
+    }
+
+    #[test]
+    fn move_indices_past_255_and_the_plies_left_keep_apart() {
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        for (key, mi, left) in [(11, 360, 0), (12, 255, 255), (13, 256, 7), (14, 65_534, 1)] {
+            let e = TtEntry {
+                score: 9,
+                depth: 3,
+                bound: Bound::Exact,
+                move_index: Some(mi),
+                left,
+            };
+            tt.store(key, e);
+            assert_eq!(tt.probe(key), Some(e), "index {mi}, left {left}");
+        }
     }
 
     #[test]

@@ -109,6 +109,8 @@ pub enum Move {
 pub const MAX_MOVES: usize = bits::MAX_SIDE * bits::MAX_SIDE;
 /// The move list.
 pub type Moves = ArrayVec<Move, MAX_MOVES>;
+// The search orders a node's moves in an array of this many (and indexes them in 16 bits).
+const _: () = assert!(MAX_MOVES <= crate::core::search::MAX_ORDERED);
 
 /// The kind of a cell (only the ninja board has special cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
