@@ -77,10 +77,15 @@ impl GameVisitor for Run<'_> {
         let values: Vec<i64> = G::OPTIONS
             .iter()
             .enumerate()
-            .map(|(i, o)| match self.options.get(i).copied().unwrap_or(0) {
-                0 => o.default,
-                b => o.min + i64::from(b - 1) % (o.max - o.min + 1),
-            })
+            .map(
+                |(i, o)| match (self.options.get(i).copied().unwrap_or(0), o.names) {
+                    (0, _) => o.default,
+                    // A spin takes any value of its range, a combo only the values it names
+                    // (BOOM's `Year` is 2018 or 2020, not 2019).
+                    (b, []) => o.min + i64::from(b - 1) % (o.max - o.min + 1),
+                    (b, names) => names[usize::from(b - 1) % names.len()].1,
+                },
+            )
             .collect();
         let cfg = G::configure(&values).expect("option values within their bounds");
         let start = G::start(&cfg);

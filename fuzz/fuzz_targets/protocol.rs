@@ -7,7 +7,9 @@
 //! 3-4); the rest is split into lines. To keep a run short, lines are tamed before they are sent:
 //! `go` limits are clamped (depth ≤ 3, nodes ≤ 4000, times ≤ 20 ms), a `go` with limits but no
 //! `nodes` (nor `infinite`) also gets `nodes 4000`, and a `go` without any
-//! limit gets `nodes 2000`; `perft` depth ≤ 3; `Hash` ≤ 2 MiB. A script holding `solve` ends
+//! limit gets `nodes 2000`; `perft` depth ≤ 3; `Hash` ≤ 2 MiB (the session's own bound too, so
+//! that a built-in player's table is small); a built-in player's board sizes at most the
+//! course's (see `PLAYER_SIZES`). A script holding `solve` ends
 //! with `quit` (a solve of a large position is long; `quit` must end it at once).
 //!
 //! Invariants checked on the output, beyond "no panic, no hang":
@@ -40,8 +42,15 @@ fn clamp(tok: &str, max: u64) -> String {
     }
 }
 
-/// The line as sent: limits made small, everything else untouched.
-fn tame(line: &str) -> String {
+/// Largest board-size values a built-in player's session is sent (`Rows`, `Columns`, `Pits`,
+/// `Seeds`): a player searches its own depth whatever `go` says, and that depth on a large
+/// board is minutes by design (`ninja3` on 5-en-Raya: 0.2 s a move on 9×9, over 100 s on
+/// 12×12), which libFuzzer would report as a hang.
+const PLAYER_SIZES: [(&str, u64); 4] = [("rows", 9), ("columns", 9), ("pits", 6), ("seeds", 4)];
+
+/// The line as sent: limits made small (and, for a built-in `player`, board sizes), everything
+/// else untouched.
+fn tame(line: &str, player: bool) -> String {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some(first) = words.first() else {
         return line.to_string();
@@ -85,10 +94,21 @@ fn tame(line: &str) -> String {
             out.join(" ")
         }
         "perft" if words.len() == 2 => format!("{} {}", words[0], clamp(words[1], 3)),
-        "setoption" if line.to_ascii_lowercase().contains("hash") => {
+        "setoption" => {
+            let lower = line.to_ascii_lowercase();
+            let max = if lower.contains("hash") {
+                Some(2)
+            } else if player {
+                PLAYER_SIZES
+                    .iter()
+                    .find(|(name, _)| lower.contains(name))
+                    .map(|&(_, max)| max)
+            } else {
+                None
+            };
             let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-            if let Some(last) = out.last_mut() {
-                *last = clamp(last, 2);
+            if let (Some(max), Some(last)) = (max, out.last_mut()) {
+                *last = clamp(last, max);
             }
             out.join(" ")
         }
@@ -138,7 +158,7 @@ fn one_input(data: &[u8]) {
     let (mut isready, mut go, mut perft, mut solve) = (0usize, 0usize, 0usize, false);
     let mut quit = false;
     for line in text.split('\n').take(MAX_LINES) {
-        let line = tame(line);
+        let line = tame(line, player.is_some());
         // What the session will see, counted up to the first `quit` (nothing after it is read).
         if !quit {
             match parse::parse_line(&line) {
@@ -159,15 +179,18 @@ fn one_input(data: &[u8]) {
     let buf = Arc::new(Mutex::new(Vec::new()));
     let out = Out::new(Box::new(Sink(buf.clone())));
     let input = std::io::Cursor::new(script.into_bytes());
+    // Small tables, as `tablero serve --max-hash` bounds them: a built-in player's own `Hash`
+    // (the solver's is 256 MiB) and a script's `setoption name Hash` are held to 2 MiB. With
+    // the players' own sizes, one input took 550 MB and a run of a few minutes passed
+    // libFuzzer's 2 GB limit, as freed tables of several threads stayed resident.
+    let cfg = EngineConfig {
+        hash_mib: 1,
+        max_hash_mib: 2,
+        ..EngineConfig::default()
+    };
     match player {
-        None => {
-            let cfg = EngineConfig {
-                hash_mib: 1,
-                ..EngineConfig::default()
-            };
-            protocol::run_with(kind, input, out, cfg, None)
-        }
-        Some(p) => tablero::players::run(p, kind, input, out),
+        None => protocol::run_with(kind, input, out, cfg, None),
+        Some(p) => tablero::players::run_with(p, kind, input, out, cfg),
     }
     let bytes = buf.lock().unwrap().clone();
     let output = String::from_utf8_lossy(&bytes);
