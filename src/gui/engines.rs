@@ -113,7 +113,7 @@ pub enum Event {
     /// The game review (`super::review`) of job `id`.
     Reviewed {
         id: u64,
-        result: Result<crate::review::GameReview, super::review::ReviewFailure>,
+        result: Result<crate::review::GameReview, super::error::ReviewFailure>,
     },
 }
 

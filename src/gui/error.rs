@@ -1,5 +1,6 @@
 //! Why `tablero gui` cannot start ([`GuiError`]), why the server refuses a request's bytes or
-//! origin ([`RequestError`]) and why the session refuses a request of the page ([`ApiError`]).
+//! origin ([`RequestError`]), why the session refuses a request of the page ([`ApiError`]) and
+//! why a game review failed ([`ReviewFailure`]).
 //! The HTTP layer answers a refusal with its `status()` and its text as the one-line body; the
 //! texts are the page's messages.
 
@@ -8,8 +9,10 @@ use std::net::IpAddr;
 
 use super::board::{BoardError, VariantError};
 use super::{MAX_BODY, MAX_HEADER};
+use crate::core::game::ConfigError;
 use crate::core::spec::clip;
 use crate::games::UnknownGame;
+use crate::review::game::GameError;
 
 /// Why the page's server did not start.
 #[derive(Debug, thiserror::Error)]
@@ -99,6 +102,17 @@ impl RequestError {
             | RequestError::Query(_) => 400,
         }
     }
+}
+
+/// Why a review of the page's game failed (the page shows the text in the review box).
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewFailure {
+    /// The game's default settings do not make a reviewer.
+    #[error("{0}")]
+    Reviewer(ConfigError),
+    /// The game's moves or a search of them.
+    #[error("{0}")]
+    Game(GameError),
 }
 
 /// Why the session refused a request of the page (`POST /api/…`, `GET /api/record`).

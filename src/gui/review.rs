@@ -8,21 +8,9 @@ use std::collections::HashMap;
 use std::sync::mpsc::{Receiver, Sender};
 
 use super::engines::Event;
-use crate::core::game::ConfigError;
+use super::error::ReviewFailure;
 use crate::games::GameKind;
-use crate::review::game::GameError;
 use crate::review::live::{LiveReviewer, reviewer};
-
-/// Why a review of the page's game failed (the page shows the text in the review box).
-#[derive(Debug, thiserror::Error)]
-pub enum ReviewFailure {
-    /// The game's default settings do not make a reviewer.
-    #[error("{0}")]
-    Reviewer(ConfigError),
-    /// The game's moves or a search of them.
-    #[error("{0}")]
-    Game(GameError),
-}
 
 /// One game to review.
 #[derive(Clone, Debug)]
