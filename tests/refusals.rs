@@ -84,14 +84,119 @@ fn a_match_with_a_misspelt_option_stops_before_its_first_game() {
     stopped(&o, &["'tablero --player greedy' refused", "'Threads'"]);
 }
 
+/// An engine's own option that sets the rules (`--option1 Rows=19`, `option.InARow=4`) to
+/// other values than the referee's: every game used to end in "illegal moves" that were the
+/// setting's (a table of 0-2 losses). Now nothing is played and no records are written; the
+/// same value as the referee's, by number or by name, is accepted.
+#[test]
+fn an_engine_of_other_rules_than_the_referee_is_refused() {
+    let records = fresh("variant-refused.jsonl");
+    let r = records.to_str().unwrap();
+    let o = run(&[
+        "match",
+        "--game",
+        "enraya",
+        "--engine1",
+        BIN,
+        "--engine2",
+        "builtin:ninja1",
+        "--option1",
+        "Rows=19",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--records",
+        r,
+    ]);
+    stopped(
+        &o,
+        &[
+            "engine 'tablero': its option Rows=19 sets the rules, but the referee plays Rows 9",
+            "(--option Rows=19; nothing was played)",
+        ],
+    );
+    assert!(!records.exists(), "no records from a refused match");
+    let o = run(&[
+        "match",
+        "--game",
+        "parchis",
+        "--engine1",
+        "builtin:random",
+        "--engine2",
+        "builtin:random",
+        "--option2",
+        "year=2021-22",
+        "--games",
+        "2",
+    ]);
+    stopped(
+        &o,
+        &["its option Year=2021-22", "the referee plays Year 2022-23"],
+    );
+    let o = run(&[
+        "tournament",
+        "--game",
+        "enraya",
+        "--engine",
+        "a=builtin:random",
+        "--engine",
+        "b=builtin:random option.InARow=4",
+        "--depth",
+        "1",
+    ]);
+    stopped(
+        &o,
+        &["engine 'b': its option InARow=4", "referee plays InARow 5"],
+    );
+    for (shared, own) in [
+        ("Year=2021-22", "YEAR=2021-22"),
+        ("Year=2021-22", "Year=2021"),
+    ] {
+        let o = run(&[
+            "match",
+            "--game",
+            "parchis",
+            "--engine1",
+            "builtin:random",
+            "--engine2",
+            "builtin:random",
+            "--option",
+            shared,
+            "--option2",
+            own,
+            "--games",
+            "2",
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
 /// A position the engine refuses (here: engine 1 plays a 5-column board, the referee 7
-/// columns) stops the match at that game; the records keep what was played before it.
+/// columns) stops the match at that game; the records keep what was played before it. The
+/// engine narrows its own board after the handshake (tests/mock/narrow.sh): told to the
+/// referee, a per-engine variant option is refused before any game
+/// (`an_engine_of_other_rules_than_the_referee_is_refused`).
 #[test]
 fn a_refused_position_stops_the_match_where_it_happens() {
     let rec = fresh("refused-position.jsonl");
+    let narrow = format!("{}/tests/mock/narrow.sh {BIN}", env!("CARGO_MANIFEST_DIR"));
     let t0 = Instant::now();
     let o = Command::new(BIN)
-        .args(["match", "--game", "connect4", "--engine1", BIN])
+        .args([
+            "match",
+            "--game",
+            "connect4",
+            "--engine1",
+            &narrow,
+            "--name1",
+            "tablero",
+        ])
         .args([
             "--engine2",
             "builtin:random",
@@ -100,14 +205,7 @@ fn a_refused_position_stops_the_match_where_it_happens() {
             "--games",
             "4",
         ])
-        .args([
-            "--option1",
-            "Columns=5",
-            "--openings",
-            "random:4",
-            "--seed",
-            "1",
-        ])
+        .args(["--openings", "random:4", "--seed", "1"])
         .args(["--timeout", "3000", "--records"])
         .arg(&rec)
         .output()

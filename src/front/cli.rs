@@ -148,7 +148,8 @@ pub struct MatchArgs {
     /// Display name of engine 2.
     #[arg(long)]
     pub name2: Option<String>,
-    /// NAME=VALUE sent to engine 1 as setoption (repeatable).
+    /// NAME=VALUE sent to engine 1 as setoption (repeatable; a variant option only with the
+    /// referee's value: the rules are set with --option).
     #[arg(long)]
     pub option1: Vec<String>,
     /// NAME=VALUE sent to engine 2 as setoption (repeatable).

@@ -28,6 +28,9 @@ pub fn referee_message(e: &referee::Error) -> String {
         E::Option(e) => format!("--option {e}"),
         E::OpeningLine { line, error } => format!("--openings line {line}: {error}"),
         E::OpeningsFile { path, why } => format!("--openings {}: {why}", path.display()),
+        E::EngineVariant { name, value, .. } => {
+            format!("{e} (--option {name}={value}; nothing was played)")
+        }
         E::EngineStart { engine, error } => format!(
             "engine '{engine}' cannot play: {error}; check its command line by running it and typing 'uci'"
         ),

@@ -280,6 +280,44 @@ pub fn first_difference<T: Serialize>(a: &T, b: &T) -> Option<String> {
         })
 }
 
+/// Refuses an engine's own setting of a variant option (`Rows`, `Year`, …) to another value
+/// than the referee's (`options`, from [`variant_config`]): that engine would play other rules
+/// than the referee judges, and every game would end in "illegal moves" that are the setting's,
+/// not the engine's. The same value is harmless.
+pub fn engines_play_the_variant<G: Game>(
+    engines: &[EngineConfig],
+    options: &[(String, i64)],
+) -> Result<(), Error> {
+    for e in engines {
+        for (name, value) in &e.options {
+            let Some((game_name, referee)) = options
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+            else {
+                continue;
+            };
+            let own = spec::variant_values::<G>(&[(name.clone(), value.clone())], false)
+                .ok()
+                .and_then(|m| m.values().next().copied());
+            if own != Some(*referee) {
+                // A combo's value by its name (`Year` 2022-23, not 2022).
+                let shown = G::OPTIONS
+                    .iter()
+                    .find(|o| o.name == game_name)
+                    .and_then(|o| o.names.iter().find(|(_, v)| v == referee))
+                    .map_or_else(|| referee.to_string(), |(n, _)| n.to_string());
+                return Err(Error::EngineVariant {
+                    engine: e.name.clone(),
+                    name: game_name.clone(),
+                    value: value.clone(),
+                    referee: shown,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The rules' configuration and every variant option with its value.
 pub type VariantConfig<C> = (C, Vec<(String, i64)>);
 

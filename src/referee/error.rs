@@ -156,6 +156,18 @@ pub enum Error {
         path: PathBuf,
         why: OpeningsFileError,
     },
+    /// An engine's own option sets a variant option to another value than the referee plays
+    /// (`referee`: the referee's value, by its name for a combo).
+    #[error(
+        "engine '{engine}': its option {name}={value} sets the rules, but the referee plays \
+         {name} {referee}: set variant options once, for the referee and every engine"
+    )]
+    EngineVariant {
+        engine: String,
+        name: String,
+        value: String,
+        referee: String,
+    },
     /// An engine of a match that cannot even start a game (the pre-flight handshake failed).
     #[error("engine '{engine}' cannot play: {error}")]
     EngineStart { engine: String, error: String },

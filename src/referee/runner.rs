@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use super::config::{Config, Settings, variant_config};
+use super::config::{Config, Settings, engines_play_the_variant, variant_config};
 use super::error::{Error, Refused};
 use super::game::{
     GameContext, GameOutcome, GameRecord, Reason, Refusals, SeatError, Slot, play_game,
@@ -167,6 +167,7 @@ impl GameVisitor for Run<'_> {
     fn visit<G: Game>(self) -> Self::Output {
         let cfg = self.cfg;
         let (gcfg, options) = variant_config::<G>(&cfg.variant)?;
+        engines_play_the_variant::<G>(&cfg.engines, &options)?;
         let settings = Settings::of(cfg, options);
         cfg.openings.check::<G>(&gcfg)?;
         // A records file that exists is a user's data: refused before any engine starts.
