@@ -117,19 +117,23 @@ fn an_engine_of_other_rules_than_the_referee_is_refused() {
         ],
     );
     assert!(!records.exists(), "no records from a refused match");
-    let o = run(&[
-        "match",
-        "--game",
-        "parchis",
-        "--engine1",
-        "builtin:random",
-        "--engine2",
-        "builtin:random",
-        "--option2",
-        "year=2021-22",
-        "--games",
-        "2",
-    ]);
+    // Two games of Parchís between two `random` players, with `options`.
+    let parchis = |options: &[&str]| {
+        let mut args = vec![
+            "match",
+            "--game",
+            "parchis",
+            "--engine1",
+            "builtin:random",
+            "--engine2",
+            "builtin:random",
+            "--games",
+            "2",
+        ];
+        args.extend_from_slice(options);
+        run(&args)
+    };
+    let o = parchis(&["--option2", "year=2021-22"]);
     stopped(
         &o,
         &["its option Year=2021-22", "the referee plays Year 2022-23"],
@@ -153,21 +157,7 @@ fn an_engine_of_other_rules_than_the_referee_is_refused() {
         ("Year=2021-22", "YEAR=2021-22"),
         ("Year=2021-22", "Year=2021"),
     ] {
-        let o = run(&[
-            "match",
-            "--game",
-            "parchis",
-            "--engine1",
-            "builtin:random",
-            "--engine2",
-            "builtin:random",
-            "--option",
-            shared,
-            "--option2",
-            own,
-            "--games",
-            "2",
-        ]);
+        let o = parchis(&["--option", shared, "--option2", own]);
         assert_eq!(
             o.status.code(),
             Some(0),
